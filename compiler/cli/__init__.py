@@ -1,0 +1,1 @@
+"""The ``railbook`` command line."""

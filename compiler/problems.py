@@ -1,0 +1,59 @@
+"""Problems a person can act on: where (file:line:col), what (a path into the
+document) and why (a plain sentence).
+
+Every check in the compiler reports through :class:`Problems` instead of raising,
+so ``railbook validate`` can show all of them at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    file: str
+    line: int
+    col: int
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.col}"
+        return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
+
+
+@dataclass
+class Problems:
+    """An ordered, de-duplicated collection of problems."""
+
+    items: list[Problem] = field(default_factory=list)
+
+    def add(self, file: str | Path, line: int, col: int, path: str, message: str) -> None:
+        p = Problem(str(file), int(line), int(col), path, message)
+        if p not in self.items:
+            self.items.append(p)
+
+    def extend(self, other: "Problems") -> None:
+        for p in other.items:
+            if p not in self.items:
+                self.items.append(p)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self) -> Iterator[Problem]:
+        return iter(sorted(self.items, key=lambda p: (p.file, p.line, p.col, p.path, p.message)))
+
+
+class TitleError(Exception):
+    """Raised when a title cannot be compiled; carries every problem found."""
+
+    def __init__(self, problems: Problems):
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
