@@ -1,13 +1,19 @@
-"""Which subcommands ``railbook`` has, in the order --help lists them."""
+"""Which subcommands ``railbook`` has, in the order --help lists them.
+
+Each feature package exposes ``REGISTER``: functions that add their subparsers.
+"""
 
 from __future__ import annotations
+
+import importlib
 
 from . import title_commands
 
 REGISTRY = list(title_commands.REGISTER)
 
-try:  # the engine's commands (replay, play, fidelity) come from the runtime package
-    from runtime.cli import REGISTER as _RUNTIME
-    REGISTRY.extend(_RUNTIME)
-except ImportError:  # pragma: no cover - runtime is part of every install
-    pass
+for _module in ("compiler.docs.cli", "compiler.diff.cli", "runtime.cli"):
+    try:
+        REGISTRY.extend(importlib.import_module(_module).REGISTER)
+    except ModuleNotFoundError as _exc:  # a feature package not present in this checkout
+        if _exc.name is None or not _module.startswith(_exc.name):
+            raise
