@@ -55,6 +55,8 @@ HOOK_POINTS: dict[str, HookPoint] = {
                                 "The income a private pays now (default: its printed revenue)."),
     "may_par": HookPoint((("corporation", "Corporation"),), "bool", "Return false to keep a corporation closed to par."),
     "can_redeem": HookPoint((("corporation", "Corporation"),), "bool", "Return false to forbid share redemption."),
+    "after_buy_private": HookPoint((("private", "Private"), ("player", "Player")), "none",
+                                   "After a player buys a private from the bank (in the auction), before any par it brings."),
 }
 
 # ------------------------------------------------------------------ free functions
@@ -88,6 +90,12 @@ FUNCTIONS: dict[str, Func] = {
     "make_available": Func(("Corporation",), "none", "Let a corporation that waited for an event be parred."),
     "remove_private": Func(("Private",), "none", "Take a private out of the game before it is sold."),
     "end_game_after_set": Func((), "none", "The current operating set will be the game's last."),
+    "players": Func((), "list[Player]", "Every player, in seating order."),
+    "give_ipo_share": Func(("Corporation", "Player"), "none",
+                           "Move the last certificate still in a corporation's IPO to a player, free; "
+                           "it never changes the presidency."),
+    "ipo_share_to_pool": Func(("Corporation",), "none",
+                              "Move the last certificate still in a corporation's IPO to the bank pool."),
 }
 
 # ------------------------------------------------------------------ methods and properties by type
@@ -122,6 +130,7 @@ METHODS: dict[str, dict[str, Func]] = {
         "pool_percent": Func((), "int", "Percent in the bank pool."),
         "receive": Func(("int",), "none", "The bank pays it an amount."),
         "has_marker": Func(("str",), "bool", "True if it holds a marker of that name."),
+        "add_marker": Func(("str",), "none", "Give it a marker of that name (a flag a later hook can test)."),
     },
     "Private": {
         "sym": Func((), "str", "Its symbol."),
