@@ -1,0 +1,104 @@
+"""Small phrases shared by every section: a train, a place, a corporation, a colour.
+
+Kept in one place so the same thing is called the same way everywhere in a
+document, in every language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .i18n import Lang
+
+
+def train(L: Lang, name: str) -> str:
+    """'2-train', '2er-Zug', 'pociąg 2' ... (a diesel is just its name)."""
+    if name.isalpha():
+        return name
+    return L.t("train.label", name=name)
+
+
+def first_train(L: Lang, name: str) -> str:
+    return L.t("train.first", train=train(L, name))
+
+
+def trains(L: Lang, names: list[str]) -> str:
+    return L.join([train(L, n) for n in names])
+
+
+def colour(L: Lang, c: str | None) -> str:
+    if not c:
+        return ""
+    return L.t(f"colour.{c}") if L.has(f"colour.{c}") else c
+
+
+def colours(L: Lang, cs: list[str], conj: str = "and") -> str:
+    return L.join([colour(L, c) for c in cs], conj)
+
+
+def place(L: Lang, p: dict[str, Any]) -> str:
+    """'Mechelen (E16)', or the bare coordinate where the map names nothing."""
+    return f"{p['name']} ({p['hex']})" if p.get("name") else str(p["hex"])
+
+
+def places(L: Lang, ps: list[dict[str, Any]], conj: str = "and") -> str:
+    return L.join([place(L, p) for p in ps], conj)
+
+
+def phase(L: Lang, f: dict[str, Any], name: str) -> str:
+    """A phase by its name, with its colour where that says more than the name."""
+    ph = next((p for p in f["phases"] if p["name"] == name), None)
+    if ph is None:
+        return name
+    if name.lower() in (ph["colour"], colour(L, ph["colour"]).lower()):
+        return L.t("phase.label_colour", colour=colour(L, ph["colour"]))
+    return L.t("phase.label", name=name, colour=colour(L, ph["colour"]))
+
+
+def phase_list(L: Lang, f: dict[str, Any], names: list[str]) -> str:
+    return L.join([phase(L, f, n) for n in names])
+
+
+def corp(f: dict[str, Any], sym: str) -> str:
+    return sym
+
+
+def corp_full(c: dict[str, Any]) -> str:
+    return f"{c['name']} ({c['sym']})" if c["name"] != c["sym"] else c["sym"]
+
+
+def private_name(f: dict[str, Any], sym: str) -> str:
+    p = next((p for p in f["privates"] if p["sym"] == sym), None)
+    return p["name"] if p else sym
+
+
+def humanize(ident: str) -> str:
+    """An identifier the catalogue has no words for, shown as itself (never hidden)."""
+    return ident.replace("_", " ")
+
+
+def title_text(L: Lang, f: dict[str, Any], topic: str) -> str:
+    """A per-language text the title carries on this topic ('' when it has none)."""
+    return L.text(f["texts"].get(topic))
+
+
+def distance(L: Lang, d: dict[str, Any]) -> str:
+    if d["kind"] == "unlimited":
+        return L.t("distance.unlimited")
+    if d["kind"] == "stops":
+        return L.t("distance.stops", n=d["n"])
+    if d["kind"] == "hexes":
+        return L.t("distance.hexes", n=d["n"])
+    parts = []
+    for row in sorted(d["rows"], key=lambda r: -r["pay"]):
+        kinds = L.join([L.t(f"stop.{k}", n=row["pay"]) for k in row["stops"]], "or")
+        parts.append(L.t("distance.row", n=row["pay"], kinds=kinds))
+    return L.t("distance.rows", rows=L.join(parts))
+
+
+def limit(L: Lang, value: Any) -> str:
+    """A train limit: one number, or one per kind of company."""
+    if isinstance(value, dict):
+        return ", ".join(f"{L.t('company.' + k) if L.has('company.' + k) else humanize(k)} {L.num(v)}"
+                         for k, v in value.items())
+    return L.num(value)
