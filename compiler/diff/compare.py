@@ -1,0 +1,79 @@
+"""Compare two titles' facts: the heart of ``diff_titles``.
+
+Keys present in one title only are added or removed; keys in both with
+different values are changed. A thing (train, private, hex...) present in one
+title only is one change carrying its attributes, not one per attribute.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .facts import AREAS, FactSet, title_facts
+from .keys import is_detail
+from .result import Change, Diff, TitleRef
+
+
+def title_ref(model: dict[str, Any]) -> TitleRef:
+    t = model.get("title") or {}
+    return TitleRef(id=str(t.get("id", "")), name=str(t.get("name", t.get("id", ""))),
+                    currency=dict(t.get("currency") or {"symbol": "$", "placement": "prefix"}))
+
+
+def compare_facts(fa: FactSet, fb: FactSet) -> dict[str, list[Change]]:
+    """Changes by area, in the order the facts were stated.
+
+    Changes of one pattern stay together (every train price, then every
+    rusting), and a key's place is the earlier of its places in the two
+    titles, so the order does not depend on which title comes first and a
+    mirrored diff is the same list with sides swapped.
+    """
+    areas: dict[str, list[Change]] = {area: [] for area in AREAS}
+    never = len(fa.facts) + len(fb.facts)
+
+    def places(fs: FactSet) -> tuple[dict[str, int], dict[str, int]]:
+        keys: dict[str, int] = {}
+        patterns: dict[str, int] = {}
+        for i, (k, f) in enumerate(fs.facts.items()):
+            keys[k] = i
+            patterns.setdefault(f.pattern, i)
+        return keys, patterns
+
+    (ka, pa), (kb, pb) = places(fa), places(fb)
+    every = {**fb.facts, **fa.facts}
+
+    def rank(k: str) -> tuple[int, int, str]:
+        p = every[k].pattern
+        return (min(pa.get(p, never), pb.get(p, never)), min(ka.get(k, never), kb.get(k, never)), k)
+
+    order = sorted(every, key=rank)
+    for key in order:
+        a, b = fa.facts.get(key), fb.facts.get(key)
+        fact = a or b
+        assert fact is not None
+        if fact.parent and (fact.parent not in fa.facts or fact.parent not in fb.facts):
+            continue  # its thing is added or removed as a whole
+        if a is not None and b is not None:
+            if fact.entity or a.value == b.value:
+                continue
+            kind = "changed"
+        else:
+            kind = "removed" if b is None else "added"
+        change = Change(area=fact.area, key=key, pattern=fact.pattern, params=fact.params, kind=kind,
+                        before=None if a is None else a.value, after=None if b is None else b.value,
+                        detail=is_detail(fact.pattern))
+        areas.setdefault(fact.area, []).append(change)
+    return areas
+
+
+def diff_titles(model_a: dict[str, Any], model_b: dict[str, Any], *, hooks_a: Any = None,
+                hooks_b: Any = None) -> Diff:
+    """The semantic differences between two compiled title models.
+
+    ``hooks_a``/``hooks_b`` are the titles' rule-hook metadata (a ``CompiledHooks``
+    from ``check_title``, or ``{"hooks": ..., "events": ..., "docs": ...}``);
+    without them special rules written as hooks are not compared.
+    """
+    fa = title_facts(model_a, hooks_a)
+    fb = title_facts(model_b, hooks_b)
+    return Diff(title_ref(model_a), title_ref(model_b), compare_facts(fa, fb))

@@ -1,0 +1,45 @@
+"""One change, in words: its label and its values, for any renderer.
+
+Text, Markdown and prose all describe a change the same way; they differ only
+in layout, so they share this module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .catalogue import Catalogue
+from .result import Change, Diff
+from .values import Context, format_value
+
+# patterns whose parameters are engine words a catalogue translates (a step, a hook point)
+PARAMS_ARE_VALUES = {"rounds.operating_round.steps.*", "special.hooks.*", "special.events.*", "phases.flags.*",
+                     "phases.events.*", "game_end.triggers.*", "market.zones.*", "market.zones.*.effects",
+                     "market.zones.*.cells", "market.cell_effects.*"}
+
+
+@dataclass(frozen=True)
+class Described:
+    label: str
+    before: str
+    after: str
+
+
+def describe(change: Change, diff: Diff, cat: Catalogue) -> Described:
+    """A change's label and its values as readers read them (money in each title's own currency)."""
+    label = cat.label(change.pattern, change.params, change.pattern in PARAMS_ARE_VALUES)
+    before = "" if change.kind == "added" else format_value(change.pattern, change.before, Context(cat, diff.a.currency))
+    after = "" if change.kind == "removed" else format_value(change.pattern, change.after, Context(cat, diff.b.currency))
+    return Described(label, before, after)
+
+
+def is_flag(change: Change) -> bool:
+    """A presence fact (an OR step, say): added or removed says all there is to say."""
+    return change.kind != "changed" and (change.before is True or change.after is True)
+
+
+def sentence(change: Change, diff: Diff, cat: Catalogue) -> str:
+    """One prose sentence for one change."""
+    d = describe(change, diff, cat)
+    kind = change.kind + ("_flag" if is_flag(change) else "")
+    return cat.template(kind, label=d.label, before=d.before, after=d.after, a=diff.a.name, b=diff.b.name)
