@@ -1,0 +1,28 @@
+"""The bank: it pays and is paid, and may break (the end-game trigger)."""
+
+from __future__ import annotations
+
+from .core import Entity, ShareHolder, Spender
+
+
+class Bank(Entity, Spender, ShareHolder):
+    def __init__(self, cash: int, unlimited: bool, check: bool):
+        self.name = "The Bank"
+        self.cash = cash
+        self.unlimited = unlimited
+        self.check = check and not unlimited
+        self.broken = False
+        self.companies: list = []
+        self.init_shares()
+
+    def is_bank(self) -> bool:
+        return True
+
+    def check_cash(self, amount: int) -> None:
+        """The bank never refuses to pay; running out of money breaks it."""
+        if self.check and self.cash - amount < 0:
+            self.broken = True
+
+    @property
+    def owner(self) -> None:
+        return None

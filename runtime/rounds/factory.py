@@ -1,0 +1,68 @@
+"""Rounds built from the title's data: which steps a round has, in which order.
+
+The operating round's steps are listed in the title (``operating_round.steps``);
+each name maps to one step class here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..errors import GameError
+from ..steps.auction import CompanyPendingPar, WaterfallAuction
+from ..steps.privates import BuyPrivateStep, ExchangeStep, SpecialTokenStep, SpecialTrackStep
+from ..steps.routes import DividendStep, RouteStep
+from ..steps.stock import BuySellParShares
+from ..steps.token import HomeTokenStep, TokenStep
+from ..steps.track import TrackStep
+from ..steps.trains import BankruptStep, BuyTrainStep, DiscardTrainStep
+from .auction import AuctionRound
+from .operating import OperatingRound
+from .stock import StockRound
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+OR_STEPS: dict[str, Any] = {
+    "bankrupt": BankruptStep,
+    "exchange": ExchangeStep,
+    "special_track": SpecialTrackStep,
+    "special_token": SpecialTokenStep,
+    "buy_private": BuyPrivateStep,
+    "buy_private_blocking": (BuyPrivateStep, {"blocks": True}),
+    "home_token": HomeTokenStep,
+    "track": TrackStep,
+    "token": TokenStep,
+    "route": RouteStep,
+    "dividend": DividendStep,
+    "discard_train": DiscardTrainStep,
+    "buy_train": BuyTrainStep,
+}
+
+STOCK_STEPS = [DiscardTrainStep, ExchangeStep, SpecialTrackStep, BuySellParShares]
+
+
+def register_step(name: str, spec: Any) -> None:
+    """Let an engine extension add an operating-round step kind."""
+    OR_STEPS[name] = spec
+
+
+def auction_round(game: "Game") -> AuctionRound:
+    kind = game.t["auction"]["kind"]
+    if kind == "waterfall":
+        return AuctionRound(game, [CompanyPendingPar, WaterfallAuction])
+    raise GameError(f"auction kind {kind!r} is not supported by this engine yet", "title data")
+
+
+def stock_round(game: "Game") -> StockRound:
+    return StockRound(game, list(STOCK_STEPS))
+
+
+def operating_round(game: "Game", num: int) -> OperatingRound:
+    steps = []
+    for name in game.t["operating_round"]["steps"]:
+        spec = OR_STEPS.get(name)
+        if spec is None:
+            continue
+        steps.append(spec)
+    return OperatingRound(game, steps, round_num=num)

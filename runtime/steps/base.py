@@ -1,0 +1,87 @@
+"""A step: one kind of rule in a round (bid, buy shares, lay track, run trains...).
+
+A step lists the actions an entity may take now (``actions``), processes them
+(``process_<type>``), and is *passed* once done for the current entity.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..game import Game
+    from ..rounds.base import Round
+
+
+class Step:
+    ACTIONS: tuple[str, ...] = ()
+
+    def __init__(self, game: "Game", round: "Round", **opts: Any):
+        self.game = game
+        self.round = round
+        self.opts = opts
+        self.acted = False
+        self.passed = False
+
+    # -- description
+    def description(self) -> str:
+        return type(self).__name__
+
+    def pass_description(self) -> str:
+        return "Pass"
+
+    # -- state
+    def round_state(self) -> dict[str, Any]:
+        return {}
+
+    def setup(self) -> None:
+        pass
+
+    def active(self) -> bool:
+        return not self.passed
+
+    def blocks(self) -> bool:
+        return True
+
+    def blocking(self) -> bool:
+        return self.blocks() and bool(self.current_actions())
+
+    def pass_(self) -> None:
+        self.passed = True
+
+    def unpass(self) -> None:
+        self.passed = False
+        self.acted = False
+
+    def skip(self) -> None:
+        self.pass_()
+
+    # -- who acts
+    def actions(self, entity: Any) -> list[str]:
+        return []
+
+    def current_actions(self) -> list[str]:
+        entity = self.current_entity()
+        if entity is None or getattr(entity, "closed", False):
+            return []
+        return self.actions(entity)
+
+    def current_entity(self) -> Any:
+        ents = self.active_entities()
+        return ents[0] if ents else None
+
+    def active_entities(self) -> list[Any]:
+        ents = self.round.entities
+        if not ents:
+            return []
+        return [ents[self.round.entity_index]]
+
+    def auto_actions(self, entity: Any) -> list[dict[str, Any]]:
+        return []
+
+    def process_pass(self, action: "Action") -> None:
+        self.pass_()
+
+    def log(self, text: str) -> None:
+        self.game.log(text)
