@@ -20,6 +20,14 @@ def title_ref(model: dict[str, Any]) -> TitleRef:
                     currency=dict(t.get("currency") or {"symbol": "$", "placement": "prefix"}))
 
 
+# values that say "nothing here": an option stated with one of them is the same as the option left out
+NEUTRAL: tuple[Any, ...] = (False, None, [], {})
+
+
+def _neutral(value: Any) -> bool:
+    return any(value == n and type(value) is type(n) for n in NEUTRAL)
+
+
 def compare_facts(fa: FactSet, fb: FactSet) -> dict[str, list[Change]]:
     """Changes by area, in the order the facts were stated.
 
@@ -58,6 +66,9 @@ def compare_facts(fa: FactSet, fb: FactSet) -> dict[str, list[Change]]:
                 continue
             kind = "changed"
         else:
+            present = a or b
+            if not present.entity and _neutral(present.value):
+                continue  # an option set to "none"/false is what leaving it out means
             kind = "removed" if b is None else "added"
         change = Change(area=fact.area, key=key, pattern=fact.pattern, params=fact.params, kind=kind,
                         before=None if a is None else a.value, after=None if b is None else b.value,

@@ -13,9 +13,13 @@ from .result import Change, Diff
 from .values import Context, format_value
 
 # patterns whose parameters are engine words a catalogue translates (a step, a hook point)
-PARAMS_ARE_VALUES = {"rounds.operating_round.steps.*", "special.hooks.*", "special.events.*", "phases.flags.*",
-                     "phases.events.*", "game_end.triggers.*", "market.zones.*", "market.zones.*.effects",
-                     "market.zones.*.cells", "market.cell_effects.*"}
+_VALUE_PARAMS = ("rounds.operating_round.steps.*", "rounds.operating_round.by_type.*", "special.hooks.*",
+                 "special.events.*", "phases.flags.*", "phases.events.*", "game_end.triggers.*", "market.zones.*",
+                 "market.cell_effects.*", "corporations.features.*")
+
+
+def params_are_values(pattern: str) -> bool:
+    return any(pattern == p or pattern.startswith(p + ".") for p in _VALUE_PARAMS)
 
 
 @dataclass(frozen=True)
@@ -27,7 +31,7 @@ class Described:
 
 def describe(change: Change, diff: Diff, cat: Catalogue) -> Described:
     """A change's label and its values as readers read them (money in each title's own currency)."""
-    label = cat.label(change.pattern, change.params, change.pattern in PARAMS_ARE_VALUES)
+    label = cat.label(change.pattern, change.params, params_are_values(change.pattern))
     before = "" if change.kind == "added" else format_value(change.pattern, change.before, Context(cat, diff.a.currency))
     after = "" if change.kind == "removed" else format_value(change.pattern, change.after, Context(cat, diff.b.currency))
     return Described(label, before, after)

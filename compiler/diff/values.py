@@ -120,8 +120,11 @@ def distance(v: Any, ctx: Context) -> str:
     if kind == "hexes":
         return ctx.cat.template("hexes", n=v.get("n"))
     if kind == "rows":
-        rows = sorted(v.get("rows") or [], key=lambda r: -r.get("pay", 0))
-        return "+".join(str(r.get("pay")) for r in rows)
+        # a row paying 99 or more counts every stop of its kinds: "any"
+        rows = sorted(v.get("rows") or [], key=lambda r: (r.get("pay", 0) >= 99, -r.get("pay", 0)))
+        return " + ".join(
+            f"{ctx.cat.word('any_number') if r.get('pay', 0) >= 99 else r.get('pay')}"
+            f" ({join([ctx.cat.value(k) for k in r.get('stops') or []], ctx)})" for r in rows)
     return auto(v, ctx)
 
 
@@ -216,9 +219,25 @@ def texts(v: Any, ctx: Context) -> str:
 
 
 def changes(v: Any, ctx: Context) -> str:
+    """An optional rule's changes: what it sets, and to what when that fits in a phrase."""
     if not isinstance(v, list):
         return auto(v, ctx)
-    return "; ".join(f"{c.get('set')} = {auto(c.get('to'), ctx)}" if isinstance(c, dict) else auto(c, ctx) for c in v)
+    out = []
+    for c in v:
+        if not isinstance(c, dict):
+            out.append(auto(c, ctx))
+        elif isinstance(c.get("to"), (dict, list)):
+            out.append(str(c.get("set")))
+        else:
+            out.append(f"{c.get('set')} = {auto(c.get('to'), ctx)}")
+    return "; ".join(out)
+
+
+def limit(v: Any, ctx: Context) -> str:
+    """A train limit: one number, or one per kind of company ("major 3 / minor 2")."""
+    if isinstance(v, dict):
+        return " / ".join(f"{ctx.cat.value(k)} {number(x, ctx)}" for k, x in v.items())
+    return number(v, ctx) if isinstance(v, int) else auto(v, ctx)
 
 
 def abilities(v: Any, ctx: Context) -> str:
@@ -270,7 +289,12 @@ def auto(v: Any, ctx: Context) -> str:
 
 FORMATTERS: dict[str, Callable[[Any, Context], str]] = {
     "int": lambda v, ctx: number(v, ctx),
-    "ints": lambda v, ctx: listing([number(x, ctx) for x in v], ctx) if isinstance(v, list) else auto(v, ctx),
+    "ints": lambda v, ctx: listing([number(x, ctx) if isinstance(x, int) else auto(x, ctx) for x in v], ctx)
+    if isinstance(v, list) else auto(v, ctx),
+    "limit": limit,
+    "limits": lambda v, ctx: listing([limit(x, ctx) for x in v], ctx) if isinstance(v, list) else auto(v, ctx),
+    "prices_by_name": by_name(lambda x, ctx: listing([money(p, ctx) for p in x], ctx) if isinstance(x, list)
+                              else auto(x, ctx)),
     "money": money,
     "moneys": lambda v, ctx: listing([money(x, ctx) for x in v], ctx) if isinstance(v, list) else auto(v, ctx),
     "percent": percent,

@@ -52,9 +52,15 @@ def privates(model: dict[str, Any], out: FactSet) -> None:
 
 
 def share_structure(shares: list[int]) -> str:
-    """Certificates as players count them: ``20+8×10`` (president's first)."""
+    """Certificates as players count them, largest first: ``20+8×10``, ``2×20+6×10``.
+
+    The order certificates are listed in only numbers them; the structure is
+    which sizes there are and how many of each (the president's is the first,
+    and no other certificate is larger).
+    """
     if not shares:
         return ""
+    shares = [shares[0]] + sorted(shares[1:], reverse=True)
     parts: list[str] = []
     run = [shares[0], 0]
     for s in shares:
@@ -71,7 +77,7 @@ def _home_kind(c: dict[str, Any]) -> str:
     if c.get("home_choice"):
         return "choice"
     homes = c.get("home") or []
-    return "none" if not homes else ("fixed" if len(homes) == 1 else "several")
+    return "no_home" if not homes else ("fixed" if len(homes) == 1 else "several")
 
 
 def corporations(model: dict[str, Any], out: FactSet) -> None:
@@ -99,6 +105,14 @@ def corporations(model: dict[str, Any], out: FactSet) -> None:
         out.add("corporations.conversions", converts)
     known = {"home", "home_city", "home_choice", "tokens", "float_percent", "shares", "type", "capitalization",
              "holding_limit", "available", "region", "converts_to"}
+    # rules only some corporations have (a merger, a destination...): who has each
+    extras: dict[str, list[str]] = {}
+    for c in corps:
+        for attr, v in _rest(c, known).items():
+            if v not in (None, False):
+                extras.setdefault(attr, []).append(c["sym"])
+    for attr in sorted(extras):
+        out.add("corporations.features.*", sorted(extras[attr]), attr)
     for c in corps:
         out.entity("corporations.*", (c["sym"],), {
             "home": _or_none(c.get("home")), "home_city": c.get("home_city"),

@@ -41,6 +41,13 @@ def capitalization(model: dict[str, Any], out: FactSet) -> None:
     floats = sorted({c.get("float_percent") for c in majors if c.get("float_percent") is not None})
     if floats:
         out.add("capitalization.float_percent", floats)
+    for option in CAPITALIZATION_OPTIONS:
+        if option in t:
+            out.add(f"capitalization.{option}", t[option])
+
+
+# title options about how corporations are paid, stated only by titles that use them
+CAPITALIZATION_OPTIONS = ("escrow_until_float", "full_capitalization_from_phase", "ipo_price")
 
 
 def limits(model: dict[str, Any], out: FactSet) -> None:

@@ -3,6 +3,7 @@ letters) and how prices move."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .base import FactSet
@@ -24,7 +25,10 @@ def market(model: dict[str, Any], out: FactSet) -> None:
     pars = sorted({grid[r][c]["price"] for r, c in m.get("par_cells") or []})
     out.add("market.par_prices", pars)
     if m.get("par_prices"):
-        out.add("market.reserved_par_prices", m["par_prices"])
+        # cells are written "120z": the price is the rule, the letter only points at the cell
+        out.add("market.reserved_par_prices",
+                {who: sorted({int(re.sub(r"[^0-9]", "", str(c)) or 0) for c in cells})
+                 for who, cells in m["par_prices"].items()})
     zones, marks = _zones(m)
     for zone, attrs in sorted(zones.items()):
         out.entity("market.zones.*", (zone,), attrs)
@@ -59,6 +63,8 @@ def _zones(m: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], dict[str, int]
             for effect in effects:
                 marks[effect] = marks.get(effect, 0) + counts.get(letter, 0)
             continue
+        if not effects and name not in zones:
+            continue  # a colour with no effect only marks cells (par cells, say); it is not a rule
         z = zones.setdefault(name, {"effects": [], "cells": 0})
         z["effects"] = sorted(set(z["effects"]) | set(effects))
         z["cells"] += counts.get(letter, 0)

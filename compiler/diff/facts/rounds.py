@@ -27,7 +27,7 @@ def _untexted(value: Any) -> Any:
     return value
 
 
-def flatten(out: FactSet, prefix: str, value: Any, skip: tuple[str, ...] = ()) -> None:
+def flatten(out: FactSet, prefix: str, value: Any, skip: tuple[str, ...] = (), params: tuple[str, ...] = ()) -> None:
     """One fact per leaf option: ``prefix.option.sub_option``.
 
     Lists are leaves, except a list of named things (markers, say), which
@@ -38,13 +38,13 @@ def flatten(out: FactSet, prefix: str, value: Any, skip: tuple[str, ...] = ()) -
         for k in value:
             if k in skip or k in TEXT_KEYS:
                 continue
-            flatten(out, f"{prefix}.{k}", value[k])
+            flatten(out, f"{prefix}.{k}", value[k], params=params)
     elif _named_items(value):
         for item in value:
-            out.entity(f"{prefix}.*", (item["name"],),
+            out.entity(f"{prefix}.*", params + (item["name"],),
                        {k: v for k, v in _untexted(item).items() if k != "name"})
     else:
-        out.add(prefix, _untexted(value))
+        out.add(prefix, _untexted(value), *params)
 
 
 def auction(model: dict[str, Any], out: FactSet) -> None:
@@ -71,6 +71,10 @@ def rounds(model: dict[str, Any], out: FactSet) -> None:
         for step in steps:
             out.add("rounds.operating_round.steps.*", True, step)
         out.add("rounds.operating_round.step_order", list(steps))
+    by_type = operating.pop("by_type", None) or {}
+    for kind in sorted(by_type):
+        # rules for one kind of company (minors, say): the kind is a name from the data
+        flatten(out, "rounds.operating_round.by_type.*", by_type[kind], params=(kind,))
     lays = operating.pop("tile_lays", None)
     if lays is not None:
         out.add("rounds.operating_round.track_actions", len(lays))

@@ -23,7 +23,8 @@ KNOWN_MODEL = {"title", "trains", "phases", "map", "tiles", "tile_counts", "upgr
 KNOWN_TITLE = {"id", "name", "subtitle", "designer", "publisher", "year", "location", "rules_url", "blurb", "texts",
                "currency", "players", "starting_cash", "certificate_limit", "bank", "capitalization",
                "certificate_limit_counts_privates", "holding_limit", "pool_limit", "auction", "stock_round",
-               "operating_round", "game_end", "bankruptcy", "optional_rules"}
+               "operating_round", "game_end", "bankruptcy", "optional_rules", "escrow_until_float",
+               "full_capitalization_from_phase", "ipo_price"}
 KNOWN_MAP = {"layout", "axes", "hexes", "regions"}
 KNOWN_MARKET = {"movement", "legend", "grid", "par_cells", "par_prices"}
 

@@ -29,17 +29,15 @@ def trains(model: dict[str, Any], out: FactSet) -> None:
             "obsolete_on": t.get("obsolete_on"),
             "available_from_phase": t.get("available_from_phase"),
             "trade_in": _or_none(t.get("trade_in")),
-            "events": _or_none(sorted(t.get("events") or [])),
             "multiplier": t.get("multiplier"),
             "requires_token": t.get("requires_token", True),
             "variants": _or_none(t.get("variants")),
             **{k: _or_none(v) for k, v in t.items() if k not in _TRAIN_KNOWN},
         })
-    exchanges = {t["name"]: sorted(t["trade_in"], key=natural_key) for t in roster if t.get("trade_in")}
-    out.add("trains.exchanges", exchanges)
 
 
-# what a train carries that is not a rule (colour is how it is drawn)
+# what a train carries that is not a rule (colour is how it is drawn), or is
+# stated elsewhere (the events a train fires are under phases.events)
 _TRAIN_KNOWN = {"name", "distance", "price", "count", "rusts_on", "obsolete_on", "available_from_phase", "trade_in",
                 "events", "multiplier", "requires_token", "variants", "color"}
 _PHASE_KNOWN = {"name", "on", "tiles", "train_limit", "operating_rounds", "flags", "events", "color"}
