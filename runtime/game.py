@@ -61,6 +61,8 @@ class Game:
         self.actions_processed = 0
         self.api = HookAPI(self)
         self.markers: dict[str, int] = {}
+        self.train_moves = 0  # bumped whenever a train changes hands (invalidates cached train facts)
+        self._crowded: tuple[Any, list[Any]] | None = None
 
         self.companies = [Company(p) for p in title.data["privates"] if not p.get("min_players") or n >= p["min_players"]]
         self.stock_market = StockMarket(title.data["market"])
@@ -86,6 +88,7 @@ class Game:
         self.share_pool = SharePool(self)
         self.hexes = self._init_hexes()
         self._hexes = {h.id: h for h in self.hexes}
+        self.hex_order = {h: i for i, h in enumerate(self.hexes)}
         self.graph = Graph(self)
         self._index()
         self.phase = Phase(title.data["phases"], self)
@@ -792,7 +795,7 @@ class Game:
                 if corp in tile.reservations:
                     tile.reservations.remove(corp)
                 city.remove_reservation(corp)
-        self.clear_graph()
+                self.clear_graph()
 
     # ------------------------------------------------------------------ track and routes
     def tile_lays(self, corp: Any) -> list[dict[str, Any]]:
@@ -906,7 +909,11 @@ class Game:
         return sum(1 for t in entity.trains if not t.obsolete)
 
     def crowded_corps(self) -> list[Any]:
-        return [c for c in self.minors + self.corporations if self.num_corp_trains(c) > self.train_limit(c)]
+        key = (self.train_moves, self.phase.index, len(self.corporations), len(self.minors))
+        if self._crowded is None or self._crowded[0] != key:
+            crowded = [c for c in self.minors + self.corporations if self.num_corp_trains(c) > self.train_limit(c)]
+            self._crowded = (key, crowded)
+        return self._crowded[1]
 
     def discountable_trains_for(self, corp: Any) -> list[tuple[Train, Train, int]]:
         out = []
@@ -925,9 +932,11 @@ class Game:
         self.remove_train(train)
         train.owner = operator
         operator.trains.append(train)
+        self.train_moves += 1
         self.close_companies_on_event(operator, "bought_train")
 
     def remove_train(self, train: Train) -> None:
+        self.train_moves += 1
         owner = train.owner
         if owner is None:
             return
@@ -946,6 +955,7 @@ class Game:
         for t in list(self.depot.trains):
             if not t.obsolete and t.obsolete_on == bought.sym:
                 t.obsolete = True
+                self.train_moves += 1
         rusted = []
         for t in list(self.depot.trains):
             if t.rusted:

@@ -23,6 +23,9 @@ def thaw(value: Any) -> Any:
     return value
 
 
+_TITLES: dict[tuple[str, tuple[str, ...]], "Title"] = {}
+
+
 @dataclass
 class Title:
     module: ModuleType
@@ -31,8 +34,12 @@ class Title:
 
     @classmethod
     def load(cls, title: str, optional_rules: list[str] | tuple[str, ...] = ()) -> "Title":
+        """The title with these optional rules; built once per process (games never change it)."""
         module = load_compiled(title)
-        return cls.from_module(module, optional_rules)
+        key = (module.SOURCE_HASH, tuple(optional_rules))
+        if key not in _TITLES:
+            _TITLES[key] = cls.from_module(module, optional_rules)
+        return _TITLES[key]
 
     @classmethod
     def from_module(cls, module: ModuleType, optional_rules: list[str] | tuple[str, ...] = ()) -> "Title":

@@ -58,10 +58,12 @@ class ShareBundle:
         shares = list(shares)
         if not shares:
             raise IllegalAction("a share bundle must contain at least one share", "shares")
-        if len({id(s.corporation) for s in shares}) != 1:
-            raise IllegalAction("all shares of a bundle must be of one corporation", "shares")
-        if len({id(s.owner) for s in shares}) != 1:
-            raise IllegalAction("all shares of a bundle must have one owner", "shares")
+        first = shares[0]
+        for s in shares:
+            if s.corporation is not first.corporation:
+                raise IllegalAction("all shares of a bundle must be of one corporation", "shares")
+            if s.owner is not first.owner:
+                raise IllegalAction("all shares of a bundle must have one owner", "shares")
         self.shares = shares
         self.percent = percent if percent is not None else sum(s.percent for s in shares)
         self.share_price: int | None = None

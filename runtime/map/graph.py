@@ -86,14 +86,15 @@ class Graph:
         hexes: dict["Hex", dict[int, bool]] = {}
         nodes: dict[Stop, bool] = {}
         paths: dict[Path, bool] = {}
-        for hex_ in game.hexes:
-            for city in hex_.tile.cities:
-                if not city.tokened_by(corporation):
-                    continue
-                edges = hexes.setdefault(hex_, {})
-                for e in hex_.neighbors:
-                    edges[e] = True
-                nodes[city] = True
+        # token cities in map order (the walk order decides which token a shared path is credited to)
+        order = game.hex_order
+        cities = {t.city for t in corporation.tokens if t.used and t.city is not None and t.city.tile.hex is not None}
+        for city in sorted(cities, key=lambda c: (order.get(c.tile.hex, 0), c.index)):
+            hex_ = city.tile.hex
+            edges = hexes.setdefault(hex_, {})
+            for e in hex_.neighbors:
+                edges[e] = True
+            nodes[city] = True
         tokens = dict(nodes)
         # abilities that let a corporation reach hexes it has no track to
         # (only abilities the corporation itself holds; a private's ability must first be used)

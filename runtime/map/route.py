@@ -60,6 +60,75 @@ def node_chains(start: Stop, end: Stop, cache: dict[tuple[int, int], list[Chain]
     return chains
 
 
+def guided_chains(start: Stop, end: Stop, hex_ids: list[str]) -> list[Chain]:
+    """The chains from ``start`` to ``end`` whose paths lie in exactly these hexes, in order.
+
+    The same walk as :func:`node_chains`, pruned to the recorded hexes: the i-th
+    path of the chain must be in the i-th hex. Junction tiles and ambiguous
+    intra-tile connections fall back to the full enumeration.
+    """
+    n = len(hex_ids)
+    chains: list[Chain] = []
+    for start_path in start.paths:
+        if start_path.tile.hex.id != hex_ids[0]:
+            continue
+        found: list[Chain] = []
+
+        def visit(current: Path, visited: dict[Path, bool], counter: Any, converging: bool) -> None:
+            if current.junction is not None:
+                return
+            k = len(visited)
+            if k > n or current.tile.hex.id != hex_ids[k - 1]:
+                return
+            if k == n and end in current.nodes:
+                paths = list(visited)
+                if chain_id(paths) == hex_ids:
+                    found.append({"nodes": [start, end], "paths": paths, "id": hex_ids})
+
+        _walk_limited(start_path, visit, hex_ids)
+        chains.extend(found)
+    chains.sort(key=lambda c: len(c["paths"]))
+    return chains
+
+
+def _walk_limited(start_path: Path, visit: Any, hex_ids: list[str]) -> None:
+    """A path walk that only steps into the next recorded hex."""
+    visited: dict[Path, bool] = {}
+    counter: dict[Any, int] = {}
+    n = len(hex_ids)
+
+    def step(path: Path, skip: int | None) -> None:
+        if path in visited:
+            return
+        hex_ = path.tile.hex
+        hid = hex_.id
+        for e in path.edges:
+            if counter.get((hid, e), 0) > 0:
+                return
+        visited[path] = True
+        visit(path, visited, counter, True)
+        k = len(visited)
+        if k < n:
+            nxt = hex_ids[k]
+            for edge in path.edges:
+                if edge == skip:
+                    continue
+                neighbor = hex_.neighbors.get(edge)
+                if neighbor is None or neighbor.id != nxt:
+                    continue
+                key = (hid, edge)
+                counter[key] = counter.get(key, 0) + 1
+                np_edge = invert(edge)
+                for np in neighbor.tile.paths_at(np_edge):
+                    if path.track != np.track and "dual" not in (path.track, np.track):
+                        continue
+                    step(np, np_edge)
+                counter[key] -= 1
+        visited.pop(path, None)
+
+    step(start_path, None)
+
+
 class Route:
     def __init__(self, game: "Game", train: "Train", corporation: Any, connections: list[list[str]],
                  other_paths: set[Path] | None = None):
@@ -80,12 +149,16 @@ class Route:
         end_hex = self.game.hex_by_id(hex_ids[-1].split()[0])
         if start_hex is None or end_hex is None:
             raise RouteError(f"route names a hex that is not on the map: {hex_ids}", "routes")
+        guided = " " not in hex_ids[0] and not any(h.tile.junction for h in (start_hex, end_hex))
         out = []
         for s in start_hex.tile.nodes:
             for e in end_hex.tile.nodes:
                 if s is e:
                     continue
-                out.extend(c for c in node_chains(s, e, self._cache) if c["id"] == hex_ids)
+                if guided:
+                    out.extend(guided_chains(s, e, hex_ids))
+                else:
+                    out.extend(c for c in node_chains(s, e, self._cache) if c["id"] == hex_ids)
         return out
 
     def _build(self, other_paths: set[Path]) -> None:

@@ -45,7 +45,16 @@ class Step:
         return True
 
     def blocking(self) -> bool:
-        return self.blocks() and bool(self.current_actions())
+        if not self.blocks():
+            return False
+        entity = self.current_entity()
+        if entity is None or getattr(entity, "closed", False):
+            return False
+        return self.has_actions(entity)
+
+    def has_actions(self, entity: Any) -> bool:
+        """Whether ``actions(entity)`` is non-empty; steps with costly checks answer it faster."""
+        return bool(self.actions(entity))
 
     def pass_(self) -> None:
         self.passed = True

@@ -29,9 +29,10 @@ class BuyPrivateStep(Step):
 
     def can_buy_company(self, entity: Any) -> bool:
         game = self.game
+        if entity is not self.current_entity() or "privates_buyable_by_corporations" not in game.phase.status:
+            return False
         companies = game.purchasable_companies(entity)
-        return (entity is self.current_entity() and "privates_buyable_by_corporations" in game.phase.status
-                and bool(companies) and min(c.min_price for c in companies) <= game.buying_power(entity))
+        return bool(companies) and min(c.min_price for c in companies) <= game.buying_power(entity)
 
     def actions(self, entity: Any) -> list[str]:
         if entity.is_minor() or not entity.is_corporation():

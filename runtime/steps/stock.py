@@ -53,9 +53,9 @@ class BuySellParShares(Step, ShareBuying):
         return {"sell_buy_or_buy_sell": "Buy or Sell Shares", "sell_buy": "Sell then Buy Shares",
                 "sell_buy_sell": "Sell/Buy/Sell Shares"}[self.sr["sell_buy_order"]]
 
-    @property
-    def sr(self) -> dict[str, Any]:
-        return self.game.title.t["stock_round"]
+    def __init__(self, game: Any, round: Any, **opts: Any):
+        super().__init__(game, round, **opts)
+        self.sr: dict[str, Any] = game.t["stock_round"]
 
     def round_state(self) -> dict[str, Any]:
         return {"players_sold": {}, "players_bought": {}, "current_actions": [], "bought_from_ipo": False,
@@ -89,6 +89,12 @@ class BuySellParShares(Step, ShareBuying):
         if out:
             out.append("pass")
         return out
+
+    def has_actions(self, entity: Any) -> bool:
+        if entity is not self.current_entity():
+            return False
+        return (self.can_buy_any(entity) or self.can_sell_any(entity) or self.can_ipo_any(entity)
+                or bool(self.purchasable_companies(entity)))
 
     def bought(self) -> bool:
         return any(a.type in PURCHASES for a in self.round.current_actions)
