@@ -102,7 +102,7 @@ def structured_points(L: Lang, base: dict[str, Any], f: dict[str, Any], BL: Lang
               extra=" ".join(extra))
     if _zone_effects(base) != _zone_effects(f):
         def zones(x: dict[str, Any]) -> str:
-            return L.join([L.t("cmp.zone", zone=w.colour(L, z["zone"]),
+            return L.join([L.t("cmp.zone", zone=w.colour(L, z["zone"], "f"),
                                 effects=L.join([L.t(f"cmp.effect.{e}") if L.has(f"cmp.effect.{e}") else w.humanize(e)
                                                for e in z["effects"]]))
                            for z in x["market"]["zones"] if z["effects"] and z["zone"]], "and") or L.t("cmp.none")
@@ -124,7 +124,8 @@ def structured_points(L: Lang, base: dict[str, Any], f: dict[str, Any], BL: Lang
     if sorted(bt) != sorted(ft):
         def ends(x: dict[str, Any], lang: Lang) -> str:
             return L.join([L.t(f"end.trigger.{g['trigger']}", price=lang.money(g.get("price")),
-                               phase=g.get("phase", ""), train=w.train(L, g["train"]) if g.get("train") else "")
+                               phase=w.phase(L, x, g["phase"]) if g.get("phase") else "",
+                               train=w.train(L, g["train"]) if g.get("train") else "")
                            for g in x["game_end"]], "or")
         point("end", base_end=ends(base, BL), end=ends(f, L))
     if len(base["phases"]) != len(f["phases"]):

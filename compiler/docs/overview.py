@@ -193,7 +193,7 @@ def elements(L: Lang, f: dict[str, Any]) -> list[Block]:
     zones_free = [z["zone"] for z in f["market"]["zones"] if "no_holding_limit" in z["effects"] and z["zone"]]
     players = [L.t("el.players.money"),
                L.t("el.players.shares_except" if zones_free else "el.players.shares",
-                   percent=L.pct(f["holding_limit"]), zones=w.colours(L, zones_free, "or"))]
+                   percent=L.pct(f["holding_limit"]), zones=w.colours(L, zones_free, "or", "loc"))]
     if f["privates"]:
         players.append(L.t("el.players.privates_count" if f["cert_limit_counts_privates"] else "el.players.privates",
                            limits=limits))
@@ -346,21 +346,21 @@ def event_words(L: Lang, f: dict[str, Any], event: str) -> str:
     topic = w.title_text(L, f, f"event_{event}")
     if topic:
         return topic
-    return L.t(f"event.{event}") if L.has(f"event.{event}") else w.humanize(event)
+    return L.t(f"event.{event}") if L.has(f"event.{event}") else L.t("event.hook", name=event)
 
 
 def phase_effects(L: Lang, f: dict[str, Any], p: dict[str, Any]) -> list[str]:
     out = []
     if p["new_tiles"]:
-        out.append(L.t("phase.tiles", colours=w.colours(L, p["new_tiles"])))
+        out.append(L.t("phase.tiles", colours=w.colours(L, p["new_tiles"], form="pl")))
     if p["ors_changed"]:
         out.append(L.t("phase.ors", n=p["operating_rounds"]))
     if p["limit_changed"]:
         out.append(L.t("phase.limit", limit=w.limit(L, p["train_limit"])))
     if p["rusts"]:
-        out.append(L.t("phase.rusts", trains=w.trains(L, p["rusts"]), n=len(p["rusts"])))
+        out.append(L.t("phase.rusts", trains=w.trains(L, p["rusts"], plural=True), n=len(p["rusts"])))
     if p["obsolete"]:
-        out.append(L.t("phase.obsolete", trains=w.trains(L, p["obsolete"])))
+        out.append(L.t("phase.obsolete", trains=w.trains(L, p["obsolete"], plural=True)))
     if p["closes_privates"]:
         later = later_closing_privates(f, p)
         out.append(L.t("phase.close_privates_except", privates=L.join(later)) if later else L.t("phase.close_privates"))

@@ -41,14 +41,14 @@ def limits(L: Lang, f: dict[str, Any]) -> list[str]:
     items = ov.float_phrase(L, f)
     free = [z["zone"] for z in f["market"]["zones"] if "no_holding_limit" in z["effects"] and z["zone"]]
     items.append(L.t("limits.holding_except" if free else "limits.holding", percent=L.pct(f["holding_limit"]),
-                     zones=w.colours(L, free, "or"), shares=L.num(f["holding_limit"] // f["share_units"][0])))
+                     zones=w.colours(L, free, "or", "loc"), shares=L.num(f["holding_limit"] // f["share_units"][0])))
     pairs = "; ".join(L.t("limits.cert_pair", players=L.num(n), limit=L.num(v)) for n, v in f["certificate_limit"])
     cert = L.t("limits.cert", pairs=pairs)
     if f["privates"]:
         cert += " " + L.t("limits.privates_count" if f["cert_limit_counts_privates"] else "limits.privates_free")
     nocert = [z["zone"] for z in f["market"]["zones"] if "no_cert_limit" in z["effects"] and z["zone"]]
     if nocert:
-        cert += " " + L.t("limits.zone_no_cert", zones=w.colours(L, nocert, "or"))
+        cert += " " + L.t("limits.zone_no_cert", zones=w.colours(L, nocert, "or", "loc"))
     items.append(cert)
     if f["pool_limit"]:
         items.append(L.t("limits.pool", shares=L.num(f["pool_shares"]), percent=L.pct(f["pool_limit"])))
@@ -93,9 +93,9 @@ def train_line(L: Lang, f: dict[str, Any], t: dict[str, Any]) -> str:
                  price=L.money(t["price"]), count=count)]
     parts.append(w.distance(L, t["distance"]))
     if t["rusts_on"]:
-        parts.append(L.t("trains.rusts", train=w.first_train(L, t["rusts_on"])))
+        parts.append(L.t("trains.rusts", train=w.train(L, t["rusts_on"])))
     if t["obsolete_on"]:
-        parts.append(L.t("trains.obsolete", train=w.first_train(L, t["obsolete_on"])))
+        parts.append(L.t("trains.obsolete", train=w.train(L, t["obsolete_on"])))
     if t["available_from_phase"]:
         parts.append(L.t("trains.available", phase=w.phase(L, f, t["available_from_phase"])))
     for v in t["variants"]:
@@ -294,12 +294,12 @@ def mechanics(L: Lang, f: dict[str, Any]) -> list[str]:
     if not f["pool_limit"]:
         items.append(L.t("mech.no_pool"))
     for z in f["market"]["zones"]:
-        where = (L.t("mech.zone_name", zone=w.colour(L, z["zone"])) if z["zone"]
+        where = (L.t("mech.zone_name", zone=w.colour(L, z["zone"], "f")) if z["zone"]
                  else L.t("mech.cells", prices=L.join([L.money(p) for p in z["prices"]])))
         effects = [L.t(f"market.effect.{e}") if L.has(f"market.effect.{e}") else w.humanize(e) for e in z["effects"]]
         text = L.text(z["text"])
         if effects or text:
-            items.append(L.t("mech.zone", where=where, what="; ".join(effects + ([text] if text else []))))
+            items.append(L.t("mech.zone_line", where=where, what="; ".join(effects + ([text] if text else []))))
     if f["stock_round"]["priority"] == "first_to_pass":
         items.append(L.t("mech.priority_pass"))
     if "half" in f["operating_round"]["dividends"]:

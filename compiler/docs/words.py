@@ -11,29 +11,42 @@ from typing import Any
 from .i18n import Lang
 
 
-def train(L: Lang, name: str) -> str:
+def train(L: Lang, name: str, plural: bool = False) -> str:
     """'2-train', '2er-Zug', 'pociąg 2' ... (a diesel is just its name)."""
     if name.isalpha():
         return name
-    return L.t("train.label", name=name)
+    if not name.isdigit() and L.has("train.label_mixed"):
+        key = "train.label_mixed_pl" if plural and L.has("train.label_mixed_pl") else "train.label_mixed"
+        return L.t(key, name=name)
+    return L.t("train.label_pl" if plural and L.has("train.label_pl") else "train.label", name=name)
 
 
 def first_train(L: Lang, name: str) -> str:
     return L.t("train.first", train=train(L, name))
 
 
-def trains(L: Lang, names: list[str]) -> str:
-    return L.join([train(L, n) for n in names])
+def trains(L: Lang, names: list[str], plural: bool = False) -> str:
+    return L.join([train(L, n, plural) for n in names])
 
 
-def colour(L: Lang, c: str | None) -> str:
+def colour(L: Lang, c: str | None, form: str = "") -> str:
+    """A colour word; ``form`` picks an inflected form where the language has one:
+    ``f`` agrees with a feminine noun (phase, zone), ``loc`` follows "in the … zone",
+    ``pl`` describes tiles, ``noun`` names a phase (German "Phase Gelb")."""
     if not c:
         return ""
+    if form and c in load_forms(L, form):
+        return load_forms(L, form)[c]
     return L.t(f"colour.{c}") if L.has(f"colour.{c}") else c
 
 
-def colours(L: Lang, cs: list[str], conj: str = "and") -> str:
-    return L.join([colour(L, c) for c in cs], conj)
+def load_forms(L: Lang, form: str) -> dict[str, str]:
+    prefix = f"colour_{form}."
+    return {k[len(prefix):]: str(v) for k, v in L.catalogue.items() if k.startswith(prefix)}
+
+
+def colours(L: Lang, cs: list[str], conj: str = "and", form: str = "") -> str:
+    return L.join([colour(L, c, form) for c in cs], conj)
 
 
 def place(L: Lang, p: dict[str, Any]) -> str:
@@ -51,7 +64,7 @@ def phase(L: Lang, f: dict[str, Any], name: str) -> str:
     if ph is None:
         return name
     if name.lower() in (ph["colour"], colour(L, ph["colour"]).lower()):
-        return L.t("phase.label_colour", colour=colour(L, ph["colour"]))
+        return L.t("phase.label_colour", colour=colour(L, ph["colour"], "f"), noun=colour(L, ph["colour"], "noun"))
     return L.t("phase.label", name=name, colour=colour(L, ph["colour"]))
 
 
