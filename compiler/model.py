@@ -170,7 +170,7 @@ def normalize_tile_body(body: dict[str, Any], name: str, color: str, chk: Checke
         "borders": [dict(b) for b in body.get("borders", [])],
         "icons": [dict(i) for i in body.get("icons", [])],
     }
-    for opt in ("stubs", "frame", "stripes", "future_label", "hidden"):
+    for opt in ("stubs", "frame", "stripes", "future_label", "hidden", "replaces"):
         if opt in body:
             tile[opt] = copy.deepcopy(body[opt])
     tile["rotations"] = rotations(paths)
@@ -406,6 +406,10 @@ def _tiles(doc: dict[str, Any], common: dict[str, Any], map_: dict[str, Any],
         body = catalogue[name]
         src_doc = "tiles.yaml" if name in own else "common"
         tiles[name] = normalize_tile_body(body, name, body["color"], chk, src_doc, ("tiles", name))
+    for name, t in tiles.items():
+        for k, old in enumerate((t.get("replaces") or {}).get("tiles", [])):
+            if old not in counts:
+                chk.add("tiles.yaml", ("tiles", name, "replaces", "tiles", k), f"unknown tile {old!r}")
     upgrades = {}
     for name, targets in (doc.get("upgrades") or {}).items():
         for i, t in enumerate(targets):
@@ -520,7 +524,7 @@ def _corporations(doc: dict[str, Any], model: dict[str, Any], chk: Checker) -> t
                     chk.add("corporations.yaml", ("corporations", i, "home_choice", "hexes", j), f"unknown hex {h}")
             if "region" in choice and choice["region"] not in map_["regions"]:
                 chk.add("corporations.yaml", ("corporations", i, "home_choice", "region"), f"unknown region {choice['region']!r}")
-        if not homes and not choice:
+        if not homes and not choice and not c.get("merger"):
             chk.add("corporations.yaml", ("corporations", i), "missing required key 'home' (or 'home_choice')")
         corps.append({
             "sym": c["sym"], "name": c["name"], "home": homes, "home_city": home_city,
@@ -535,6 +539,9 @@ def _corporations(doc: dict[str, Any], model: dict[str, Any], chk: Checker) -> t
             "converts_to": copy.deepcopy(c.get("converts_to")),
             "text": dict(c.get("text", {})),
         })
+        for opt in ("home_token_timing", "merger"):  # present only where a title uses them
+            if opt in c:
+                corps[-1][opt] = copy.deepcopy(c[opt])
     minors = []
     for i, m in enumerate(doc.get("minors", []) or []):
         if m["sym"] in syms:
@@ -555,6 +562,8 @@ def _corporations(doc: dict[str, Any], model: dict[str, Any], chk: Checker) -> t
             "text_color": m.get("text_color", "white"), "value": m.get("value"),
             "merges_into": m.get("merges_into"), "type": m.get("type", "minor"), "text": dict(m.get("text", {})),
         })
+        if "home_token_timing" in m:
+            minors[-1]["home_token_timing"] = m["home_token_timing"]
     return corps, minors, copy.deepcopy(doc.get("loans"))
 
 
@@ -607,6 +616,8 @@ def _privates(doc: dict[str, Any], model: dict[str, Any], chk: Checker) -> list[
             "min_players": p.get("min_players"), "color": p.get("color"), "kind": p.get("kind"),
             "text": dict(p.get("text", {})), "abilities": abilities,
         })
+        if p.get("stock_round_trade"):
+            out[-1]["stock_round_trade"] = True
     return out
 
 
@@ -620,11 +631,54 @@ def _check_title_refs(model: dict[str, Any], chk: Checker) -> None:
                 f"no phase has the flag {flag!r}")
     for i, rule in enumerate(title["optional_rules"]):
         for j, change in enumerate(rule.get("changes", [])):
-            if resolve_change_path(model, change["set"]) is None:
+            found = resolve_change_path(model, change["set"])
+            if found is None:
                 chk.add("title.yaml", ("optional_rules", i, "changes", j, "set"),
                         f"{change['set']!r} does not name anything in the title's data")
+            elif found[0] is model["map"]["hexes"]:
+                change["to"] = _replacement_hex(model, found[1], change["to"], chk,
+                                                ("optional_rules", i, "changes", j, "to"))
+    _check_mergers(model, chk)
     if phase_names and title["game_end"] == []:
         chk.add("title.yaml", ("game_end",), "no game end trigger")
+
+
+def _replacement_hex(model: dict[str, Any], coord: str, body: Any, chk: Checker,
+                     pointer: tuple[Any, ...]) -> Any:
+    """A change that replaces a whole printed hex is written like a map.yaml hex; normalize it the
+    same way. The new hex is a group of its own (preprinted index 0)."""
+    if not isinstance(body, dict) or "tile" in body:
+        chk.add("title.yaml", pointer, "a replacement hex is a map.yaml hex that spells out its stops and paths")
+        return body
+    color = body.get("color", "white")
+    tile = normalize_tile_body(body, coord, color, chk, "title.yaml", pointer)
+    tile["preprinted_index"] = 0
+    return {"color": color, "tile": tile, "rotation": int(body.get("rotation", 0)),
+            "name": model["map"]["hexes"][coord].get("name")}
+
+
+def _check_mergers(model: dict[str, Any], chk: Checker) -> None:
+    """A merger's exchanges name minors or privates and distinct certificates of the corporation."""
+    minors = {m["sym"]: m for m in model["minors"]}
+    privates = {p["sym"] for p in model["privates"]}
+    for i, c in enumerate(model["corporations"]):
+        merger = c.get("merger")
+        if not merger:
+            continue
+        given: set[int] = set()
+        for sym, idx in merger.get("exchanges", {}).items():
+            ptr = ("corporations", i, "merger", "exchanges", sym)
+            if sym not in minors and sym not in privates:
+                chk.add("corporations.yaml", ptr, f"{sym!r} is neither a minor nor a private", key=True)
+            if idx >= len(c["shares"]):
+                chk.add("corporations.yaml", ptr, f"{c['sym']} has {len(c['shares'])} certificates; there is no {idx}")
+            elif idx in given:
+                chk.add("corporations.yaml", ptr, f"certificate {idx} is already given for another exchange")
+            given.add(idx)
+        for sym, m in minors.items():
+            if m["merges_into"] == c["sym"] and sym not in merger.get("exchanges", {}):
+                chk.add("corporations.yaml", ("corporations", i, "merger", "exchanges"),
+                        f"minor {sym} merges into {c['sym']} but no certificate is given for it")
 
 
 _PATH_PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[([^\]]+)\])?")

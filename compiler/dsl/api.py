@@ -90,6 +90,10 @@ FUNCTIONS: dict[str, Func] = {
     "make_available": Func(("Corporation",), "none", "Let a corporation that waited for an event be parred."),
     "remove_private": Func(("Private",), "none", "Take a private out of the game before it is sold."),
     "end_game_after_set": Func((), "none", "The current operating set will be the game's last."),
+    "close_private": Func(("Private",), "none", "Close a private now (a statement form of private.close)."),
+    "close_after_owner_stock_turn": Func(("Private",), "none",
+                                         "Close a private at the end of its owner's next turn in a stock round "
+                                         "(it may still be used in that turn)."),
     "players": Func((), "list[Player]", "Every player, in seating order."),
     "give_ipo_share": Func(("Corporation", "Player"), "none",
                            "Move the last certificate still in a corporation's IPO to a player, free; "
@@ -147,6 +151,8 @@ METHODS: dict[str, dict[str, Func]] = {
         "name": Func((), "str", "Its name."),
         "color": Func((), "str", "Its colour."),
         "label": Func((), "str", "Its label, or empty text."),
+        "exits": Func((), "list[int]", "The edges (0-5) its track leaves by, rotation applied; in can_upgrade, "
+                                       "to_tile is asked once per rotation tried."),
     },
     "Player": {
         "name": Func((), "str", "The player's name."),
