@@ -36,7 +36,12 @@ class ReplayResult:
 
 def new_game(log: eighteen_xx.GameLog) -> Game:
     title = Title.load(log.title, log.optional_rules)
-    return Game(title, log.players, seed=log.seed, game_id=log.game_id)
+    try:
+        return Game(title, log.players, seed=log.seed, game_id=log.game_id)
+    except GameError:
+        raise
+    except Exception as exc:  # an engine gap must read as an error, not a traceback
+        raise GameError(f"cannot set up {log.title}: {type(exc).__name__}: {exc}", "engine") from exc
 
 
 def replay(log: eighteen_xx.GameLog, until: int | None = None, want_trace: bool = False,
@@ -55,6 +60,10 @@ def replay(log: eighteen_xx.GameLog, until: int | None = None, want_trace: bool 
             game.process_action(action)
         except GameError as exc:
             result.error = exc
+            result.error_action = action
+            break
+        except Exception as exc:  # an engine gap: report it like a broken rule, with the action
+            result.error = GameError(f"engine error: {type(exc).__name__}: {exc}", "engine")
             result.error_action = action
             break
         result.processed += 1

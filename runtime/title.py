@@ -35,7 +35,10 @@ class Title:
     @classmethod
     def load(cls, title: str, optional_rules: list[str] | tuple[str, ...] = ()) -> "Title":
         """The title with these optional rules; built once per process (games never change it)."""
-        module = load_compiled(title)
+        try:
+            module = load_compiled(title)
+        except FileNotFoundError:
+            raise GameError(f"unknown title {title!r}", "title") from None
         key = (module.SOURCE_HASH, tuple(optional_rules))
         if key not in _TITLES:
             _TITLES[key] = cls.from_module(module, optional_rules)
