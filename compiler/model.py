@@ -88,6 +88,7 @@ class Checker:
 # ---------------------------------------------------------------- tiles
 
 _END = re.compile(r"^([0-5])$|^([ctoh])([0-9])$|^(j)$")
+_PATH_TEXT = re.compile(r"^([0-5]|[ctoh][0-9]|j)-([0-5]|[ctoh][0-9]|j)$")
 
 
 def _revenue(value: Any) -> Any:
@@ -131,6 +132,8 @@ def normalize_tile_body(body: dict[str, Any], name: str, color: str, chk: Checke
     paths = []
     for pi, p in enumerate(body.get("paths", [])):
         spec = p if isinstance(p, dict) else {"path": p}
+        if not isinstance(spec.get("path"), str) or not _PATH_TEXT.match(spec["path"]):
+            continue  # the schema has reported it
         a_txt, b_txt = spec["path"].split("-")
         ends = []
         for end in (a_txt, b_txt):
@@ -215,7 +218,19 @@ def build_model(src: TitleSource) -> dict[str, Any]:
     model["corporations"], model["minors"], model["loans"] = _corporations(corps_doc, model, chk)
     model["privates"] = _privates(privates_doc, model, chk)
     _check_title_refs(model, chk)
+    _check_operating_refs(model, chk)
     return model
+
+
+def _check_operating_refs(model: dict[str, Any], chk: Checker) -> None:
+    """Hex reservations name corporations; phase names given in title.yaml exist."""
+    syms = {c["sym"] for c in model["corporations"]} | {m["sym"] for m in model["minors"]}
+    for coord, h in model["map"]["hexes"].items():
+        if h.get("reserved_for") and h["reserved_for"] not in syms:
+            chk.add("map.yaml", ("hexes",), f"hex {coord} is reserved for {h['reserved_for']!r}, which is not a corporation")
+    phase = model["title"].get("full_capitalization_from_phase")
+    if phase and phase not in [p["name"] for p in model["phases"]]:
+        chk.add("title.yaml", ("full_capitalization_from_phase",), f"unknown phase {phase!r}")
 
 
 def _title(t: dict[str, Any], chk: Checker) -> dict[str, Any]:
@@ -232,13 +247,16 @@ def _title(t: dict[str, Any], chk: Checker) -> dict[str, Any]:
         pmin, pmax = out["players"].get("min", 1), out["players"].get("max", 1)
         if pmin > pmax:
             chk.add("title.yaml", ("players",), f"min players {pmin} is more than max players {pmax}")
-        for n in range(pmin, pmax + 1):
+        for n in range(max(pmin, 1), min(pmax, 9) + 1):
             if t.get(k) and n not in out[k]:
                 chk.add("title.yaml", (k,), f"no value for {n} players (the title allows {pmin}-{pmax})")
     out["bank"] = dict(t.get("bank", {"unlimited": True}))
     out["capitalization"] = t.get("capitalization", "full")
     for k in ("certificate_limit_counts_privates", "holding_limit", "pool_limit"):
         out[k] = t.get(k, DEFAULTS[k])
+    for k in ("escrow_until_float", "full_capitalization_from_phase", "ipo_price"):  # only where a title uses them
+        if k in t:
+            out[k] = t[k]
     out["auction"] = _merge(DEFAULTS["auction"], t.get("auction", {"kind": "none"}))
     out["stock_round"] = _merge(DEFAULTS["stock_round"], t.get("stock_round", {}))
     out["operating_round"] = _merge(DEFAULTS["operating_round"], t.get("operating_round", {}))
@@ -289,6 +307,9 @@ def _trains(doc: dict[str, Any], chk: Checker) -> tuple[list[dict[str, Any]], li
             "color": t.get("color"),
             "variants": [dict(v, distance=_distance(v["distance"])) for v in t.get("variants", [])],
         })
+        for opt in ("per_corporation_limit", "route_may_overlap"):  # present only where a title uses them
+            if opt in t:
+                trains[-1][opt] = t[opt]
     phases = []
     pnames: dict[str, int] = {}
     for i, p in enumerate(doc.get("phases", [])):
@@ -306,6 +327,8 @@ def _trains(doc: dict[str, Any], chk: Checker) -> tuple[list[dict[str, Any]], li
             "events": list(p.get("events", [])),
             "color": p.get("color"),
         })
+        if "revenue_column" in p:
+            phases[-1]["revenue_column"] = p["revenue_column"]
     # references
     for i, t in enumerate(doc.get("trains", [])):
         for key in ("rusts_on", "obsolete_on"):
@@ -337,6 +360,8 @@ def _map(doc: dict[str, Any], common: dict[str, Any], chk: Checker) -> dict[str,
     where: dict[str, tuple[Any, ...]] = {}
     common_tiles = (common or {}).get("tiles", {})
     for key, body in (doc.get("hexes") or {}).items():
+        if not isinstance(body, dict) or any(hexgrid.parse_coord(c) is None for c in str(key).split()):
+            continue  # the schema has reported it
         color = body.get("color", "white")
         for idx, coord in enumerate(str(key).split()):
             if coord in hexes:
@@ -356,6 +381,8 @@ def _map(doc: dict[str, Any], common: dict[str, Any], chk: Checker) -> dict[str,
                 tile = normalize_tile_body(body, coord, color, chk, "map.yaml", pointer)
             tile["preprinted_index"] = idx
             hexes[coord] = {"color": color, "tile": tile, "rotation": int(body.get("rotation", 0))}
+            if "reserved_for" in body:
+                hexes[coord]["reserved_for"] = body["reserved_for"]
             where[coord] = pointer
     names = {}
     for coord, name in (doc.get("names") or {}).items():
@@ -388,7 +415,7 @@ def _tiles(doc: dict[str, Any], common: dict[str, Any], map_: dict[str, Any],
     common_tiles = (common or {}).get("tiles", {})
     own = doc.get("tiles", {}) or {}
     for name in own:
-        if name in common_tiles:
+        if name in common_tiles and not (own[name] or {}).get("overrides_catalogue"):
             chk.add("tiles.yaml", ("tiles", name),
                     f"tile {name!r} is already in the common catalogue; give the title's tile another name",
                     key=True)
@@ -451,9 +478,8 @@ def _market(doc: dict[str, Any], chk: Checker) -> dict[str, Any]:
                 out_row.append(None)
                 continue
             m = _CELL.match(text)
-            if not m:
-                chk.add("market.yaml", ("grid", r, c), f"cell {text!r} is not a price followed by zone letters")
-                out_row.append(None)
+            if not m:  # the schema reports the malformed cell; keep a placeholder so it is no gap
+                out_row.append({"price": 0, "zones": "", "malformed": True})
                 continue
             letters = m.group(2)
             for letter in letters:
@@ -524,7 +550,7 @@ def _corporations(doc: dict[str, Any], model: dict[str, Any], chk: Checker) -> t
                     chk.add("corporations.yaml", ("corporations", i, "home_choice", "hexes", j), f"unknown hex {h}")
             if "region" in choice and choice["region"] not in map_["regions"]:
                 chk.add("corporations.yaml", ("corporations", i, "home_choice", "region"), f"unknown region {choice['region']!r}")
-        if not homes and not choice and not c.get("merger"):
+        if not homes and not choice and not c.get("merger") and not c.get("formation"):
             chk.add("corporations.yaml", ("corporations", i), "missing required key 'home' (or 'home_choice')")
         corps.append({
             "sym": c["sym"], "name": c["name"], "home": homes, "home_city": home_city,
@@ -542,6 +568,13 @@ def _corporations(doc: dict[str, Any], model: dict[str, Any], chk: Checker) -> t
         for opt in ("home_token_timing", "merger"):  # present only where a title uses them
             if opt in c:
                 corps[-1][opt] = copy.deepcopy(c[opt])
+        for opt in ("destination", "trades_trains_at_face_value", "bonds", "formation"):  # likewise
+            if opt in c:
+                corps[-1][opt] = copy.deepcopy(c[opt])
+        if "token_cost" in doc:
+            corps[-1]["token_cost"] = copy.deepcopy(doc["token_cost"])
+        if c.get("destination") and c["destination"] not in map_["hexes"]:
+            chk.add("corporations.yaml", ("corporations", i, "destination"), f"destination {c['destination']} is not on the map")
     minors = []
     for i, m in enumerate(doc.get("minors", []) or []):
         if m["sym"] in syms:
@@ -605,6 +638,8 @@ def _privates(doc: dict[str, Any], model: dict[str, Any], chk: Checker) -> list[
                             f"{sym} has {len(corp['shares'])} certificates; there is no {share!r}")
             if "phase" in a and a["phase"] not in [ph["name"] for ph in model["phases"]]:
                 chk.add("privates.yaml", ptr + ("phase",), f"unknown phase {a['phase']!r}")
+            if "until_phase" in a and a["until_phase"] not in [ph["name"] for ph in model["phases"]]:
+                chk.add("privates.yaml", ptr + ("until_phase",), f"unknown phase {a['until_phase']!r}")
             for k, t in enumerate(a.get("trains", []) or []):
                 if t not in [tr["name"] for tr in model["trains"]]:
                     chk.add("privates.yaml", ptr + ("trains", k), f"unknown train {t!r}")

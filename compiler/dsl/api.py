@@ -57,6 +57,12 @@ HOOK_POINTS: dict[str, HookPoint] = {
     "can_redeem": HookPoint((("corporation", "Corporation"),), "bool", "Return false to forbid share redemption."),
     "after_buy_private": HookPoint((("private", "Private"), ("player", "Player")), "none",
                                    "After a player buys a private from the bank (in the auction), before any par it brings."),
+    "can_lay_tile": HookPoint((("corporation", "Corporation"), ("hex", "Hex"), ("tile", "Tile")), "bool",
+                              "Return false to forbid a corporation to lay (or upgrade to) a tile on a hex, "
+                              "in a normal or a private's lay."),
+    "after_buy_train": HookPoint((("corporation", "Corporation"), ("train", "Train")), "none",
+                                 "After a corporation buys a train (from the depot, the pool or another "
+                                 "corporation), after the phase change and rusting it causes."),
 }
 
 # ------------------------------------------------------------------ free functions
@@ -100,6 +106,22 @@ FUNCTIONS: dict[str, Func] = {
                            "it never changes the presidency."),
     "ipo_share_to_pool": Func(("Corporation",), "none",
                               "Move the last certificate still in a corporation's IPO to the bank pool."),
+    "trains_sold": Func(("Train",), "int", "How many trains of a type have been bought from the depot so far."),
+    "set_train_stops": Func(("Train", "int"), "none",
+                            "From now on trains of this type count this many stops: a plain distance becomes "
+                            "the number; distance rows that pay get it as their pay and visit limit."),
+    "set_train_multiplier": Func(("Train", "int"), "none",
+                                 "From now on trains of this type multiply their stops' values by this "
+                                 "(the train's and its distance rows' multipliers)."),
+    "remove_depot_trains": Func(("Train", "int"), "none",
+                                "Take up to this many unsold trains of a type out of the game."),
+    "convert_corporation": Func(("Corporation",), "none",
+                                "Convert a corporation now to its converts_to certificates and type (nothing if "
+                                "it already has): its new certificates go to its treasury, or to the IPO if it "
+                                "has not started."),
+    "form_corporation": Func(("Corporation", "list[Corporation]"), "none",
+                             "Form a corporation that has a 'formation' section (corporations.yaml) by taking "
+                             "over the given corporations, which close; the section says how."),
 }
 
 # ------------------------------------------------------------------ methods and properties by type
@@ -135,6 +157,11 @@ METHODS: dict[str, dict[str, Func]] = {
         "receive": Func(("int",), "none", "The bank pays it an amount."),
         "has_marker": Func(("str",), "bool", "True if it holds a marker of that name."),
         "add_marker": Func(("str",), "none", "Give it a marker of that name (a flag a later hook can test)."),
+        "operated": Func((), "bool", "True once it has finished an operating turn."),
+        "train_count": Func((), "int", "How many trains it owns."),
+        "share_unit": Func((), "int", "Percent of one ordinary certificate now (20 in a five-share corporation, "
+                                      "10 once it has ten)."),
+        "closed": Func((), "bool", "True once it has closed (merged away, for one)."),
     },
     "Private": {
         "sym": Func((), "str", "Its symbol."),
