@@ -71,8 +71,16 @@ class Catalogue:
     def area(self, area: str) -> str:
         return self._get("areas", area) or humanize(area)
 
-    def value(self, name: Any) -> str:
-        """A value word (an enum the engine knows: ``waterfall``, ``first_to_pass``)."""
+    def value(self, name: Any, ns: str = "") -> str:
+        """A value word (an enum the engine knows: ``waterfall``, ``first_to_pass``).
+
+        ``ns`` picks a meaning where two vocabularies share a word (an ability
+        ``close`` is not a market zone's ``close``): ``ability.close`` first.
+        """
+        if ns:
+            got = self._get("values", f"{ns}.{name}")
+            if got is not None:
+                return got
         return self._get("values", str(name)) or humanize(str(name))
 
     def attr(self, name: str) -> str:

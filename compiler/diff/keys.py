@@ -81,7 +81,7 @@ FORMATS: dict[str, str] = {
     "privates.count": "int",
     "privates.value_range": "money_range",
     "privates.revenue_range": "money_range",
-    "privates.ability_types": "enums",
+    "privates.ability_types": "ability_types",
     "privates.kinds": "count_by_enum",
     "privates.*": "entity",
     "privates.*.value": "money",

@@ -243,7 +243,13 @@ def limit(v: Any, ctx: Context) -> str:
 def abilities(v: Any, ctx: Context) -> str:
     if not isinstance(v, list):
         return auto(v, ctx)
-    return join([ctx.cat.value(a.get("type")) if isinstance(a, dict) else auto(a, ctx) for a in v], ctx)
+    return join([ctx.cat.value(a.get("type"), "ability") if isinstance(a, dict) else auto(a, ctx) for a in v], ctx)
+
+
+def ability_types(v: Any, ctx: Context) -> str:
+    if not isinstance(v, list):
+        return auto(v, ctx)
+    return join([ctx.cat.value(t, "ability") for t in v], ctx)
 
 
 def stops(v: Any, ctx: Context) -> str:
@@ -330,6 +336,7 @@ FORMATTERS: dict[str, Callable[[Any, Context], str]] = {
     "texts": texts,
     "changes": changes,
     "abilities": abilities,
+    "ability_types": ability_types,
     "stops": stops,
     "tile_lays": auto,
     "mapping": auto,
