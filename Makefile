@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test clean bench
+.PHONY: demo test clean bench browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,8 +20,19 @@ demo: $(STAMP)
 	@if [ -d "$${RAILBOOK_FIXTURES:-../shared/fidelity/fixtures}" ]; then $(BIN)/railbook fidelity; fi
 	@echo "open site/index.html"
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(BIN)/python -m pytest
+
+# The rules-summary tests render pages in headless Chromium (Debian's chromium).
+# Install it where it is missing and we may (root with apt); elsewhere those tests skip.
+browser:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing chromium for the browser tests"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+	      || echo "chromium could not be installed: the browser tests will skip"; \
+	  else echo "chromium is missing and cannot be installed here: the browser tests will skip"; fi; \
+	fi
 
 bench: $(STAMP)
 	$(BIN)/python tests/bench_replay.py

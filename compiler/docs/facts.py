@@ -80,23 +80,39 @@ def phase_colour(phase: dict[str, Any]) -> str:
     return newest[-1] if newest else "white"
 
 
-def distance(d: dict[str, Any]) -> dict[str, Any]:
-    """A train's reach as numbers: stops, unlimited, hexes, or rows of stop kinds."""
+def stop_counts(model: dict[str, Any]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for h in model["map"]["hexes"].values():
+        for s in h["tile"]["stops"]:
+            counts[s["kind"]] = counts.get(s["kind"], 0) + 1
+    return counts
+
+
+def distance(d: dict[str, Any], counts: dict[str, int] | None = None) -> dict[str, Any]:
+    """A train's reach as numbers: stops, unlimited, hexes, or rows of stop kinds.
+
+    A row that pays more stops than the map has of those kinds means "any number"
+    (titles write 8+x's towns as pay 99), and is flagged so rather than printed."""
     if d["kind"] == "rows":
-        return {"kind": "rows", "rows": [{"stops": list(r["stops"]), "pay": r["pay"]} for r in d["rows"]]}
+        rows = []
+        for r in d["rows"]:
+            on_map = sum((counts or {}).get(k, 0) for k in r["stops"])
+            rows.append({"stops": list(r["stops"]), "pay": r["pay"], "any": bool(counts) and r["pay"] >= on_map})
+        return {"kind": "rows", "rows": rows}
     return dict(d)
 
 
 def trains(model: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     phase_names = [p["name"] for p in model["phases"]]
+    counts = stop_counts(model)
     for t in model["trains"]:
         rusted_by = t["rusts_on"]
         out.append({
             "name": t["name"],
             "price": t["price"],
             "count": t["count"],
-            "distance": distance(t["distance"]),
+            "distance": distance(t["distance"], counts),
             "rusts_on": rusted_by,
             "obsolete_on": t["obsolete_on"],
             "rusts_in_phase": _phase_of_train(model, rusted_by) if rusted_by else None,
@@ -105,7 +121,7 @@ def trains(model: dict[str, Any]) -> list[dict[str, Any]]:
             "events": list(t["events"]),
             "colour": _train_colour(model, t),
             "multiplier": t.get("multiplier"),
-            "variants": [{"name": v["name"], "price": v["price"], "distance": distance(v["distance"])}
+            "variants": [{"name": v["name"], "price": v["price"], "distance": distance(v["distance"], counts)}
                          for v in t.get("variants", [])],
             "trade_in": [{"from": old, "discount": disc, "cost": t["price"] - disc}
                          for old, disc in t["trade_in"].items()],
@@ -245,7 +261,7 @@ def _minors(model: dict[str, Any]) -> list[dict[str, Any]]:
 
 def private_groups(privates: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     """Privates of one kind with the same value and income are one line for a reader
-    (1894's five French major shareholdings); others stand alone."""
+    (five major shareholdings of one kind, say); others stand alone."""
     groups: list[list[dict[str, Any]]] = []
     for p in privates:
         for g in groups:

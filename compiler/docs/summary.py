@@ -165,6 +165,10 @@ def ability(L: Lang, f: dict[str, Any], a: dict[str, Any]) -> str:
         return L.t("ability.assign", places=ps)
     if kind == "no_sale_to_corporation":
         return L.t("ability.no_sale")
+    if kind == "no_sale_between_players":
+        return L.t("ability.no_sale_players")
+    if kind == "train_limit":
+        return L.t("ability.train_limit", n=a.get("increase", a.get("amount", 1)))
     return w.humanize(kind)
 
 
@@ -195,7 +199,10 @@ def privates(L: Lang, f: dict[str, Any]) -> list[str]:
         abilities = [ability(L, f, a) for a in merged_abilities(L, group)]
         text = L.text(p["text"])
         desc = "; ".join([a for a in abilities if a] + ([text] if text else [])) or L.t("privates.no_ability")
-        items.append(L.t("privates.line", name=L.join([q["name"] for q in group], "or"), value=L.money(p["value"]),
+        names = [q["name"] for q in group]
+        name = L.t("privates.many", n=len(names), name=names[0]) if len(set(names)) == 1 and len(names) > 1 \
+            else L.join(names, "or")
+        items.append(L.t("privates.line", name=name, value=L.money(p["value"]),
                          revenue=L.money(p["revenue"]), abilities=desc))
     phases = f["flag_phases"].get("privates_buyable_by_corporations")
     if phases and f["privates"]:
@@ -283,7 +290,7 @@ def mechanics(L: Lang, f: dict[str, Any]) -> list[str]:
         if conf.get("dividends"):
             items.append(L.t("mech.type_dividends", who=who, how=L.join([L.t(f"or.dividend.{d}") for d in conf["dividends"]], "or")))
         if conf.get("must_buy_train"):
-            items.append(L.t("mech.type_must", who=who, rule=L.t(f"emergency.must.{conf['must_buy_train']}")))
+            items.append(L.t(f"mech.type_must.{conf['must_buy_train']}", who=who))
         if conf.get("sells_trains_to"):
             items.append(L.t("mech.type_sells", who=who, to=L.join([L.t(f"company.{k}") if L.has(f"company.{k}") else w.humanize(k)
                                                                      for k in conf["sells_trains_to"]], "or")))

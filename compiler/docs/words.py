@@ -103,7 +103,11 @@ def distance(L: Lang, d: dict[str, Any]) -> str:
     if d["kind"] == "hexes":
         return L.t("distance.hexes", n=d["n"])
     parts = []
-    for row in sorted(d["rows"], key=lambda r: -r["pay"]):
+    for row in sorted(d["rows"], key=lambda r: (bool(r.get("any")), -r["pay"])):
+        if row.get("any"):
+            kinds = L.join([L.t(f"stop.{k}", n=2) for k in row["stops"]], "or")
+            parts.append(L.t("distance.row_any", kinds=kinds))
+            continue
         kinds = L.join([L.t(f"stop.{k}", n=row["pay"]) for k in row["stops"]], "or")
         parts.append(L.t("distance.row", n=row["pay"], kinds=kinds))
     return L.t("distance.rows", rows=L.join(parts))

@@ -1,0 +1,118 @@
+"""Every title renders in every language, in both formats, deterministically, with
+its pictures, a language switch and visible fallbacks; the commands work."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from compiler.docs import cli as docs_cli
+from compiler.docs import config
+from compiler.docs.i18n import LANGUAGES
+from compiler.docs.render import build_site, write_docs
+from compiler.paths import ROOT, title_ids
+
+from docs_support import doc, loaded, visible_text
+
+TITLES = title_ids()
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="railbook")
+    sub = parser.add_subparsers(dest="command")
+    for register in docs_cli.REGISTER:
+        register(sub)
+    return parser
+
+
+@pytest.mark.parametrize("tid", TITLES)
+def test_every_language_renders_with_all_sections(tid: str, tmp_path: Path) -> None:
+    t = loaded(tid)
+    for lang in LANGUAGES:
+        page = write_docs(t, lang, "html", tmp_path, None)[0].read_text(encoding="utf-8")
+        assert page.count("<svg") >= 4, (tid, lang)
+        for anchor in ("how", "elements", "money", "phases", "map", "market", "summary"):
+            assert f'id="{anchor}"' in page, (tid, lang, anchor)
+        assert f'<html lang="{lang}">' in page
+        assert "{" not in visible_text(page), "an unfilled placeholder"
+
+
+@pytest.mark.parametrize("tid", TITLES)
+def test_output_is_deterministic(tid: str, tmp_path: Path) -> None:
+    t = loaded(tid)
+    a = write_docs(t, "de", "html", tmp_path / "a", None)[0].read_bytes()
+    b = write_docs(t, "de", "html", tmp_path / "b", None)[0].read_bytes()
+    assert a == b
+
+
+def test_markdown_writes_svg_files(tmp_path: Path) -> None:
+    tid = TITLES[0]
+    files = write_docs(loaded(tid), "fr", "md", tmp_path, None)
+    md = files[0].read_text(encoding="utf-8")
+    assert md.startswith("# ")
+    for kind in ("map", "market", "trains", "phases"):
+        svg = tmp_path / f"{tid}.fr.{kind}.svg"
+        assert svg.exists() and svg.read_text(encoding="utf-8").startswith("<svg")
+        assert f"]({svg.name})" in md
+
+
+def test_site_has_index_language_switch_and_every_page(tmp_path: Path) -> None:
+    result = build_site(tmp_path)
+    assert sorted(result["titles"]) == sorted(TITLES) and not result["failed"]
+    root = (tmp_path / "index.html").read_text(encoding="utf-8")
+    langs = config.load().languages
+    for lang in langs:
+        assert (tmp_path / lang / "index.html").exists()
+        for tid in TITLES:
+            page = tmp_path / lang / f"{tid}.html"
+            assert page.exists()
+            assert f'href="{lang}/{tid}.html"' in root
+        other = [c for c in langs if c != lang][0]
+        assert f'href="../{other}/{TITLES[0]}.html"' in (tmp_path / lang / f"{TITLES[0]}.html").read_text(encoding="utf-8")
+
+
+def test_baseline_is_configuration_and_compared(tmp_path: Path) -> None:
+    base = config.load().compare_with
+    assert base, "titles/site.yaml names the comparison baseline"
+    others = [t for t in TITLES if t != base]
+    if base not in TITLES or not others:
+        pytest.skip("needs the baseline and another title")
+    d = doc(others[0], "en")
+    assert d["comparison"] and d["comparison"]["points"] and base in d["comparison"]["title"]
+    assert doc(base, "en")["comparison"] is None
+
+
+def test_missing_title_text_is_marked_not_hidden() -> None:
+    t = loaded(TITLES[0])
+    texts = {"en": "An English-only explanation."}
+    t.model["title"]["texts"]["docs_probe"] = texts
+    try:
+        from compiler.docs import document
+        d = document.build(t.model, t.hooks, "pl", None)
+        mech = next(s for s in d["summary"] if s["id"] == "mechanics")
+        assert "[en] An English-only explanation." in mech["items"]
+        assert d["missing"]
+    finally:
+        del t.model["title"]["texts"]["docs_probe"]
+
+
+def test_docs_command(tmp_path: Path) -> None:
+    args = _parser().parse_args(["docs", TITLES[0], "--lang", "it", "--format", "md", "-o", str(tmp_path)])
+    assert args.func(args) == 0
+    assert (tmp_path / f"{TITLES[0]}.it.md").exists()
+    args = _parser().parse_args(["site", "-o", str(tmp_path / "site")])
+    assert args.func(args) == 0
+    assert (tmp_path / "site" / "index.html").exists()
+
+
+def test_no_title_names_in_compiler() -> None:
+    """compiler/ never names a title: titles are data, the baseline is configuration."""
+    out = subprocess.run(["grep", "-rniE", "--include=*.py", "--include=*.j2", "--include=*.yaml", "--include=*.css",
+                          "1830|1894|1893|1826|cologne|belge", str(ROOT / "compiler" / "docs")],
+                         capture_output=True, text=True)
+    assert out.stdout == "", out.stdout
