@@ -93,10 +93,11 @@ def register_diff(sub: Any) -> None:
                     "game end, special rules and hooks). The titles are compared as compiled data, not as text: "
                     "renaming a file or reordering keys is no difference, a changed price is. Exit status: 0 if "
                     "the rules are the same, 1 if they differ, 2 on an error (a title with problems).",
-        epilog="examples:\n  railbook diff 1830 1894\n  railbook diff 1830 1894 --prose --lang de\n"
-               "  railbook diff titles/1830 titles/1893 --format json -o 1893.json",
+        epilog="examples (A and B are title ids or folders):\n  railbook diff A B\n"
+               "  railbook diff A B --prose --lang de      numbered points in German\n"
+               "  railbook diff titles/A titles/B --format json -o a-b.json",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("a", help="the title compared against: an id (1830) or a folder (titles/1830)")
+    p.add_argument("a", help="the title compared against: an id (as 'railbook titles' lists it) or a title folder")
     p.add_argument("b", help="the other title")
     p.add_argument("--format", choices=("text", "md", "json"), default="text",
                    help="text (default; coloured on a terminal), md (Markdown tables) or json "
@@ -118,7 +119,7 @@ def register_matrix(sub: Any) -> None:
         description="Compare many titles at once: one table with a row per rules feature (the same facts "
                     "'railbook diff' compares) and a column per title. Arguments that are not title folders "
                     "(titles/common, a file) are skipped, so 'railbook matrix titles/*' works.",
-        epilog="examples:\n  railbook matrix titles/* -o matrix.html\n  railbook matrix 1830 1894 --format md",
+        epilog="examples:\n  railbook matrix titles/* -o matrix.html\n  railbook matrix A B --format md --differing",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("titles", nargs="+", help="title ids or folders")
     p.add_argument("--format", choices=("html", "md"),

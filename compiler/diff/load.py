@@ -1,5 +1,5 @@
-"""Load the titles a command names: a title id (``1894``) or a folder
-(``titles/1894``), checked and compiled to a model plus hook metadata."""
+"""Load the titles a command names: a title id (as ``railbook titles`` lists
+it) or a title folder, checked and compiled to a model plus hook metadata."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Prose comparisons: numbered points, one per area that differs, like the
-"Comparison with 1830" sections of the rules summaries.
+"comparison with the reference title" sections of the rules summaries.
 
 Every sentence states one difference found in the data — the words come from
 the language's catalogue, the numbers and names from the titles — so prose can
