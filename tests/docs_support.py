@@ -27,15 +27,19 @@ def has_title(tid: str) -> bool:
     return (TITLES_DIR / tid / "title.yaml").exists()
 
 
-@lru_cache(maxsize=None)
+_LOADED: dict[str, Loaded] = {}
+
+
 def loaded(tid: str) -> Loaded:
-    return load(tid)
+    if tid not in _LOADED:
+        _LOADED[tid] = load(tid)
+    return _LOADED[tid]
 
 
 @lru_cache(maxsize=None)
 def doc(tid: str, lang: str) -> dict[str, Any]:
     t = loaded(tid)
-    return document.build(t.model, t.hooks, lang, baseline(t.title_id, config.load()))
+    return document.build(t.model, t.hooks, lang, baseline(t.title_id, config.load(), _LOADED))
 
 
 def lang(tid: str, code: str) -> Lang:

@@ -17,6 +17,10 @@ from .i18n import Lang
 Point = dict[str, str]
 
 
+# one diff per pair of loaded titles, shared by the five languages of a site build
+_DIFFS: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
+
+
 def _diff_engine() -> tuple[Callable[..., Any], Callable[..., list[str]]] | None:
     try:
         from ..diff import diff_titles  # type: ignore[attr-defined]
@@ -34,7 +38,11 @@ def engine_points(L: Lang, base_model: dict[str, Any], model: dict[str, Any], ba
         return None
     diff_titles, prose_points = engine
     try:
-        points = prose_points(diff_titles(base_model, model, hooks_a=base_hooks, hooks_b=hooks), L.code)
+        key = (id(base_model), id(model))
+        if key not in _DIFFS:
+            # the models are kept with their diff, so their ids cannot be reused while cached
+            _DIFFS[key] = (base_model, model, diff_titles(base_model, model, hooks_a=base_hooks, hooks_b=hooks))
+        points = prose_points(_DIFFS[key][2], L.code)
     except Exception:  # the engine is another package's work in progress: fall back, don't fail the site
         return None
     out = []

@@ -207,7 +207,11 @@ def _market(model: dict[str, Any]) -> dict[str, Any]:
         prices = sorted({cell["price"] for _, _, cell in cells if letter in cell["zones"]})
         zones.append({"letter": letter, "zone": leg["zone"], "par": leg["par"], "effects": list(leg["effects"]),
                       "text": dict(leg["text"]), "prices": prices})
-    par_prices = sorted({m["grid"][r][c]["price"] for r, c in m["par_cells"]})
+    reserved_codes = {str(code) for codes in (m.get("par_prices") or {}).values() for code in codes}
+    par_prices = sorted({m["grid"][r][c]["price"] for r, c in m["par_cells"]
+                         if f'{m["grid"][r][c]["price"]}{m["grid"][r][c]["zones"]}' not in reserved_codes})
+    reserved = {corp: sorted({int("".join(ch for ch in str(code) if ch.isdigit())) for code in codes})
+                for corp, codes in (m.get("par_prices") or {}).items()}
     end_prices = sorted({cell["price"] for _, _, cell in cells
                          if any("end_game" in m["legend"].get(z, {}).get("effects", []) for z in cell["zones"])})
     close_prices = sorted({cell["price"] for _, _, cell in cells
@@ -220,7 +224,7 @@ def _market(model: dict[str, Any]) -> dict[str, Any]:
         "end_game_price": end_prices[0] if end_prices else None,
         "close_price": close_prices[-1] if close_prices else None,
         "min_price": min(prices) if prices else None, "max_price": max(prices) if prices else None,
-        "par_reserved": dict(m.get("par_prices") or {}),
+        "par_reserved": reserved,
     }
 
 
@@ -319,7 +323,8 @@ def _map(model: dict[str, Any]) -> dict[str, Any]:
                 terrain_costs.add(int(b["cost"]))
     return {"layout": model["map"]["layout"], "hexes": len(hexes), "cities": kinds.get("city", 0),
             "towns": kinds.get("town", 0), "offboards": offboards, "terrain_costs": sorted(terrain_costs),
-            "regions": sorted(model["map"]["regions"])}
+            "regions": sorted(model["map"]["regions"]),
+            "names": {c: h["name"] for c, h in hexes.items() if h.get("name")}}
 
 
 def _game_end(model: dict[str, Any], market: dict[str, Any], phases: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -71,12 +71,24 @@ def float_phrase(L: Lang, f: dict[str, Any]) -> list[str]:
     return [L.t("float.some", percent=L.pct(pct), corps=L.join(syms)) for pct, syms in groups]
 
 
+def par_phrase(L: Lang, f: dict[str, Any]) -> str:
+    """The par prices a president may choose, and those reserved for some corporations."""
+    m = f["market"]
+    text = L.t("sr.par", prices=L.join([L.num(p) for p in m["par_prices"]], "or"),
+               multiple=L.num(f["float_multiple"]))
+    if m["par_reserved"]:
+        text += " " + L.t("sr.par_reserved", list=L.join([f"{corp} {L.join([L.money(p) for p in prices], 'or')}"
+                                                         for corp, prices in m["par_reserved"].items()]))
+    return text
+
+
 def stock_round(L: Lang, f: dict[str, Any]) -> Block:
     sr = f["stock_round"]
     items = [L.t(f"sr.order.{sr['sell_buy_order']}")]
     if sr["first_sales_after"] != "any_time":
         items.append(L.t(f"sr.first_sales.{sr['first_sales_after']}"))
     items += float_phrase(L, f)
+    items.append(par_phrase(L, f))
     if sr["sale_price_drop"] != "none":
         items.append(L.t(f"sr.drop.{sr['sale_price_drop']}"))
     if sr["sold_out_rise"]:
@@ -245,6 +257,11 @@ def elements(L: Lang, f: dict[str, Any]) -> list[Block]:
                      offboards=L.num(len(m["offboards"]))))
     if m["terrain_costs"]:
         items.append(L.t("el.map.terrain", costs=L.join([L.money(c) for c in m["terrain_costs"]], "or")))
+    for mk in f["markers"]:
+        if mk.get("opens"):
+            items.append(L.t("el.map.marker", places=w.places(L, [facts_place(f, h) for h in mk["opens"]]),
+                             marker=marker_name(L, mk), cost=L.money(mk["cost"]),
+                             n=mk.get("count", 0)))
     extra = w.title_text(L, f, "map")
     if extra:
         items.append(extra)
@@ -311,6 +328,10 @@ def money_flows(L: Lang, f: dict[str, Any]) -> list[dict[str, str]]:
     if f["operating_round"].get("train_buys_between_corporations"):
         flows.append({"from": C, "to": C, "what": L.t("money.corp_trains")})
     return flows
+
+
+def facts_place(f: dict[str, Any], coord: str) -> dict[str, Any]:
+    return {"hex": coord, "name": f["map"]["names"].get(coord)}
 
 
 def marker_name(L: Lang, m: dict[str, Any]) -> str:
