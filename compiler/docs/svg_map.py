@@ -14,7 +14,7 @@ from typing import Any
 from .. import hexgrid
 from .svg import INK, colour, esc, n, svg, text
 
-R = 34.0                       # hex radius (centre to corner) in px
+R = 40.0                       # hex radius (centre to corner) in px
 A = R * math.sqrt(3) / 2       # apothem (centre to edge middle)
 MARGIN = 12.0
 
@@ -66,6 +66,11 @@ def _stop_positions(tile: dict[str, Any], rotation: int, layout: str, cx: float,
         offset = (k - (len(visible) - 1) / 2) * R * 0.62
         out.append((cx + offset, cy))
     return out
+
+
+def fit(label: str, width: float, largest: float) -> float:
+    """A font size that keeps ``label`` within ``width`` px (glyphs average ~0.58 em)."""
+    return max(4.0, min(largest, width / (0.58 * max(1, len(label)))))
 
 
 def _revenue_text(rev: Any) -> str:
@@ -125,7 +130,7 @@ def _hex_body(coord: str, h: dict[str, Any], layout: str, cx: float, cy: float,
                 sx = x + (k - (slots - 1) / 2) * rr * 2
                 out.append(f'<circle cx="{n(sx)}" cy="{n(y)}" r="{n(rr - 1.5)}" fill="{colour(c["color"], "#888")}" '
                            f'stroke="#fff" stroke-width="1" class="home"/>')
-                out.append(text(sx, y, c["sym"], size=min(8.0, 18 / max(1, len(c["sym"])) * 1.3), weight="bold",
+                out.append(text(sx, y, c["sym"], size=fit(c["sym"], 2 * (rr - 2), 9.0), weight="bold",
                                 fill=c.get("text_color") or "#fff"))
             rev = _revenue_text(s.get("revenue"))
             if rev:
@@ -159,10 +164,29 @@ def _hex_body(coord: str, h: dict[str, Any], layout: str, cx: float, cy: float,
     if tile.get("label"):
         lx, ly = (cx - R * 0.5, cy - R * 0.42) if layout == "pointy" else (cx - R * 0.55, cy - R * 0.5)
         out.append(text(lx, ly, tile["label"], size=9, weight="bold"))
-    out.append(text(cx, cy - R * 0.72, coord, size=6, fill="#6b6659"))
-    if h.get("name"):
-        out.append(text(cx, cy + R * 0.7, h["name"], size=6.2, extra=' class="name"'))
     out.append("</g>")
+    return out
+
+
+def _split(name: str) -> list[str]:
+    """A long name on two lines, broken at the space nearest its middle."""
+    if len(name) <= 13 or " " not in name:
+        return [name]
+    spaces = [i for i, ch in enumerate(name) if ch == " "]
+    cut = min(spaces, key=lambda i: abs(i - len(name) / 2))
+    return [name[:cut], name[cut + 1:]]
+
+
+def _labels(coord: str, h: dict[str, Any], cx: float, cy: float) -> list[str]:
+    """Coordinates and place names, drawn above every hex so no neighbour covers them."""
+    out = [text(cx, cy - R * 0.74, coord, size=6.5, fill="#6b6659")]
+    if h.get("name"):
+        lines = _split(str(h["name"]))
+        size = min(fit(line, R * 1.6, 8.0) for line in lines)
+        y0 = cy + R * (0.66 if len(lines) == 1 else 0.58)
+        for k, line in enumerate(lines):
+            out.append(text(cx, y0 + k * (size + 1), line, size=size, extra=' class="name" stroke="#fbfaf5" '
+                            'stroke-width="2.2" paint-order="stroke"'))
     return out
 
 
@@ -184,7 +208,13 @@ def render(model: dict[str, Any], label: str) -> str:
     width = max(xs) - min(xs) + 2 * (R + MARGIN)
     height = max(ys) - min(ys) + 2 * (R + MARGIN)
     body = [f'<rect width="{n(width)}" height="{n(height)}" fill="#fbfaf5"/>']
-    for coord in sorted(hexes, key=lambda c: (centres[c][1], centres[c][0])):
+    order = sorted(hexes, key=lambda c: (centres[c][1], centres[c][0]))
+    for coord in order:
         cx, cy = centres[coord]
         body.extend(_hex_body(coord, hexes[coord], layout, cx - ox, cy - oy, homes))
+    body.append('<g class="labels">')
+    for coord in order:
+        cx, cy = centres[coord]
+        body.extend(_labels(coord, hexes[coord], cx - ox, cy - oy))
+    body.append("</g>")
     return svg(width, height, body, label, "map")
