@@ -62,6 +62,12 @@ def check_title(folder: Path) -> tuple[TitleSource, dict[str, Any] | None, Compi
     src = load_source(folder)
     if src.problems and not src.docs:
         return src, None, CompiledHooks()
+    from .loader import OPTIONAL, REQUIRED
+
+    unreadable = [n for n in REQUIRED if n not in src.docs] + \
+        [n for n in OPTIONAL if (folder / n).exists() and n not in src.docs]
+    if unreadable:  # references into a file that did not load would only repeat its error
+        return src, None, CompiledHooks()
     try:
         model = build_model(src)
     except Exception as exc:  # a malformed document the schema already reported

@@ -247,7 +247,9 @@ def _title(t: dict[str, Any], chk: Checker) -> dict[str, Any]:
         pmin, pmax = out["players"].get("min", 1), out["players"].get("max", 1)
         if pmin > pmax:
             chk.add("title.yaml", ("players",), f"min players {pmin} is more than max players {pmax}")
-        for n in range(max(pmin, 1), min(pmax, 9) + 1):
+        if pmax > 9:
+            continue  # the schema has reported the player count
+        for n in range(max(pmin, 1), pmax + 1):
             if t.get(k) and n not in out[k]:
                 chk.add("title.yaml", (k,), f"no value for {n} players (the title allows {pmin}-{pmax})")
     out["bank"] = dict(t.get("bank", {"unlimited": True}))
@@ -360,10 +362,12 @@ def _map(doc: dict[str, Any], common: dict[str, Any], chk: Checker) -> dict[str,
     where: dict[str, tuple[Any, ...]] = {}
     common_tiles = (common or {}).get("tiles", {})
     for key, body in (doc.get("hexes") or {}).items():
-        if not isinstance(body, dict) or any(hexgrid.parse_coord(c) is None for c in str(key).split()):
+        if not isinstance(body, dict):
             continue  # the schema has reported it
         color = body.get("color", "white")
         for idx, coord in enumerate(str(key).split()):
+            if hexgrid.parse_coord(coord) is None:
+                continue  # the schema has reported it
             if coord in hexes:
                 chk.add("map.yaml", ("hexes", key), f"hex {coord} is defined twice", key=True)
                 continue
@@ -661,7 +665,9 @@ def _check_title_refs(model: dict[str, Any], chk: Checker) -> None:
     all_flags = {f for p in model["phases"] for f in p["flags"]}
     title = model["title"]
     flag = title["stock_round"]["privates_between_players"].get("phase_flag")
-    if flag and flag not in all_flags and "privates_between_players" in (chk.docs.get("title.yaml").data or {}).get("stock_round", {}):
+    title_doc = chk.docs.get("title.yaml")
+    given = (title_doc.data or {}) if title_doc is not None else {}
+    if flag and flag not in all_flags and "privates_between_players" in (given.get("stock_round") or {}):
         chk.add("title.yaml", ("stock_round", "privates_between_players", "phase_flag"),
                 f"no phase has the flag {flag!r}")
     for i, rule in enumerate(title["optional_rules"]):

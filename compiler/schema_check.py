@@ -54,7 +54,7 @@ def _relevant(error: ValidationError) -> ValidationError:
     const mismatch at the value itself) are discarded; if one alternative is
     left, its own best error is the one to show.
     """
-    while error.context:
+    while error.context and error.validator != "propertyNames":
         by_alt: dict[Any, list[ValidationError]] = {}
         for e in error.context:
             alt = e.relative_schema_path[0] if e.relative_schema_path else None
@@ -63,8 +63,15 @@ def _relevant(error: ValidationError) -> ValidationError:
             alt: errs for alt, errs in by_alt.items()
             if not any(e.validator in ("type", "const") and not e.relative_path for e in errs)
         }
-        if len(plausible) != 1:
+        if not plausible:
             break
+        if len(plausible) > 1:
+            # several alternatives have the value's shape: the error deepest inside the value says most
+            deepest = max((e for errs in plausible.values() for e in errs), key=lambda e: len(e.relative_path))
+            if not deepest.relative_path:
+                break
+            error = deepest
+            continue
         (errs,) = plausible.values()
         inner = best_match(errs, key=_relevance)
         if inner is None:
@@ -100,9 +107,14 @@ def _message(error: ValidationError) -> tuple[str, Any | None]:
         want = " or ".join(want) if isinstance(want, list) else want
         return (f"{error.instance!r} is not of type {want}", None)
     if v == "pattern":
-        return (f"{error.instance!r} does not have the expected form ({error.validator_value})", None)
+        form = error.schema.get("description") or error.validator_value
+        if "propertyNames" in error.schema_path:
+            return (f"key {error.instance!r} does not have the expected form: {form}", error.instance)
+        return (f"{error.instance!r} does not have the expected form: {form}", None)
     if v == "propertyNames":
-        return (f"key {error.instance!r} is not allowed here", None)
+        inner = error.context[0] if error.context else None
+        form = inner.schema.get("description") if inner is not None else None
+        return (f"key {error.instance!r} is not allowed here" + (f": {form}" if form else ""), error.instance)
     if v in ("oneOf", "anyOf"):
         forms = [_describe(alt) for alt in error.validator_value]
         if all(forms):
@@ -155,6 +167,8 @@ def check_document(doc: YamlDoc, schema_file: str, problems: Problems) -> None:
         err = _relevant(error)
         pointer = tuple(err.absolute_path)
         message, key = _message(err)
+        if err.validator == "propertyNames" or "propertyNames" in err.schema_path:
+            key = err.instance
         if key is not None:
             pointer = pointer + (key,)
             line, col = doc.where(pointer, key=True)

@@ -56,8 +56,15 @@ class _DuplicateKey(Exception):
         self.key, self.line, self.col, self.first_line = key, line, col, first_line
 
 
+_PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:str", "tag:yaml.org,2002:int",
+               "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"}
+
+
 def _construct(node: yaml.Node, pointer: Pointer, doc: YamlDoc) -> Any:
     doc.positions[pointer] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    if node.tag not in _PLAIN_TAGS:
+        raise YamlSyntaxError(doc.file, node.start_mark.line + 1, node.start_mark.column + 1,
+                              f"unsupported YAML tag {node.tag!r}: titles hold plain data only")
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         seen: dict[Any, int] = {}

@@ -82,7 +82,8 @@ def test_1894_point_5_corporations_redeem_and_reissue_shares(d1894: Diff) -> Non
     assert change(d1894, "rounds.operating_round.share_redemption.max_shares", "added").after == 1
     assert change(d1894, "rounds.operating_round.share_redemption.max_shares_first_or", "added").after == 2
     assert change(d1894, "rounds.operating_round.share_redemption.reissue_price", "added").after == 100
-    assert change(d1894, "rounds.operating_round.pays_corporation_for", "added").after == ["ipo", "treasury"]
+    c = change(d1894, "rounds.operating_round.pays_corporation_for", "changed")
+    assert (c.before, c.after) == ([], ["ipo", "treasury"])  # IPO and redeemed shares pay the treasury
 
 
 @needs_1894
@@ -91,7 +92,8 @@ def test_1894_point_6_trains_are_traded_in_for_the_next_colour(d1894: Diff) -> N
     assert change(d1894, "trains.3.trade_in", "added").after == {"2": 40}
     assert change(d1894, "trains.4.trade_in", "added").after == {"3": 60}
     assert change(d1894, "trains.D.trade_in", "changed").before == {"4": 300, "5": 300, "6": 300}
-    assert change(d1894, "rounds.operating_round.trade_ins_per_turn", "added").after == 1
+    c = change(d1894, "rounds.operating_round.trade_ins_per_turn", "changed")
+    assert (c.before, c.after) == ("unlimited", 1)
     assert change(d1894, "trains.5+1", "added")
 
 
@@ -175,7 +177,7 @@ def test_1893_point_7_a_train_is_traded_in_for_half_its_price(d1893: Diff) -> No
     for new in ("3", "4", "5", "6"):
         for old, discount in change(d1893, f"trains.{new}.trade_in", "added").after.items():
             assert discount * 2 == prices[old]
-    assert change(d1893, "rounds.operating_round.trade_ins_per_turn", "added").after == 1
+    assert change(d1893, "rounds.operating_round.trade_ins_per_turn", "changed").after == 1
 
 
 @needs_1893

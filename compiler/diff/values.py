@@ -345,8 +345,14 @@ FORMATTERS: dict[str, Callable[[Any, Context], str]] = {
 
 
 def format_value(pattern: str, value: Any, ctx: Context) -> str:
-    """A fact's value as a reader reads it."""
+    """A fact's value as a reader reads it.
+
+    ``enum@ns`` is an engine word looked up as ``ns.word`` first, for words
+    that mean something else in another option.
+    """
     fmt = value_format(pattern, value)
+    if fmt.startswith("enum@") and isinstance(value, str):
+        return ctx.cat.value(value, fmt.split("@", 1)[1])
     if fmt == "entity":
         return format_entity(pattern, value, ctx)
     return FORMATTERS.get(fmt, auto)(value, ctx)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .base import FactSet
+from .defaults import state_defaults
 
 
 def _majors(model: dict[str, Any]) -> list[dict[str, Any]]:
@@ -44,6 +45,7 @@ def capitalization(model: dict[str, Any], out: FactSet) -> None:
     for option in CAPITALIZATION_OPTIONS:
         if option in t:
             out.add(f"capitalization.{option}", t[option])
+    state_defaults(out, "capitalization")
 
 
 # title options about how corporations are paid, stated only by titles that use them

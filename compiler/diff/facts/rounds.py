@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .base import FactSet
+from .defaults import state_defaults
 from .market import MOVEMENT_OPTIONS
 
 
@@ -80,6 +81,7 @@ def rounds(model: dict[str, Any], out: FactSet) -> None:
         out.add("rounds.operating_round.track_actions", len(lays))
         out.add("rounds.operating_round.tile_lays", lays)
     flatten(out, "rounds.operating_round", operating)
+    state_defaults(out, "rounds.operating_round")
     out.add("rounds.operating_rounds", [p.get("operating_rounds") for p in model.get("phases") or []])
 
 
