@@ -125,7 +125,7 @@ def trains(L: Lang, f: dict[str, Any]) -> list[str]:
 
 def ability(L: Lang, f: dict[str, Any], a: dict[str, Any]) -> str:
     kind = a.get("type", "")
-    ps = w.places(L, a.get("places", []))
+    ps = w.places(L, a.get("places", []), "and" if kind in ("blocks_hexes", "hex_bonus", "assign_hexes") else "or")
     tiles = L.join([str(t) for t in a.get("tiles", [])], "or")
     if kind == "shares":
         return L.join([L.t("ability.president" if c["president"] else "ability.share",

@@ -104,6 +104,8 @@ def distance(L: Lang, d: dict[str, Any]) -> str:
         return L.t("distance.hexes", n=d["n"])
     parts = []
     for row in sorted(d["rows"], key=lambda r: (bool(r.get("any")), -r["pay"])):
+        if not row["pay"] and not row.get("any"):
+            continue  # stops a train passes without counting them say nothing about its reach
         if row.get("any"):
             kinds = L.join([L.t(f"stop.{k}", n=2) for k in row["stops"]], "or")
             parts.append(L.t("distance.row_any", kinds=kinds))
