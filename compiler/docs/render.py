@@ -6,6 +6,7 @@ published site only changes when a title or a catalogue does.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,9 @@ _ENV.filters["palette"] = colour
 def ucfirst(text: str) -> str:
     """Sentence case for a list item: the first letter up, the rest untouched (unlike str.capitalize)."""
     text = str(text)
+    marker = re.match(r"\[[a-z]{2}\] ", text)          # a visible fallback marker stays as it is
+    if marker:
+        return marker.group() + ucfirst(text[marker.end():])
     for i, ch in enumerate(text):
         if ch.isalpha():
             return text[:i] + ch.upper() + text[i + 1:]

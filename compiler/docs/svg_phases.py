@@ -22,7 +22,7 @@ def render(facts: dict[str, Any], L: Lang, label: str) -> str:
         body.append(f'<rect x="{n(x + 0.5)}" y="0.5" width="{n(W - 1)}" height="{n(H - 1)}" rx="6" fill="#fff" '
                     f'stroke="{INK}"/>')
         body.append(f'<rect x="{n(x + 0.5)}" y="0.5" width="{n(W - 1)}" height="24" rx="6" fill="{colour(p["colour"])}"/>')
-        body.append(text(x + W / 2, 13, p["name"], size=13, weight="bold"))
+        body.append(text(x + W / 2, 13, w.phase_short(L, facts, p["name"]), size=13, weight="bold"))
         trigger = L.t("phase.start") if not p["on"] else "→ " + " / ".join(p["on"])
         body.append(text(x + W / 2, 36, trigger, size=10))
         for k, c in enumerate(p["tiles"]):

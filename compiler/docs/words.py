@@ -68,6 +68,16 @@ def phase(L: Lang, f: dict[str, Any], name: str) -> str:
     return L.t("phase.label", name=name, colour=colour(L, ph["colour"]))
 
 
+def phase_short(L: Lang, f: dict[str, Any], name: str) -> str:
+    """A phase's name for a small label: its colour in the reader's language when the
+    data names it by colour ("Yellow" → "Gelb"), else its own name ("3", "8+x")."""
+    ph = next((p for p in f["phases"] if p["name"] == name), None)
+    if ph is None or name.lower() not in (ph["colour"], colour(L, ph["colour"]).lower()):
+        return name
+    word = colour(L, ph["colour"], "noun")
+    return word[:1].upper() + word[1:]
+
+
 def phase_list(L: Lang, f: dict[str, Any], names: list[str]) -> str:
     return L.join([phase(L, f, n) for n in names])
 
