@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any, Callable
 
@@ -85,14 +86,20 @@ def cmd_matrix(args: argparse.Namespace) -> int:
     return 0
 
 
+def _wrap(*paragraphs: str) -> str:
+    """Paragraphs for a help text whose examples keep their own line breaks."""
+    return "\n\n".join(textwrap.fill(p, 79) for p in paragraphs)
+
+
 def register_diff(sub: Any) -> None:
     p = sub.add_parser(
         "diff", help="compare the rules of two titles",
-        description="Compare two titles' rules area by area (players and cash, bank, capitalization, limits, "
-                    "stock market, auction, rounds, trains, phases, privates, corporations and minors, map, tiles, "
-                    "game end, special rules and hooks). The titles are compared as compiled data, not as text: "
-                    "renaming a file or reordering keys is no difference, a changed price is. Exit status: 0 if "
-                    "the rules are the same, 1 if they differ, 2 on an error (a title with problems).",
+        description=_wrap("Compare two titles' rules area by area (players and cash, bank, capitalization, limits, "
+                          "stock market, auction, rounds, trains, phases, privates, corporations and minors, map, "
+                          "tiles, game end, special rules and hooks). The titles are compared as compiled data, not "
+                          "as text: renaming a file or reordering keys is no difference, a changed price is.",
+                          "Exit status: 0 if the rules are the same, 1 if they differ, 2 on an error (a title "
+                          "with problems, printed as FILE:LINE:COL: PATH: MESSAGE)."),
         epilog="examples (A and B are title ids or folders):\n  railbook diff A B\n"
                "  railbook diff A B --prose --lang de      numbered points in German\n"
                "  railbook diff titles/A titles/B --format json -o a-b.json",
@@ -116,9 +123,10 @@ def register_diff(sub: Any) -> None:
 def register_matrix(sub: Any) -> None:
     p = sub.add_parser(
         "matrix", help="a table of rules features: a row per feature, a column per title",
-        description="Compare many titles at once: one table with a row per rules feature (the same facts "
-                    "'railbook diff' compares) and a column per title. Arguments that are not title folders "
-                    "(titles/common, a file) are skipped, so 'railbook matrix titles/*' works.",
+        description=_wrap("Compare many titles at once: one table with a row per rules feature (the same facts "
+                          "'railbook diff' compares) and a column per title; rows where the titles differ are "
+                          "marked. Arguments that are not title folders (titles/common, a file) are skipped, so "
+                          "'railbook matrix titles/*' works."),
         epilog="examples:\n  railbook matrix titles/* -o matrix.html\n  railbook matrix A B --format md --differing",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("titles", nargs="+", help="title ids or folders")

@@ -14,10 +14,16 @@ from .keys import is_detail
 from .result import Change, Diff, TitleRef
 
 
+# texts topics that name a title's own events and phase flags (README, "Rules summaries")
+NAME_TOPICS = ("event_", "flag_")
+
+
 def title_ref(model: dict[str, Any]) -> TitleRef:
     t = model.get("title") or {}
+    names = {topic: dict(texts) for topic, texts in (t.get("texts") or {}).items()
+             if topic.startswith(NAME_TOPICS) and isinstance(texts, dict)}
     return TitleRef(id=str(t.get("id", "")), name=str(t.get("name", t.get("id", ""))),
-                    currency=dict(t.get("currency") or {"symbol": "$", "placement": "prefix"}))
+                    currency=dict(t.get("currency") or {"symbol": "$", "placement": "prefix"}), names=names)
 
 
 # values that say "nothing here": an option stated with one of them is the same as the option left out

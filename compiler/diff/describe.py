@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .catalogue import Catalogue
-from .result import Change, Diff
+from .result import Change, Diff, TitleRef
 from .values import Context, format_value
 
 # patterns whose parameters are engine words a catalogue translates (a step, a hook point)
@@ -29,9 +29,33 @@ class Described:
     after: str
 
 
+# patterns whose parameter is an event or a phase flag a title may name in its own texts
+_NAMED_BY_TITLE = {"phases.events.*": "event_", "special.events.*": "event_", "phases.flags.*": "flag_"}
+
+
+def own_name(pattern: str, params: tuple[str, ...], refs: tuple[TitleRef, ...], lang: str) -> str | None:
+    """What the title itself calls this event or flag in ``lang`` (its ``event_NAME`` text), if it says."""
+    prefix = _NAMED_BY_TITLE.get(pattern)
+    if not prefix or not params:
+        return None
+    for ref in refs:
+        texts = ref.names.get(prefix + params[0])
+        if texts and texts.get(lang):
+            return texts[lang]
+    return None
+
+
+def label_of(pattern: str, params: tuple[str, ...], cat: Catalogue, refs: tuple[TitleRef, ...] = ()) -> str:
+    named = own_name(pattern, params, refs, cat.lang)
+    if named is not None:
+        return cat.label(pattern, (named,) + tuple(params[1:]))
+    return cat.label(pattern, params, params_are_values(pattern))
+
+
 def describe(change: Change, diff: Diff, cat: Catalogue) -> Described:
     """A change's label and its values as readers read them (money in each title's own currency)."""
-    label = cat.label(change.pattern, change.params, params_are_values(change.pattern))
+    refs = (diff.b, diff.a) if change.kind != "removed" else (diff.a, diff.b)
+    label = label_of(change.pattern, change.params, cat, refs)
     before = "" if change.kind == "added" else format_value(change.pattern, change.before, Context(cat, diff.a.currency))
     after = "" if change.kind == "removed" else format_value(change.pattern, change.after, Context(cat, diff.b.currency))
     return Described(label, before, after)

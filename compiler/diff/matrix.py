@@ -9,7 +9,7 @@ from typing import Any
 
 from .catalogue import Catalogue
 from .compare import title_ref
-from .describe import params_are_values
+from .describe import label_of
 from .facts import AREAS, Fact
 from .features import feature_facts
 from .result import TitleRef
@@ -51,7 +51,7 @@ def build_matrix(titles: list[tuple[dict[str, Any], Any]], lang: str = "en", onl
     rows = []
     for k in keys:
         f = order[k]
-        label = cat.label(f.pattern, f.params, params_are_values(f.pattern))
+        label = label_of(f.pattern, f.params, cat, tuple(refs))
         cells = tuple(format_value(fs[k].pattern, fs[k].value, Context(cat, ref.currency)) if k in fs else ABSENT
                       for fs, ref in zip(facts, refs))
         row = Row(f.area, k, label, cells)

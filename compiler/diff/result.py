@@ -17,11 +17,14 @@ KINDS = ("added", "removed", "changed")
 
 @dataclass(frozen=True)
 class TitleRef:
-    """Which title a side of the diff is, and how it writes money."""
+    """Which title a side of the diff is, how it writes money, and what it calls
+    its own events and phase flags in each language (its ``event_NAME`` and
+    ``flag_NAME`` texts; not part of the JSON)."""
 
     id: str
     name: str
     currency: dict[str, str] = field(default_factory=lambda: {"symbol": "$", "placement": "prefix"})
+    names: dict[str, dict[str, str]] = field(default_factory=dict, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "currency": dict(self.currency)}

@@ -2,7 +2,8 @@
 optional rules, and any declarative option this diff has no summary for yet.
 
 The explanations a title writes for its special rules (``texts``) are compared by
-topic only: explaining a topic the other title does not is a difference,
+topic only (topics that name an event or flag, or compare with another title,
+are words, not rules): explaining a topic the other title does not is a difference,
 rewording an explanation is not.
 
 The last group keeps the diff honest while the title format grows: an option a
@@ -25,6 +26,9 @@ KNOWN_TITLE = {"id", "name", "subtitle", "designer", "publisher", "year", "locat
                "certificate_limit_counts_privates", "holding_limit", "pool_limit", "auction", "stock_round",
                "operating_round", "game_end", "bankruptcy", "optional_rules", "escrow_until_float",
                "full_capitalization_from_phase", "ipo_price"}
+# texts topics that are words rather than rules: names of events and flags (used as
+# labels), and sentences comparing the title with another (the docs' own)
+WORD_TOPICS = ("event_", "flag_", "compare")
 KNOWN_MAP = {"layout", "axes", "hexes", "regions"}
 KNOWN_MARKET = {"movement", "legend", "grid", "par_cells", "par_prices"}
 
@@ -35,6 +39,8 @@ def special(model: dict[str, Any], hooks: HookInfo, out: FactSet) -> None:
     for name, doc in sorted(hooks.events.items()):
         out.add("special.events.*", doc, name)
     for topic, texts in sorted((model["title"].get("texts") or {}).items()):
+        if topic.startswith(WORD_TOPICS):
+            continue
         out.add("special.texts.*", texts, topic, entity=True)
     for rule in model["title"].get("optional_rules") or []:
         out.entity("special.options.*", (rule["id"],), {
