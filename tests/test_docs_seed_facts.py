@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from docs_support import doc, has_title, lang, line_with, section
+from docs_support import SEEDS, doc, has_title, lang, line_with, section
 
 pytestmark_1894 = pytest.mark.skipif(not has_title("1894"), reason="titles/1894 has not landed yet")
 pytestmark_1893 = pytest.mark.skipif(not has_title("1893"), reason="titles/1893 has not landed yet")
@@ -191,3 +191,39 @@ def test_1893_end_game() -> None:
     end = section(d, "end")
     assert line_with(end, "Bank", "Geld", "zu Ende gespielt"), end
     assert line_with(end, "bankrott", "sofort"), end
+
+
+# ---------------------------------------------------------------- the expectations are the seeds' own figures
+
+@pytest.mark.skipif(not (SEEDS / "000_ac26f80df78ed96d.txt").exists(), reason="../shared/seeds is not here")
+def test_expected_1894_figures_are_in_the_seed() -> None:
+    seed = (SEEDS / "000_ac26f80df78ed96d.txt").read_text(encoding="utf-8")
+    for players, amount in CASH_1894.items():
+        assert f"{players} Spieler: {amount} F" in seed
+    for players, limit in CERT_1894.items():
+        assert f"{players} Spieler — {limit}" in seed
+    for name, price, count, _ in TRAINS_1894:
+        assert f"— {price} F —" in seed and (count is None or f"{count} Stück" in seed)
+    for old, new, cost in EXCHANGES_1894[:5]:
+        assert f"{old}→{new} für {cost} F" in seed
+    for name, value, income in PRIVATES_1894[:7]:
+        assert name in seed and f"{value} F" in seed and f"{income} F" in seed
+    for sym, homes, stations in CORPS_1894:
+        assert f"({sym})" in seed and f"{stations} Stationen" in seed
+        for hex_, place in homes:
+            assert f"{place} ({hex_})" in seed
+
+
+@pytest.mark.skipif(not (SEEDS / "002_973750b3d8e92379.txt").exists(), reason="../shared/seeds is not here")
+def test_expected_1893_figures_are_in_the_seed() -> None:
+    seed = (SEEDS / "002_973750b3d8e92379.txt").read_text(encoding="utf-8")
+    for players, amount in CASH_1893.items():
+        assert f"{players} Spieler: {amount}M" in seed
+    for players, limit in CERT_1893.items():
+        assert f"{players} Spieler — {limit}" in seed
+    for name, price, count, _ in TRAINS_1893:
+        assert f"Zug {name} — {price}M" in seed and f"{count} Stück" in seed
+    for sym, hex_, value in MINORS_1893:
+        assert f"{sym} (" in seed and f"({hex_})" in seed and f"{value}M" in seed
+    for sym, hex_ in HOMES_1893:
+        assert f"({sym}) — Heimat in {hex_}" in seed
