@@ -96,7 +96,7 @@ def test_missing_title_text_is_marked_not_hidden() -> None:
         d = document.build(t.model, t.hooks, "pl", None)
         mech = next(s for s in d["summary"] if s["id"] == "mechanics")
         assert "[en] An English-only explanation." in mech["items"]
-        assert d["missing"]
+        assert d["borrowed"]
     finally:
         del t.model["title"]["texts"]["docs_probe"]
 

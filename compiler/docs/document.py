@@ -59,5 +59,6 @@ def build(model: dict[str, Any], hooks: Any, lang: str, base: Baseline | None = 
                                                                  "summary")]
     doc["summary_title"] = L.t("sum.title", title=name)
     doc["missing"] = sorted(L.missing)
+    doc["borrowed"] = L.t("label.borrowed", n=len(L.borrowed)) if L.borrowed else ""
     doc["facts"] = f
     return doc

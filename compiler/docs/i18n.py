@@ -83,6 +83,7 @@ class Lang:
     code: str
     currency: Mapping[str, Any] = field(default_factory=lambda: {"symbol": "$", "placement": "prefix"})
     missing: set[str] = field(default_factory=set)
+    borrowed: list[str] = field(default_factory=list)   # title texts shown in another language
 
     @property
     def catalogue(self) -> dict[str, Any]:
@@ -165,6 +166,7 @@ class Lang:
             return str(texts[self.code])
         for lang in (FALLBACK, *LANGUAGES):
             if texts.get(lang):
-                self.missing.add(f"text:{lang}")
+                if texts[lang] not in self.borrowed:
+                    self.borrowed.append(texts[lang])
                 return f"[{lang}] {texts[lang]}"
         return ""
