@@ -4,9 +4,7 @@ its pictures, a language switch and visible fallbacks; the commands work."""
 from __future__ import annotations
 
 import argparse
-import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
