@@ -419,7 +419,7 @@ def phases(L: Lang, f: dict[str, Any]) -> list[dict[str, Any]]:
     for p in f["phases"]:
         trigger = L.t("phase.start") if not p["on"] else w.first_train(L, p["on"][0])
         train = f"{p['train']['name']} · {L.money(p['train']['price'])}" if p["train"] else ""
-        out.append({"name": p["name"], "label": w.phase(L, f, p["name"]), "colour": p["colour"],
+        out.append({"name": p["name"], "label": w.phase(L, f, p["name"], detailed=True), "colour": p["colour"],
                     "trigger": trigger, "train": train, "effects": phase_effects(L, f, p)})
     return out
 

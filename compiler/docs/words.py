@@ -58,14 +58,16 @@ def places(L: Lang, ps: list[dict[str, Any]], conj: str = "and") -> str:
     return L.join([place(L, p) for p in ps], conj)
 
 
-def phase(L: Lang, f: dict[str, Any], name: str) -> str:
-    """A phase by its name, with its colour where that says more than the name."""
+def phase(L: Lang, f: dict[str, Any], name: str, detailed: bool = False) -> str:
+    """A phase by its name; a heading (``detailed``) adds its colour where the name is not one."""
     ph = next((p for p in f["phases"] if p["name"] == name), None)
     if ph is None:
         return name
     if name.lower() in (ph["colour"], colour(L, ph["colour"]).lower()):
         return L.t("phase.label_colour", colour=colour(L, ph["colour"], "f"), noun=colour(L, ph["colour"], "noun"))
-    return L.t("phase.label", name=name, colour=colour(L, ph["colour"]))
+    if detailed:
+        return L.t("phase.label", name=name, colour=colour(L, ph["colour"]))
+    return L.t("phase.label_plain", name=name)
 
 
 def phase_short(L: Lang, f: dict[str, Any], name: str) -> str:
