@@ -137,7 +137,7 @@ FORMATS: dict[str, str] = {
     "map.offboard_revenue": "money_range_by_colour",
     "map.regions": "count_by_name",
     "map.terrain": "terrain",
-    "map.borders": "count_by_enum",
+    "map.borders": "count_by_enum@border",
     "map.hex.*": "entity",
     "map.hex.*.color": "enum",
     "map.hex.*.stops": "stops",

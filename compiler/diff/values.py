@@ -121,10 +121,13 @@ def distance(v: Any, ctx: Context) -> str:
         return ctx.cat.template("hexes", n=v.get("n"))
     if kind == "rows":
         # a row paying 99 or more counts every stop of its kinds: "any"
-        rows = sorted(v.get("rows") or [], key=lambda r: (r.get("pay", 0) >= 99, -r.get("pay", 0)))
+        # a row that pays for no stop (towns an E-train runs through) adds nothing to the range
+        rows = sorted((r for r in v.get("rows") or [] if r.get("pay", 0) > 0),
+                      key=lambda r: (r.get("pay", 0) >= 99, -r.get("pay", 0)))
         return " + ".join(
             f"{ctx.cat.word('any_number') if r.get('pay', 0) >= 99 else r.get('pay')}"
-            f" ({join([ctx.cat.value(k) for k in r.get('stops') or []], ctx)})" for r in rows)
+            + (f" ×{r['multiplier']}" if r.get("multiplier", 1) > 1 else "")
+            + f" ({join([ctx.cat.value(k) for k in r.get('stops') or []], ctx)})" for r in rows)
     return auto(v, ctx)
 
 
@@ -353,6 +356,9 @@ def format_value(pattern: str, value: Any, ctx: Context) -> str:
     fmt = value_format(pattern, value)
     if fmt.startswith("enum@") and isinstance(value, str):
         return ctx.cat.value(value, fmt.split("@", 1)[1])
+    if fmt.startswith("count_by_enum@"):
+        ns = fmt.split("@", 1)[1]
+        return by_name(lambda x, c: count(x, c), lambda k, c: c.cat.value(k, ns))(value, ctx)
     if fmt == "entity":
         return format_entity(pattern, value, ctx)
     return FORMATTERS.get(fmt, auto)(value, ctx)
