@@ -377,7 +377,7 @@ def phase_effects(L: Lang, f: dict[str, Any], p: dict[str, Any]) -> list[str]:
     if p["ors_changed"]:
         out.append(L.t("phase.ors", n=p["operating_rounds"]))
     if p["limit_changed"]:
-        out.append(L.t("phase.limit", limit=w.limit(L, p["train_limit"])))
+        out.append(L.t("phase.limit", limit=w.limit(L, p["train_limit"], f)))
     if p["rusts"]:
         out.append(L.t("phase.rusts", trains=w.trains(L, p["rusts"], plural=True), n=len(p["rusts"])))
     if p["obsolete"]:

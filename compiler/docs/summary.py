@@ -75,12 +75,12 @@ def phase_summary(L: Lang, f: dict[str, Any]) -> list[str]:
              + (L.t("phases.triggered") if triggers else "")]
     items.append(L.t("phases.ors", list=L.join([L.t("phases.group", value=L.num(v), phases=w.phase_list(L, f, names))
                                                 for v, names in f["or_counts"]])))
-    items.append(L.t("phases.limits", list=L.join([L.t("phases.group", value=w.limit(L, v), phases=w.phase_list(L, f, names))
+    items.append(L.t("phases.limits", list=L.join([L.t("phases.group", value=w.limit(L, v, f), phases=w.phase_list(L, f, names))
                                                    for v, names in f["train_limits"]])))
     for p in ph:
         effects = [e for e in ov.phase_effects(L, f, p)]
         notable = [e for e in effects if e not in (L.t("phase.ors", n=p["operating_rounds"]),
-                                                   L.t("phase.limit", limit=w.limit(L, p["train_limit"])))]
+                                                   L.t("phase.limit", limit=w.limit(L, p["train_limit"], f)))]
         if notable and p["index"] > 0:
             items.append(L.t("phases.effects", phase=w.phase(L, f, p["name"]), effects="; ".join(notable)))
     return items
@@ -173,7 +173,7 @@ def ability(L: Lang, f: dict[str, Any], a: dict[str, Any]) -> str:
 
 
 def merged_abilities(L: Lang, group: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The abilities of privates of one kind, their corporations joined ('PLM, Nord or Est')."""
+    """The abilities of privates of one kind, their corporations joined ('A, B or C')."""
     first = group[0]["abilities"]
     if len(group) == 1:
         return first
@@ -286,14 +286,13 @@ def mechanics(L: Lang, f: dict[str, Any]) -> list[str]:
         text = L.text(m.get("text"))
         items.append("; ".join(parts) + (". " + text if text else ""))
     for kind, conf in f["by_type"].items():
-        who = L.t(f"company.{kind}") if L.has(f"company.{kind}") else w.humanize(kind)
+        who = w.company_kind(L, kind, f)
         if conf.get("dividends"):
             items.append(L.t("mech.type_dividends", who=who, how=L.join([L.t(f"or.dividend.{d}") for d in conf["dividends"]], "or")))
         if conf.get("must_buy_train"):
             items.append(L.t(f"mech.type_must.{conf['must_buy_train']}", who=who))
         if conf.get("sells_trains_to"):
-            items.append(L.t("mech.type_sells", who=who, to=L.join([L.t(f"company.{k}") if L.has(f"company.{k}") else w.humanize(k)
-                                                                     for k in conf["sells_trains_to"]], "or")))
+            items.append(L.t("mech.type_sells", who=who, to=L.join([w.company_kind(L, k, f) for k in conf["sells_trains_to"]], "or")))
     if f["minors"]:
         items.append(L.t("mech.minors", n=len(f["minors"])))
     if f["auction"].get("kind") == "starting_package":
@@ -336,7 +335,7 @@ def emergency(L: Lang, f: dict[str, Any]) -> list[str]:
                          else "emergency.no_bankruptcy"))
     for kind, conf in f["by_type"].items():
         if conf.get("owner_pays_shortfall"):
-            who = L.t(f"company.{kind}") if L.has(f"company.{kind}") else w.humanize(kind)
+            who = w.company_kind(L, kind, f)
             parts.append(L.t("emergency.owner_pays", who=who))
     extra = w.title_text(L, f, "emergency")
     paragraphs = [" ".join(parts)]

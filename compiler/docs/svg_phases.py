@@ -29,7 +29,7 @@ def render(facts: dict[str, Any], L: Lang, label: str) -> str:
             cx = x + 10 + k * 16
             body.append(f'<polygon points="{n(cx)},{n(47)} {n(cx + 6)},{n(50.5)} {n(cx + 6)},{n(57.5)} {n(cx)},{n(61)} '
                         f'{n(cx - 6)},{n(57.5)} {n(cx - 6)},{n(50.5)}" fill="{colour(c)}" stroke="{INK}" stroke-width="0.7"/>')
-        body.append(text(x + 8, 74, L.t("svg.limit", limit=w.limit(L, p["train_limit"])), size=9, anchor="start"))
+        body.append(text(x + 8, 74, L.t("svg.limit", limit=w.limit(L, p["train_limit"], facts)), size=9, anchor="start"))
         body.append(text(x + 8, 88, L.t("svg.ors", n=p["operating_rounds"]), size=9, anchor="start"))
         if p["rusts"]:
             body.append(text(x + 8, 102, L.t("svg.rust_list", trains=", ".join(p["rusts"])), size=9, anchor="start",

@@ -127,9 +127,17 @@ def distance(L: Lang, d: dict[str, Any]) -> str:
     return L.t("distance.rows", rows=L.join(parts))
 
 
-def limit(L: Lang, value: Any) -> str:
+def company_kind(L: Lang, kind: str, f: dict[str, Any] | None = None) -> str:
+    """A kind of company (major, minor, or a title's own like 'five_share'): the title's
+    ``type_KIND`` text, else the catalogue's word, else the identifier itself."""
+    own = title_text(L, f, f"type_{kind}") if f else ""
+    if own:
+        return own
+    return L.t(f"company.{kind}") if L.has(f"company.{kind}") else humanize(kind)
+
+
+def limit(L: Lang, value: Any, f: dict[str, Any] | None = None) -> str:
     """A train limit: one number, or one per kind of company."""
     if isinstance(value, dict):
-        return ", ".join(f"{L.t('company.' + k) if L.has('company.' + k) else humanize(k)} {L.num(v)}"
-                         for k, v in value.items())
+        return ", ".join(f"{company_kind(L, k, f)} {L.num(v)}" for k, v in value.items())
     return L.num(value)
