@@ -42,7 +42,7 @@ class TitleSource:
 
 
 def display_path(path: Path) -> str:
-    """Paths in messages are relative to the checkout when possible (titles/1894/...)."""
+    """Paths in messages are relative to the checkout when possible (titles/<id>/...)."""
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:

@@ -2,8 +2,8 @@
 
     railbook replay GAME.json [--trace OUT.jsonl] [--until ID]
     railbook fidelity [DIR]
-    railbook new 1830 --players 4 --seed 7 -o game.json
-    railbook act game.json '{"type": "par", "corporation": "PRR", "share_price": "67,3,6"}'
+    railbook new TITLE --players 4 --seed 7 -o game.json
+    railbook act game.json '{"type": "pass"}'
     railbook show game.json
 """
 
@@ -291,7 +291,7 @@ def register_fidelity(sub: Any) -> None:
 def register_new(sub: Any) -> None:
     p = sub.add_parser("new", help="start a new game", description="Start a game of a title and save it as a JSON "
                        "action log (the 18xx.games shape, so it round-trips with replay).")
-    p.add_argument("title", help="a title id (1830)")
+    p.add_argument("title", help="a title id, as 'railbook titles' lists them")
     p.add_argument("--players", type=int, required=True, help="number of players")
     p.add_argument("--names", help="comma-separated player names")
     p.add_argument("--seed", type=int, default=1, help="the seed for setup randomness (default 1)")

@@ -121,7 +121,7 @@ def register_titles(sub: Any) -> None:
 def register_info(sub: Any) -> None:
     p = sub.add_parser("info", help="a compact overview of one title",
                        description="Print a title's players, cash, certificate limits, trains and phases.")
-    p.add_argument("title", help="a title id (1830) or a title folder (titles/1830)")
+    p.add_argument("title", help="a title id or a title folder (titles/<id>)")
     p.set_defaults(func=cmd_info)
 
 

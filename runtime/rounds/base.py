@@ -116,6 +116,9 @@ class Round:
             process = kind in step.actions(action.entity)
             blocking = step.blocking()
             if blocking and not process:
+                reason = self.refusal(action)
+                if reason is not None:
+                    raise reason
                 who = self.game.describe_entity(step.current_entity())
                 allowed = ", ".join(step.actions(step.current_entity()) or []) or "nothing"
                 raise IllegalAction(
@@ -140,6 +143,17 @@ class Round:
 
     def before_process(self, action: "Action") -> None:
         pass
+
+    def refusal(self, action: "Action") -> IllegalAction | None:
+        """The specific rule an action breaks, asked of every step that knows the action type."""
+        for step in self.steps:
+            explain = getattr(step, "refusal", None)
+            if explain is None or not hasattr(step, f"process_{action.type}"):
+                continue
+            reason = explain(action)
+            if reason is not None:
+                return reason
+        return None
 
     def after_process_before_skip(self, action: "Action") -> None:
         pass

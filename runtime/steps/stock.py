@@ -258,6 +258,29 @@ class BuySellParShares(Step, ShareBuying):
         self.game.sell_shares_and_change_price(bundle)
         self.track_action(action, bundle.corporation)
 
+    def refusal(self, action: "Action") -> IllegalAction | None:
+        entity = action.entity
+        if entity is not self.current_entity():
+            return None
+        if action.type == "sell_shares":
+            return IllegalAction(self.sale_refusal(entity, action.bundle), "sell shares")
+        if action.type == "buy_shares":
+            try:
+                self.check_legal_buy(entity, action.bundle)
+            except IllegalAction as exc:
+                return exc
+            return None
+        if action.type == "par":
+            if self.bought():
+                return IllegalAction(f"{entity.name} already bought this turn", "one purchase per turn")
+            if not self.game.can_par(action.corporation, entity):
+                return IllegalAction(f"{action.corporation.name} cannot be parred", "par")
+            return InsufficientFunds(f"{entity.name} cannot afford to par {action.corporation.name} at "
+                                     f"{self.game.format_money(action.share_price.price)}", "money")
+        if action.type == "buy_company":
+            return IllegalAction(f"{action.company.name} cannot be bought by {entity.name} now", "buy private")
+        return None
+
     def sale_refusal(self, entity: Any, bundle: ShareBundle) -> str:
         corp = bundle.corporation
         if entity is not bundle.owner:

@@ -112,6 +112,16 @@ class TokenStep(Step, Tokener):
             return []
         return ["place_token", "pass"]
 
+    def refusal(self, action: "Action") -> IllegalAction | None:
+        entity = action.entity
+        if action.type != "place_token" or entity is not self.round.entities[self.round.entity_index]:
+            return None
+        if self.round.tokened:
+            return IllegalAction(f"{entity.name} already placed a token this turn", "one token per turn")
+        if not self.available_tokens(entity):
+            return IllegalAction(f"{entity.name} has no tokens left", "tokens")
+        return IllegalAction(f"{entity.name} may not place a token now", "token placement")
+
     def process_place_token(self, action: "Action") -> None:
         entity = action.entity
         if action.city.hex not in self.game.graph.reachable_hexes(entity):

@@ -299,3 +299,10 @@ class TrackStep(Step, Tracker):
         self.lay_tile_action(action)
         if not self.can_lay_tile(action.entity):
             self.pass_()
+
+    def refusal(self, action: "Action") -> IllegalAction | None:
+        if action.type != "lay_tile" or action.entity is not self.round.entities[self.round.entity_index]:
+            return None
+        if self.round.num_laid_track:
+            return IllegalAction(f"{action.entity.name} has laid all the tiles it may this turn", "tile lays")
+        return IllegalAction(f"{action.entity.name} may not lay track now", "tile lays")

@@ -203,6 +203,15 @@ class BuyTrainStep(Step, EmergencyMoney):
         if not self.can_buy_train(entity):
             self.pass_()
 
+    def refusal(self, action: "Action") -> IllegalAction | None:
+        current = self.round.entities[self.round.entity_index] if self.round.entities else None
+        if action.type != "buy_train" or action.entity is not current:
+            return None
+        if not self.room(action.entity):
+            return IllegalAction(f"{action.entity.name} is at its train limit of "
+                                 f"{self.game.train_limit(action.entity)}", "train limit")
+        return InsufficientFunds(f"{action.entity.name} cannot afford a train now", "money")
+
     def process_sell_shares(self, action: "Action") -> None:
         bundle = action.bundle
         entity = action.entity
@@ -233,6 +242,11 @@ class DiscardTrainStep(Step):
 
     def actions(self, entity: Any) -> list[str]:
         return ["discard_train"] if entity in self.crowded() else []
+
+    def refusal(self, action: "Action") -> IllegalAction | None:
+        if action.type == "discard_train" and action.entity not in self.crowded():
+            return IllegalAction(f"{action.entity.name} is not over its train limit", "discard train")
+        return None
 
     def process_discard_train(self, action: "Action") -> None:
         train = action.train
