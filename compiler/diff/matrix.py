@@ -63,7 +63,7 @@ def build_matrix(titles: list[tuple[dict[str, Any], Any]], lang: str = "en", onl
 def matrix_markdown(m: Matrix, lang: str = "en") -> str:
     cat = Catalogue(lang)
     esc = lambda s: s.replace("|", "\\|")  # noqa: E731
-    out = [f"# {cat.template('matrix_title')}", "",
+    out = [f"# {cat.template('matrix_title')}", "", cat.template("matrix_note").replace("—", "“—”"), "",
            "| " + " | ".join([esc(cat.template("matrix_feature"))] + [esc(t.name) for t in m.titles]) + " |",
            "| " + " | ".join(["---"] * (len(m.titles) + 1)) + " |"]
     area = None
@@ -102,6 +102,7 @@ def matrix_html(m: Matrix, lang: str = "en") -> str:
         body.append(f'<tr{cls} id="{e(r.key)}"><td class="feature">{e(r.label)}</td>{cells}</tr>')
     title = e(cat.template("matrix_title"))
     return (f'<!DOCTYPE html>\n<html lang="{e(lang)}">\n<head>\n<meta charset="utf-8">\n<title>{title}</title>\n'
-            f"<style>{_CSS}</style>\n</head>\n<body>\n<h1>{title}</h1>\n<table>\n"
+            f"<style>{_CSS}</style>\n</head>\n<body>\n<h1>{title}</h1>\n"
+            f"<p>{e(cat.template('matrix_note'))}</p>\n<table>\n"
             f"<thead><tr><th>{e(cat.template('matrix_feature'))}</th>{head}</tr></thead>\n<tbody>\n"
             + "\n".join(body) + "\n</tbody>\n</table>\n</body>\n</html>\n")
