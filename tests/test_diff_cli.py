@@ -121,10 +121,11 @@ def test_matrix_as_html_skips_what_is_not_a_title(capsys: pytest.CaptureFixture[
 def test_matrix_as_markdown(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "matrix", A, B, "--format", "md")
     assert status == 0
-    assert "| Bank | $2,000 | unlimited |" in out
-    assert "| **Bank** |  |  |" in out
+    assert "| **Bank** | $2,000 | unlimited |" in out  # the titles differ: bold
+    assert "| ***Bank*** |  |  |" in out  # the area
+    assert "| Players | 2–3 | 2–3 |" in out
 
 
 def test_matrix_only_differing_rows(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "matrix", A, B, "--format", "md", "--differing")
-    assert "| Players |" not in out and "| Bank | $2,000 | unlimited |" in out
+    assert "| Players |" not in out and "| **Bank** | $2,000 | unlimited |" in out

@@ -70,8 +70,9 @@ def matrix_markdown(m: Matrix, lang: str = "en") -> str:
     for r in m.rows:
         if r.area != area:
             area = r.area
-            out.append("| " + " | ".join([f"**{esc(cat.area(area))}**"] + [""] * len(m.titles)) + " |")
-        out.append("| " + " | ".join([esc(r.label)] + [esc(c) for c in r.cells]) + " |")
+            out.append("| " + " | ".join([f"***{esc(cat.area(area))}***"] + [""] * len(m.titles)) + " |")
+        label = f"**{esc(r.label)}**" if r.differs else esc(r.label)
+        out.append("| " + " | ".join([label] + [esc(c) for c in r.cells]) + " |")
     return "\n".join(out) + "\n"
 
 
