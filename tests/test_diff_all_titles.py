@@ -13,7 +13,7 @@ from compiler.diff.jsonout import diff_json, json_schema
 from compiler.diff.matrix import build_matrix, matrix_html
 from compiler.diff.prose import prose_points
 from compiler.diff.render import markdown_report, text_report
-from diff_support import diff, title, valid_titles
+from diff_support import title, title_diff, valid_titles
 
 TITLES = valid_titles()
 PAIRS = list(itertools.permutations(TITLES, 2))
@@ -21,13 +21,13 @@ PAIRS = list(itertools.permutations(TITLES, 2))
 
 @pytest.mark.parametrize("a,b", PAIRS, ids=[f"{a}-{b}" for a, b in PAIRS])
 def test_json_of_every_pair_follows_the_schema(a: str, b: str) -> None:
-    jsonschema.validate(json.loads(diff_json(diff(title(a), title(b)))), json_schema())
+    jsonschema.validate(json.loads(diff_json(title_diff(a, b))), json_schema())
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("a,b", PAIRS, ids=[f"{a}-{b}" for a, b in PAIRS])
 def test_every_pair_reads_in_every_language(a: str, b: str, lang: str) -> None:
-    d = diff(title(a), title(b))
+    d = title_diff(a, b)
     points = prose_points(d, lang)
     assert len(points) == sum(1 for cs in d.areas.values() if cs)
     for text in [*points, text_report(d, lang, all_details=True), markdown_report(d, lang, all_details=True)]:
