@@ -39,6 +39,7 @@ def build(model: dict[str, Any], hooks: Any, lang: str, base: Baseline | None = 
     doc["money"] = overview.money_flows(L, f)
     doc["phases"] = overview.phases(L, f)
     doc["phase_notes"] = overview.phase_notes(L, f)
+    doc["phase_table"] = overview.phase_table(L, f)
     doc["summary"] = summary.sections(L, f)
     doc["comparison"] = compare.comparison(L, f, model, base, hooks)
     for b in doc["how"] + doc["elements"] + doc["summary"]:

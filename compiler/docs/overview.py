@@ -432,3 +432,18 @@ def phase_notes(L: Lang, f: dict[str, Any]) -> list[str]:
     if extra:
         notes.append(extra)
     return notes
+
+
+def phase_table(L: Lang, f: dict[str, Any]) -> dict[str, Any]:
+    """The phases and their trains at a glance, as a table (the 1-line-per-train digest
+    players keep beside the board)."""
+    trains = {t["name"]: t for t in f["trains"]}
+    headers = [L.t(f"table.{k}") for k in ("phase", "train", "count", "price", "ors", "limit", "tiles", "rusts")]
+    rows = []
+    for p in f["phases"]:
+        t = trains.get(p["train"]["name"]) if p["train"] else None
+        count = "" if t is None else (L.t("trains.unlimited") if t["count"] is None else L.num(t["count"]))
+        rows.append([w.phase_short(L, f, p["name"]), t["name"] if t else "", count,
+                     L.money(t["price"]) if t else "", L.num(p["operating_rounds"]), w.limit(L, p["train_limit"], f),
+                     ", ".join(w.colour(L, c) for c in p["tiles"]), ", ".join(p["rusts"])])
+    return {"headers": headers, "rows": rows}
