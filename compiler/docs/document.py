@@ -44,7 +44,7 @@ def build(model: dict[str, Any], hooks: Any, lang: str, base: Baseline | None = 
     doc["comparison"] = compare.comparison(L, f, model, base, hooks)
     for b in doc["how"] + doc["elements"] + doc["summary"]:
         for key, empty in (("repeat", False), ("badge", ""), ("steps", []), ("after", []), ("items", []),
-                           ("paragraphs", [])):
+                           ("paragraphs", []), ("table", None)):
             b.setdefault(key, empty)
     name = doc["header"]["name"]
     doc["figures"] = {

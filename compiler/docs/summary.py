@@ -68,6 +68,13 @@ def cash(L: Lang, f: dict[str, Any]) -> list[str]:
     return items
 
 
+def player_table(L: Lang, f: dict[str, Any]) -> dict[str, Any]:
+    """Players, starting cash and certificate limit side by side."""
+    limits = dict(f["certificate_limit"])
+    return {"headers": [L.t("table.players"), L.t("table.cash"), L.t("table.cert_limit")],
+            "rows": [[L.num(n), L.money(c), L.num(limits[n]) if n in limits else ""] for n, c in f["starting_cash"]]}
+
+
 def phase_summary(L: Lang, f: dict[str, Any]) -> list[str]:
     ph = f["phases"]
     triggers = all(p["on"] for p in ph[1:])
@@ -348,7 +355,7 @@ def sections(L: Lang, f: dict[str, Any]) -> list[Section]:
     out = [
         {"id": "capitalization", "title": L.t("sum.capitalization"), "items": capitalization(L, f)},
         {"id": "limits", "title": L.t("sum.limits"), "items": limits(L, f)},
-        {"id": "cash", "title": L.t("sum.cash"), "items": cash(L, f)},
+        {"id": "cash", "title": L.t("sum.cash"), "items": cash(L, f), "table": player_table(L, f)},
         {"id": "end", "title": L.t("sum.end"), "items": ov.end_items(L, f)},
         {"id": "phases", "title": L.t("sum.phases"), "items": phase_summary(L, f)},
         {"id": "trains", "title": L.t("sum.trains"), "items": trains(L, f)},
