@@ -386,7 +386,7 @@ class Game:
                 self.or_set_finished()
                 self.round = self.new_stock_round()
         else:
-            self.reorder_players(self.t["auction"].get("priority", "after_last_to_act"))
+            self.reorder_players(self.t["auction"].get("next_priority") or self.t["stock_round"]["priority"])
             self.round = self.new_stock_round()
 
     def reorder_players(self, order: str) -> None:
@@ -613,6 +613,15 @@ class Game:
         fn = self.title.event_hook(event)
         if fn is not None:
             fn(self.api)
+
+    def remove_private(self, company: Company) -> None:
+        """Take a private out of the game before it is sold (it counts as closed)."""
+        company.close()
+        from .steps.auction import WaterfallAuction
+
+        for step in getattr(self.round, "steps", []):
+            if isinstance(step, WaterfallAuction) and company in step.companies:
+                step.companies.remove(company)
 
     def make_available(self, corp: Corporation) -> None:
         if corp in self.waiting_corporations:

@@ -57,10 +57,24 @@ class Tracker:
     def can_lay_tile(self, entity: Any) -> bool:
         if self.tile_lay_abilities_should_block(entity):
             return True
+        if self.can_buy_tile_laying_company(entity, "track"):
+            return True
         lay = self.get_tile_lay(entity)
         if lay is None:
             return False
         return bool(entity.tokens) and self.game.buying_power(entity) >= lay["cost"] and bool(lay["lay"] or lay["upgrade"])
+
+    def can_buy_tile_laying_company(self, entity: Any, time: str) -> bool:
+        """The corporation could still buy a private that lays track now: the track step waits for it."""
+        game = self.game
+        if entity is not self.current_entity() or "privates_buyable_by_corporations" not in game.phase.status:
+            return False
+        for company in game.purchasable_companies(entity):
+            if company.min_price > game.buying_power(entity):
+                continue
+            if any(a.type == "tile_lay" and time in a.when for a in company.abilities):
+                return True
+        return False
 
     def tile_lay_abilities_should_block(self, entity: Any) -> bool:
         for time in ("track", "owning_player_track"):

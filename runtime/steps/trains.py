@@ -76,6 +76,7 @@ class BuyTrainStep(Step, EmergencyMoney):
     def setup(self) -> None:
         self.last_share_sold_price = None
         self.corporations_sold = []
+        self.round.trade_ins_this_turn = 0
 
     def round_state(self) -> dict[str, Any]:
         return {"trade_ins_this_turn": 0}
