@@ -48,7 +48,7 @@ def register_docs(sub: Any) -> None:
     p.add_argument("title", help="a title id or folder")
     p.add_argument("--lang", default="en", choices=list(LANGUAGES) + ["all"], help="language (default: en)")
     p.add_argument("--format", default="html", choices=["html", "md"], help="output format (default: html)")
-    p.add_argument("-o", "--output", default="docs", help="output folder (default: docs)")
+    p.add_argument("-o", "--output", default="build/docs", help="output folder (default: build/docs)")
     p.add_argument("--compare-with", default=None, metavar="TITLE",
                    help="baseline title for the comparison (default: compare_with in titles/site.yaml; '' for none)")
     p.set_defaults(func=cmd_docs)
