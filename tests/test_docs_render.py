@@ -114,3 +114,17 @@ def test_no_title_names_in_compiler() -> None:
                           "1830|1894|1893|1826|cologne|belge", str(ROOT / "compiler" / "docs")],
                          capture_output=True, text=True)
     assert out.stdout == "", out.stdout
+
+
+FIXTURES = ROOT / "tests" / "fixtures" / "titles"
+
+
+@pytest.mark.parametrize("folder", sorted(p for p in FIXTURES.glob("*") if (p / "title.yaml").exists()) if FIXTURES.exists() else [],
+                         ids=lambda p: p.name)
+def test_minimal_titles_render(folder: Path, tmp_path: Path) -> None:
+    """A title with no privates, minors or special rules still gets every section."""
+    from compiler.docs.render import load
+    t = load(str(folder))
+    for lang in LANGUAGES:
+        page = write_docs(t, lang, "html", tmp_path, None)[0].read_text(encoding="utf-8")
+        assert page.count("<svg") >= 4 and 'id="summary"' in page
