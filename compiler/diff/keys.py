@@ -56,6 +56,7 @@ FORMATS: dict[str, str] = {
     "rounds.operating_round.by_type.*.dividends": "enums",
     "rounds.operating_round.by_type.*.sells_trains_to": "enums",
     "auction.floor_percent": "percent",
+    "auction.next_priority": "enum",
     "auction.minor_min_treasury": "money",
     "rounds.stock_round.privates_between_players.phases": "names",
     "trains.roster": "names",

@@ -50,7 +50,11 @@ def flatten(out: FactSet, prefix: str, value: Any, skip: tuple[str, ...] = (), p
 
 def auction(model: dict[str, Any], out: FactSet) -> None:
     """How the privates (or a starting package) reach the players."""
-    flatten(out, "auction", model["title"].get("auction") or {"kind": "none"})
+    t = model["title"]
+    auction = dict(t.get("auction") or {"kind": "none"})
+    # "default: the stock round's priority rule" (schema): who starts the first stock round
+    auction.setdefault("next_priority", (t.get("stock_round") or {}).get("priority", "after_last_to_act"))
+    flatten(out, "auction", auction)
 
 
 def rounds(model: dict[str, Any], out: FactSet) -> None:
