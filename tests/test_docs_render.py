@@ -128,3 +128,20 @@ def test_minimal_titles_render(folder: Path, tmp_path: Path) -> None:
     for lang in LANGUAGES:
         page = write_docs(t, lang, "html", tmp_path, None)[0].read_text(encoding="utf-8")
         assert page.count("<svg") >= 4 and 'id="summary"' in page
+
+
+def test_structured_comparison_without_the_diff_engine() -> None:
+    """The fallback comparison (used when compiler.diff is absent or fails) states both sides' figures."""
+    from compiler.docs import compare
+    from compiler.docs.i18n import Lang
+    base = config.load().compare_with
+    others = [t for t in TITLES if t != base]
+    if base not in TITLES or not others:
+        pytest.skip("needs the baseline and another title")
+    b, t = loaded(base), loaded(others[0])
+    L = Lang("de", t.facts["currency"])
+    points = compare.structured_points(L, b.facts, t.facts, Lang("de", b.facts["currency"]))
+    assert len(points) >= 2 and all(p["text"] for p in points)
+    first = points[0]["text"]
+    assert b.facts["meta"]["name"] in first and t.facts["meta"]["name"] in first
+    assert L.t("cmp.players_range", low=L.num(t.facts["players"]["min"]), high=L.num(t.facts["players"]["max"])) in first
