@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import words as w
+from .facts import private_groups
 from .i18n import Lang
 
 Block = dict[str, Any]
@@ -32,8 +33,6 @@ def president_privates(f: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str
 
 def certificate_privates(L: Lang, f: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
     """Privates carrying a certificate, those of one kind merged: [(names, corporations, certificate)]."""
-    from .facts import private_groups
-
     by_sym = {p["sym"]: cert for p, cert in president_privates(f)}
     out = []
     for group in private_groups(f["privates"]):

@@ -9,6 +9,7 @@ from typing import Any
 
 from . import overview as ov
 from . import words as w
+from .facts import private_groups
 from .i18n import Lang
 
 Section = dict[str, Any]
@@ -198,8 +199,6 @@ def merged_abilities(L: Lang, group: list[dict[str, Any]]) -> list[dict[str, Any
 
 
 def privates(L: Lang, f: dict[str, Any]) -> list[str]:
-    from .facts import private_groups
-
     items = []
     for group in private_groups(f["privates"]):
         p = group[0]
