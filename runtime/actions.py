@@ -213,7 +213,7 @@ RESOLVERS: dict[str, Callable[["Game", Action, dict[str, Any]], None]] = {
     "end_game": _nothing,
     "sell_company": _sell_company,
     "choose": _choose,
-    "special_buy": _nothing,
+    "special_buy": _nothing,  # the step reads the item's description from the raw action
     "program_buy_shares": _nothing,
     "program_share_pass": _nothing,
     "program_auction_bid": _nothing,

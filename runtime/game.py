@@ -61,6 +61,8 @@ class Game:
         self.actions_processed = 0
         self.api = HookAPI(self)
         self.markers: dict[str, int] = {}
+        self.saved_tokens: list[dict[str, Any]] = []   # stations lifted by a city split, waiting to go back
+        self.saved_tokens_hex: Hex | None = None
         self.train_moves = 0  # bumped whenever a train changes hands (invalidates cached train facts)
         self._crowded: tuple[Any, list[Any]] | None = None
 
@@ -106,11 +108,26 @@ class Game:
         for name, count in self.title.data["tile_counts"].items():
             definition = self.title.data["tiles"][name]
             for i in range(count if count is not None else 1):
-                t = Tile(definition, i)
-                t.reservation_blocks = blocks
-                t.unlimited = count is None  # type: ignore[attr-defined]
-                tiles.append(t)
+                tiles.append(self._new_tile(definition, i, count is None))
         return tiles
+
+    def _new_tile(self, definition: dict[str, Any], index: int, unlimited: bool = False) -> Tile:
+        t = Tile(definition, index)
+        t.reservation_blocks = self.t["operating_round"]["reservations_block_others"]
+        t.unlimited = unlimited  # type: ignore[attr-defined]
+        self._reserve_for(t)
+        return t
+
+    def _reserve_for(self, tile: Tile) -> None:
+        """Cities the tile's data reserves for a corporation (a home city on every tile of its hex)."""
+        for stop in tile.cities:
+            who = stop.data.get("reserved_for")
+            if not who:
+                continue
+            corp = next((c for c in getattr(self, "all_corporations", []) + getattr(self, "minors", [])
+                         if c.id == who), None)
+            if corp is not None and not stop.reserved_by(corp):
+                stop.add_reservation(corp)
 
     def _init_hexes(self) -> list[Hex]:
         m = self.title.data["map"]
@@ -332,7 +349,20 @@ class Game:
                 self.round.at_start = True
                 self.round.setup()
 
+    def settle_hex_reservation(self, tile: Tile) -> None:
+        """A hex-wide reservation on a tile of several cities settles on a city once only one is
+        left that its corporation could enter."""
+        if not tile.reservations or len(tile.cities) < 2:
+            return
+        holder = tile.reservations[0]
+        enterable = [c for c in tile.cities if c.tokenable(holder)]
+        if len(enterable) == 1:
+            enterable[0].add_reservation(holder)
+            tile.reservations = []
+
     def action_processed(self, action: A.Action) -> None:
+        if action.type == "place_token" and action.city is not None:
+            self.settle_hex_reservation(action.city.tile)
         if not self.stock_market.has_close_cell:
             return
         closing = [c for c in self.corporations if c.share_price is not None and c.share_price.close_cell]
@@ -665,8 +695,9 @@ class Game:
         allowed = self.hook("may_par", corp)
         return allowed is not False
 
-    def par_prices_for(self, corp: Corporation) -> list[Any]:
-        return list(self.stock_market.par_prices)
+    def par_prices_for(self, corp: Corporation, via_private: bool = True) -> list[Any]:
+        """Par cells a corporation may start on; some are only for a private that sets the par."""
+        return [p for p in self.stock_market.par_prices if via_private or not p.par_via_private_only]
 
     def after_par(self, corp: Corporation) -> None:
         if corp.capitalization == "incremental":
@@ -758,7 +789,9 @@ class Game:
         self.log(f"{corp.name}'s share price moves from {self.format_money(old.price)} to {self.format_money(new.price)}")
 
     def sold_out(self, corp: Corporation) -> bool:
-        return sum(corp.player_share_holders().values()) == 100
+        """No certificate left for sale: players (and the corporation's own treasury) hold all of it."""
+        treasury = sum(s.percent for s in corp.shares_of(corp) if not s.buyable)
+        return sum(corp.player_share_holders().values()) + treasury == 100
 
     def possible_presidents(self) -> list[Player]:
         return [p for p in self.players if not p.bankrupt]
@@ -772,6 +805,47 @@ class Game:
         else:
             found = [self._corporations[c] for c in which if c in self._corporations]
         return [c for c in found if not c.closed]
+
+    def home_choices(self, corp: Corporation) -> list[Hex]:
+        """Hexes a corporation may choose as its home: free of reservations, with a city it could
+        enter; hexes still without track are offered first when there are any."""
+        choice = corp.data.get("home_choice") or {}
+        hexes = list(choice.get("hexes") or [])
+        if choice.get("region"):
+            hexes += [h for h in self.title.data["map"]["regions"].get(choice["region"], []) if h not in hexes]
+        out = []
+        for hex_id in hexes:
+            h = self.hex_by_id(hex_id)
+            if h is None or h.tile.reservations:
+                continue
+            if any(c.tokenable(corp, free=True) for c in h.tile.cities):
+                out.append(h)
+        unbuilt = [h for h in out if h.tile.color == "white"]
+        return unbuilt or out
+
+    def set_home(self, corp: Corporation, hex_: Hex) -> None:
+        """Make a chosen hex the corporation's home and reserve its city there: the only city that is
+        not another corporation's home city; else the only one it could enter; else the whole hex."""
+        corp.coordinates = [hex_.id]
+        tile = hex_.tile
+        cities = tile.cities
+        others = set()
+        for other in self.all_corporations + self.minors:
+            if other is corp or hex_.id not in other.coordinates:
+                continue
+            hc = other.city[0] if isinstance(other.city, list) else other.city
+            if hc is not None:
+                others.add(hc)
+        candidates = [i for i in range(len(cities)) if i not in others]
+        if len(candidates) > 1:
+            enterable = [i for i in candidates if cities[i].tokenable(corp, free=True)]
+            if len(enterable) == 1:
+                candidates = enterable
+            elif tile.color not in ("white", "yellow", "green"):
+                tile.reservations.append(corp)
+                return
+        if candidates:
+            tile.add_reservation(corp, candidates[0])
 
     def place_home_token(self, corp: Corporation) -> None:
         if corp.next_token() is None:
@@ -810,18 +884,23 @@ class Game:
     def tile_lays(self, corp: Any) -> list[dict[str, Any]]:
         return self.t["operating_round"]["tile_lays"]
 
+    def splits_city(self, old: Tile, new: Tile) -> bool:
+        return (self.t["operating_round"].get("split_city_tokens") == "choose_again"
+                and len(old.cities) == 1 and len(new.cities) > 1)
+
     def upgrades_to(self, old: Tile, new: Tile, special: bool = False, hex_: Hex | None = None) -> bool:
+        if self.hook("can_upgrade", hex_.id if hex_ else None, old, new) is False:
+            return False
+        restriction = self.title.data["upgrades"].get(old.name)
+        if restriction is not None:
+            # the title names exactly what this tile becomes
+            return new.name in restriction
         if old.color not in COLORS or new.color not in COLORS:
             return False
         if COLORS.index(new.color) != COLORS.index(old.color) + 1:
             return False
-        restriction = self.title.data["upgrades"].get(old.name)
-        if restriction is not None and new.name not in restriction:
-            return False
-        targets = self.hook("upgrade_targets", hex_.id if hex_ else None, old, )
+        targets = self.hook("upgrade_targets", hex_.id if hex_ else None, old)
         if targets is not None and new.name not in targets:
-            return False
-        if self.hook("can_upgrade", hex_.id if hex_ else None, old, new) is False:
             return False
         if not old.paths_are_subset_of(new.paths):
             return False
@@ -863,9 +942,8 @@ class Game:
 
     def update_tile_lists(self, tile: Tile, old_tile: Tile) -> None:
         if getattr(tile, "unlimited", False):
-            clone = Tile(tile.definition, max(t.index for t in self.all_tiles if t.name == tile.name) + 1)
-            clone.reservation_blocks = tile.reservation_blocks
-            clone.unlimited = True  # type: ignore[attr-defined]
+            clone = self._new_tile(tile.definition, max(t.index for t in self.all_tiles if t.name == tile.name) + 1,
+                                   True)
             self.tiles.append(clone)
             self.all_tiles.append(clone)
             self._tiles[clone.id] = clone

@@ -57,6 +57,7 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
         self.min_price = min_price
         self.floatable = True
         self.markers: set[str] = set()
+        self.marker_list: list[str] = []
         self.abilities: list[Any] = []
         self.loans: list[Any] = []
         pct = self.second_share.percent if self.second_share else (self.presidents_share.percent // 2

@@ -145,6 +145,7 @@ class Graph:
             if mandatory > 1:
                 routes["route_available"] = True
                 routes["route_train_purchase"] = True
+                self.routes[corporation] = routes
             elif mandatory == 1 and optional > 0:
                 routes["route_available"] = True
         self.routes[corporation] = routes

@@ -12,7 +12,8 @@ from typing import Any
 
 class SharePrice:
     __slots__ = ("row", "column", "price", "zones", "effects", "corporations", "can_par", "counts_for_limit",
-                 "unlimited_holding", "buy_multiple", "end_game_trigger", "close_cell")
+                 "unlimited_holding", "buy_multiple", "end_game_trigger", "close_cell", "president_buys_two",
+                 "par_via_private_only", "sold_out_extra_rise")
 
     def __init__(self, row: int, column: int, price: int, zones: str, legend: dict[str, Any]):
         self.row = row
@@ -30,7 +31,10 @@ class SharePrice:
         self.corporations: list[Any] = []
         self.counts_for_limit = "no_cert_limit" not in effects
         self.unlimited_holding = "no_holding_limit" in effects
-        self.buy_multiple = "multiple_buy" in effects
+        self.president_buys_two = "president_buys_two" in effects
+        self.buy_multiple = "multiple_buy" in effects or self.president_buys_two
+        self.par_via_private_only = "par_via_private_only" in effects
+        self.sold_out_extra_rise = "sold_out_extra_rise" in effects
         self.end_game_trigger = "end_game" in effects
         self.close_cell = "close" in effects
 

@@ -10,10 +10,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import GameError
 from ..steps.auction import CompanyPendingPar, WaterfallAuction
+from ..steps.markers import SpecialBuyStep
 from ..steps.privates import BuyPrivateStep, ExchangeStep, SpecialTokenStep, SpecialTrackStep
 from ..steps.routes import DividendStep, RouteStep
+from ..steps.shares import RedeemSharesStep
 from ..steps.stock import BuySellParShares
-from ..steps.token import HomeTokenStep, TokenStep
+from ..steps.token import HomeTokenStep, TokenStep, UpdateTokensStep
 from ..steps.track import TrackStep
 from ..steps.trains import BankruptStep, BuyTrainStep, DiscardTrainStep
 from .auction import AuctionRound
@@ -37,6 +39,9 @@ OR_STEPS: dict[str, Any] = {
     "dividend": DividendStep,
     "discard_train": DiscardTrainStep,
     "buy_train": BuyTrainStep,
+    "redeem_shares": RedeemSharesStep,
+    "special_buy": SpecialBuyStep,
+    "update_tokens": UpdateTokensStep,
 }
 
 STOCK_STEPS = [DiscardTrainStep, ExchangeStep, SpecialTrackStep, BuySellParShares]

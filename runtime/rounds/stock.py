@@ -62,6 +62,8 @@ class StockRound(Round):
                 continue
             old = corp.share_price
             if game.sold_out(corp) and game.title.t["stock_round"]["sold_out_rise"]:
+                if corp.share_price.sold_out_extra_rise:
+                    game.stock_market.move_up(corp)
                 game.stock_market.move_up(corp)
                 for _ in range(game.hook_sold_out_rise(corp)):
                     game.stock_market.move_up(corp)

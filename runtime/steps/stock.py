@@ -56,6 +56,7 @@ class BuySellParShares(Step, ShareBuying):
     def __init__(self, game: Any, round: Any, **opts: Any):
         super().__init__(game, round, **opts)
         self.sr: dict[str, Any] = game.t["stock_round"]
+        self.pending_home: Any = None  # a corporation just parred whose president chooses its home
 
     def round_state(self) -> dict[str, Any]:
         return {"players_sold": {}, "players_bought": {}, "current_actions": [], "bought_from_ipo": False,
@@ -75,6 +76,8 @@ class BuySellParShares(Step, ShareBuying):
     def actions(self, entity: Any) -> list[str]:
         if entity is not self.current_entity():
             return []
+        if self.pending_home is not None:
+            return ["choose"]
         if self.must_sell(entity):
             return ["sell_shares"]
         out = []
@@ -93,6 +96,8 @@ class BuySellParShares(Step, ShareBuying):
     def has_actions(self, entity: Any) -> bool:
         if entity is not self.current_entity():
             return False
+        if self.pending_home is not None:
+            return True
         return (self.can_buy_any(entity) or self.can_sell_any(entity) or self.can_ipo_any(entity)
                 or bool(self.purchasable_companies(entity)))
 
@@ -125,10 +130,14 @@ class BuySellParShares(Step, ShareBuying):
                 return False
             if self.round.bought_from_ipo:
                 return False
-        return (corp.buy_multiple()
-                and not any(a.type == "par" for a in self.round.current_actions)
-                and not any(a.type == "buy_shares" and a.bundle.corporation is not corp
-                            for a in self.round.current_actions))
+        ok = (corp.buy_multiple()
+              and not any(a.type == "par" for a in self.round.current_actions)
+              and not any(a.type == "buy_shares" and a.bundle.corporation is not corp
+                          for a in self.round.current_actions))
+        if ok and corp.share_price is not None and corp.share_price.president_buys_two:
+            bought = sum(1 for a in self.round.current_actions if a.type == "buy_shares" and a.bundle.corporation is corp)
+            ok = corp.owner is entity and bought < 2
+        return ok
 
     def must_sell(self, entity: Any) -> bool:
         if not self.can_sell_any(entity):
@@ -301,7 +310,7 @@ class BuySellParShares(Step, ShareBuying):
             raise IllegalAction(f"{corp.name} cannot be parred", "par")
         if self.bought():
             raise IllegalAction(f"{entity.name} already bought this turn", "one purchase per turn")
-        if sp not in self.game.par_prices_for(corp):
+        if sp not in self.game.par_prices_for(corp, via_private=False):
             raise IllegalAction(f"{sp.price} is not a par price for {corp.name}", "par price")
         if entity.cash < sp.price * corp.presidents_share.num_shares():
             raise InsufficientFunds(f"{entity.name} cannot afford to par {corp.name} at "
@@ -313,6 +322,24 @@ class BuySellParShares(Step, ShareBuying):
         self.buy_shares(entity, share.to_bundle())
         self.game.after_par(corp)
         self.track_action(action, corp)
+        if corp.data.get("home_choice") and not corp.coordinates:
+            if not self.game.home_choices(corp):
+                raise IllegalAction(f"{corp.name} has no possible home left", "home choice")
+            self.pending_home = corp
+
+    def process_choose(self, action: "Action") -> None:
+        corp = self.pending_home
+        if corp is None:
+            raise IllegalAction("there is nothing to choose now", "choose")
+        text = str(action.choice)
+        hex_id = text[text.rfind("(") + 1:text.rfind(")")] if "(" in text else text
+        choices = self.game.home_choices(corp)
+        if hex_id not in [h.id for h in choices]:
+            raise IllegalAction(f"{corp.name}'s home may be {', '.join(h.id for h in choices)}, not {hex_id}",
+                                "home choice")
+        self.game.set_home(corp, self.game.hex_by_id(hex_id))
+        self.game.log(f"{corp.name}'s home location is {hex_id}")
+        self.pending_home = None
 
     def process_buy_company(self, action: "Action") -> None:
         entity, company, price = action.entity, action.company, action.price

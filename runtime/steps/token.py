@@ -70,6 +70,9 @@ class Tokener:
                 if hex_ in game.graph.reachable_hexes(entity) and a.price_ is not None:
                     price = a.price_
                 break
+        if not city.data.get("tokenable", True):
+            raise IllegalAction(f"{hex_.id} may never hold a station token", "token placement")
+        self.check_split_hex(city)
         free = price <= 0
         error = city.tokenable_error(entity, free=free, tokens=[token])
         if error is not None and not (error == "no_money" and price <= entity.cash):
@@ -90,6 +93,18 @@ class Tokener:
             self.round.tokened = True
         game.clear_graph()
         game.hook_after_place_token(entity, hex_)
+
+
+    def check_split_hex(self, city: "City") -> None:
+        """On a hex whose city split, other stations wait until the lifted ones are back."""
+        game = self.game
+        if game.saved_tokens_hex is None or city.hex is not game.saved_tokens_hex or not game.saved_tokens:
+            return
+        tile = city.tile
+        free = len(tile.cities) - len(game.saved_tokens) - (1 if tile.reservations else 0)
+        if free <= 0:
+            raise IllegalAction(f"{city.hex.id} may not be tokened until its lifted stations are back",
+                                "token placement")
 
 
 class TokenStep(Step, Tokener):
@@ -127,6 +142,15 @@ class TokenStep(Step, Tokener):
         if action.city.hex not in self.game.graph.reachable_hexes(entity):
             raise IllegalAction(f"{entity.name} cannot reach {action.city.hex.id}", "connectivity")
         self.place_token(entity, action.city, entity.find_token_by_type())
+        tile = action.city.tile
+        if tile.reservations and len(tile.cities) > 1:
+            # a hex-wide reservation settles on the first city its corporation can still enter
+            holder = tile.reservations[0]
+            for city in tile.cities:
+                if city.tokenable(holder):
+                    city.add_reservation(holder)
+                    tile.reservations = []
+                    break
         self.pass_()
 
 
@@ -164,3 +188,47 @@ class HomeTokenStep(Step, Tokener):
         self.place_token(token.corporation, action.city, token, connected=False, extra_action=True,
                          free_override=True)
         self.round.pending_tokens.pop(0)
+
+
+class UpdateTokensStep(Step):
+    """Stations lifted by a city split go back, one owner at a time in operating order, into
+    either new city (even one already holding a station), free."""
+
+    def description(self) -> str:
+        hex_ = self.game.saved_tokens_hex
+        return f"Choose city for token in {hex_.id if hex_ else '?'}"
+
+    def pending(self) -> dict[str, Any]:
+        order = self.game.operating_order()
+        saved = sorted(self.game.saved_tokens,
+                       key=lambda t: order.index(t["entity"]) if t["entity"] in order else len(order))
+        self.game.saved_tokens[:] = saved
+        return saved[0] if saved else {}
+
+    def active(self) -> bool:
+        return bool(self.game.saved_tokens)
+
+    def active_entities(self) -> list[Any]:
+        e = self.pending().get("entity")
+        return [e] if e is not None else []
+
+    def current_entity(self) -> Any:
+        return self.pending().get("entity")
+
+    def actions(self, entity: Any) -> list[str]:
+        return ["place_token"] if entity is not None and entity is self.current_entity() else []
+
+    def process_place_token(self, action: "Action") -> None:
+        pending = self.pending()
+        city = action.city
+        if city.hex not in pending["hexes"]:
+            raise IllegalAction(f"the lifted station goes back on {pending['hexes'][0].id}", "token placement")
+        token = pending["token"]
+        city.exchange_token(token, cheater=True)
+        if token.corporation in city.tile.reservations:
+            city.tile.reservations.remove(token.corporation)
+        city.remove_reservation(token.corporation)
+        self.game.log(f"{token.corporation.name} places a token on {city.hex.id}")
+        self.game.saved_tokens.pop(0)
+        self.game.clear_graph()
+        self.game.settle_hex_reservation(city.tile)

@@ -121,11 +121,17 @@ class Tracker:
             raise IllegalAction(f"{hex_.id} is blocked by {blocker.owner.name}", "blocked hex")
         if tile.color not in game.phase.tiles and tile.color in COLORS:
             raise IllegalAction(f"{tile.color} tiles are not available in phase {game.phase.name}", "phase tiles")
+        split = game.splits_city(old_tile, tile)
+        had_token = split and any(c.tokened_by(spender) for c in old_tile.cities)
+        if split:
+            self.lift_split_tokens(hex_, old_tile)
         tile.rotate(rotation)
         if not game.upgrades_to(old_tile, tile, special=entity.is_company(), hex_=hex_):
             tile.rotate(0)
             raise IllegalAction(f"{old_tile.name} on {hex_.id} cannot be upgraded to {tile.name}", "tile upgrade")
-        if not self.legal_tile_rotation(entity, hex_, tile):
+        legal = self.legal_split_rotation(spender, hex_, tile, had_token) if split \
+            else self.legal_tile_rotation(entity, hex_, tile)
+        if not legal or not self.reserved_cities_kept(hex_, tile):
             tile.rotate(0)
             raise IllegalAction(f"tile {tile.name} with rotation {rotation} is not a legal lay on {hex_.id}",
                                 "tile placement")
@@ -150,14 +156,14 @@ class Tracker:
                     spender.spend(ability.cost, game.bank)
             else:
                 if ability.reachable and hex_.id not in spender.coordinates and \
-                        hex_ not in game.graph.reachable_hexes(spender):
+                        hex_ not in game.graph.connected_hexes(spender):
                     raise IllegalAction(f"track laid must connect to a station of {spender.name}", "connectivity")
                 free = free or ability.free
                 discount += ability.discount
                 extra_cost += ability.cost
         if entity.is_company() and not found:
             raise IllegalAction(f"{entity.name} has no ability to lay tile {tile.name} on {hex_.id}", "private ability")
-        if not teleport:
+        if not teleport and not split:
             self.check_track_restrictions(entity, old_tile, tile)
         border_cost = self.border_cost(tile, hex_)
         if free:
@@ -178,8 +184,65 @@ class Tracker:
             spender.spend(cost, game.bank)
         game.log(f"{spender.name}{' spends ' + game.format_money(cost) + ' and' if cost else ''} lays tile "
                  f"#{tile.name} with rotation {rotation} on {hex_.id}")
-        self.update_token(action, entity, tile, old_tile)
+        if split:
+            self.take_back_own_token(action, spender)
+            game.graph.clear_all()
+        else:
+            self.update_token(action, entity, tile, old_tile)
         game.hook_after_lay_tile(spender if spender.is_corporation() else entity, hex_, tile)
+
+    # -- a city splitting in two (title option split_city_tokens: choose_again)
+    def lift_split_tokens(self, hex_: "Hex", old_tile: "Tile") -> None:
+        """The old city's stations are lifted (each owner puts its own back later, for free) and a
+        reservation on it becomes a reservation of the whole hex."""
+        city = old_tile.cities[0]
+        reserved = [r for r in city.reservations if r is not None]
+        if reserved:
+            city.reservations = []
+            old_tile.reservations.append(reserved[0])
+        saved = []
+        for token in [t for t in city.tokens if t is not None]:
+            token.price = 0
+            saved.append({"entity": token.corporation, "hexes": [hex_], "token": token})
+            token.remove()
+        self.game.saved_tokens = saved
+        self.game.saved_tokens_hex = hex_ if saved else None
+
+    def legal_split_rotation(self, entity: Any, hex_: "Hex", tile: "Tile", had_token: bool) -> bool:
+        old = hex_.tile
+        if sorted(old.exits) != sorted(tile.exits):
+            return False
+        if not all(e in hex_.neighbors for e in tile.exits):
+            return False
+        if not all(any(_path_le(p, q) for q in tile.paths) for p in old.paths):
+            return False
+        if had_token or any(t["entity"] is entity for t in self.game.saved_tokens):
+            return True
+        return bool(set(tile.exits) & set(self.hex_neighbors(entity, hex_) or []))
+
+    def take_back_own_token(self, action: "Action", corp: Any) -> None:
+        """The corporation that splits the city puts its own lifted station back at once."""
+        mine = next((t for t in self.game.saved_tokens if t["entity"] is corp), None)
+        if mine is None:
+            return
+        self.round.pending_tokens.append(dict(mine))
+        self.game.saved_tokens.remove(mine)
+        self.game.log(f"{corp.name} must choose a city for its token")
+
+    def reserved_cities_kept(self, hex_: "Hex", tile: "Tile") -> bool:
+        """A city a new tile reserves for a corporation continues the city that corporation held."""
+        old = hex_.tile
+        if len(old.cities) < 2 or len(tile.cities) < 2:
+            return True
+        for k, city in enumerate(tile.cities):
+            who = city.data.get("reserved_for")
+            corp = self.game.corporation_by_id(who) if who else None
+            if corp is None:
+                continue
+            held = next((i for i, c in enumerate(old.cities) if c.reserved_by(corp) or c.tokened_by(corp)), None)
+            if held is not None and not set(old.cities[held].exits) <= set(city.exits):
+                return False
+        return True
 
     def ability_times(self) -> list[str]:
         return ["track", "owning_corp_or_turn", "owning_player_or_turn", "owning_player_track", "or_between_turns",
@@ -273,9 +336,22 @@ class Tracker:
         tile.borders = keep
 
     def update_token(self, action: "Action", entity: Any, tile: "Tile", old_tile: "Tile") -> None:
+        """The first track on a hex of several cities: tokens there choose their city again,
+        except a home token whose home names a city (it stays in that city)."""
         if old_tile.paths or not tile.paths or len(tile.cities) <= 1:
             return
         tokens = [t for c in tile.cities for t in c.tokens if t is not None]
+        for token in list(tokens):
+            corp = token.corporation
+            home_city = corp.city[0] if isinstance(corp.city, list) else corp.city
+            if home_city is not None and action.hex.id in corp.coordinates and token is corp.tokens[0] \
+                    and home_city < len(tile.cities):
+                target = tile.cities[home_city]
+                if token.city is not target:
+                    token.remove()
+                    target.exchange_token(token)
+                tokens.remove(token)
+                self.game.clear_graph()
         for token in tokens:
             actor = entity.owner if entity.is_company() else entity
             self.round.pending_tokens.append({"entity": actor, "hexes": [action.hex], "token": token})

@@ -101,8 +101,12 @@ class BuyTrainStep(Step, EmergencyMoney):
     def can_buy_train(self, entity: Any) -> bool:
         min_price = self.game.depot.min_price(entity)
         normal = self.room(entity) and min_price is not None and self.game.buying_power(entity) >= min_price
-        return normal or any(self.game.buying_power(entity) >= price
-                             for _, _, price in self.game.discountable_trains_for(entity))
+        return normal or (self.trade_in_allowed() and any(self.game.buying_power(entity) >= price
+                                                          for _, _, price in self.game.discountable_trains_for(entity)))
+
+    def trade_in_allowed(self) -> bool:
+        limit = self.game.t["operating_round"].get("trade_ins_per_turn")
+        return limit is None or self.round.trade_ins_this_turn < limit
 
     def actions(self, entity: Any) -> list[str]:
         current = self.current_entity()
@@ -168,9 +172,9 @@ class BuyTrainStep(Step, EmergencyMoney):
                 raise IllegalAction(f"{entity.name} does not own {exchange.id} to trade in", "train trade-in")
             if exchange.name not in train.discount:
                 raise IllegalAction(f"a {exchange.name} train cannot be traded in for a {train.name}", "train trade-in")
-            limit = game.title.t["operating_round"].get("trade_ins_per_turn")
-            if limit is not None and self.round.trade_ins_this_turn >= limit:
-                raise IllegalAction(f"only {limit} trade-in per turn", "train trade-in")
+            if not self.trade_in_allowed():
+                raise IllegalAction(f"only {game.t['operating_round']['trade_ins_per_turn']} trade-in per turn",
+                                    "train trade-in")
         elif not self.room(entity) and not game.discountable_trains_for(entity):
             raise IllegalAction(f"{entity.name} is at its train limit of {game.train_limit(entity)}", "train limit")
         remaining = price - game.buying_power(entity)
