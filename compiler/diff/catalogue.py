@@ -62,10 +62,10 @@ class Catalogue:
     def word(self, key: str) -> str:
         return self._get("words", key) or humanize(key)
 
-    def template(self, key: str, **values: Any) -> str:
-        text = self._get("templates", key)
+    def template(self, name: str, /, **values: Any) -> str:
+        text = self._get("templates", name)
         if text is None:
-            raise KeyError(f"template {key!r} is missing from the English catalogue")
+            raise KeyError(f"template {name!r} is missing from the English catalogue")
         return text.format(**values)
 
     def area(self, area: str) -> str:

@@ -49,6 +49,7 @@ FORMATS: dict[str, str] = {
     "rounds.operating_rounds": "ints",
     "rounds.operating_round.share_redemption.reissue_price": "money",
     "rounds.operating_round.trade_ins_per_turn": "count",
+    "rounds.operating_round.split_city_tokens": "enum",
     "rounds.operating_round.pays_corporation_for": "enums",
     "rounds.operating_round.dividend_jump_percents": "percents",
     "rounds.operating_round.markers.*": "entity",

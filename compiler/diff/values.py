@@ -58,6 +58,11 @@ def listing(items: list[str], ctx: Context) -> str:
     return ", ".join(items) if items else ctx.cat.word("none")
 
 
+def pair(key: str, value: str, ctx: Context) -> str:
+    """"name: value" as the language writes it (French puts a space before the colon)."""
+    return ctx.cat.template("pair", key=key, value=value)
+
+
 def enum(v: Any, ctx: Context) -> str:
     if isinstance(v, bool):
         return yes_no(v, ctx)
@@ -82,7 +87,7 @@ def by_name(fmt: Callable[[Any, Context], str], key_fmt: Callable[[Any, Context]
         if not isinstance(v, dict):
             return auto(v, ctx)
         show = key_fmt or (lambda k, c: str(k))
-        return listing([f"{show(k, ctx)}: {fmt(x, ctx)}" for k, x in v.items()], ctx)
+        return listing([pair(show(k, ctx), fmt(x, ctx), ctx) for k, x in v.items()], ctx)
     return render
 
 
@@ -180,7 +185,7 @@ def game_end(v: Any, ctx: Context) -> str:
     text = enum(v.get("timing"), ctx)
     extra = {k: x for k, x in v.items() if k != "timing"}
     if extra:
-        text += " (" + "; ".join(f"{ctx.cat.attr(k)}: {auto(x, ctx)}" for k, x in extra.items()) + ")"
+        text += " (" + "; ".join(pair(ctx.cat.attr(k), auto(x, ctx), ctx) for k, x in extra.items()) + ")"
     return text
 
 
@@ -270,7 +275,7 @@ def stops(v: Any, ctx: Context) -> str:
         extra = {k: x for k, x in s.items() if k not in ("kind", "revenue") and not (k == "slots" and x == 1)
                  and not (k == "visit_cost" and x == 1) and not (k == "route" and x == "mandatory")}
         if extra:
-            text += " (" + ", ".join(f"{ctx.cat.attr(k)}: {auto(x, ctx)}" for k, x in extra.items()) + ")"
+            text += " (" + ", ".join(pair(ctx.cat.attr(k), auto(x, ctx), ctx) for k, x in extra.items()) + ")"
         out.append(text)
     return join(out, ctx)
 
@@ -292,7 +297,7 @@ def auto(v: Any, ctx: Context) -> str:
     if isinstance(v, list):
         return listing([auto(x, ctx) for x in v], ctx)
     if isinstance(v, dict):
-        return "; ".join(f"{ctx.cat.attr(str(k))}: {auto(x, ctx)}" for k, x in v.items()) or ctx.cat.word("none")
+        return "; ".join(pair(ctx.cat.attr(str(k)), auto(x, ctx), ctx) for k, x in v.items()) or ctx.cat.word("none")
     return str(v)
 
 
@@ -370,4 +375,4 @@ def format_entity(pattern: str, value: Any, ctx: Context) -> str:
         return auto(value, ctx)
     if not value:
         return ctx.cat.word("present")
-    return "; ".join(f"{ctx.cat.attr(k)}: {format_value(f'{pattern}.{k}', v, ctx)}" for k, v in value.items())
+    return "; ".join(pair(ctx.cat.attr(k), format_value(f"{pattern}.{k}", v, ctx), ctx) for k, v in value.items())

@@ -25,6 +25,8 @@ OPTION_DEFAULTS: dict[str, Any] = {
     "rounds.operating_round.dividend_jump_percents": [1],
     # "absent: no limit"
     "rounds.operating_round.trade_ins_per_turn": "unlimited",
+    # "tokens move to the first new city (move_to_first, the default)"
+    "rounds.operating_round.split_city_tokens": "move_to_first",
     # "Certificates not listed earn nothing. Default: none."
     "rounds.operating_round.pays_corporation_for": [],
 }
