@@ -3,6 +3,11 @@
 Keys present in one title only are added or removed; keys in both with
 different values are changed. A thing (train, private, hex...) present in one
 title only is one change carrying its attributes, not one per attribute.
+
+An option stated as false or empty in one title and left out in the other is
+no difference: options are off unless a title turns them on. (Options whose
+engine default is *not* off are stated with that default by ``facts.defaults``,
+so a title turning them off does show.)
 """
 
 from __future__ import annotations
