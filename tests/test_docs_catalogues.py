@@ -18,7 +18,7 @@ from compiler.docs.i18n import CATALOGUE_DIR, LANGUAGES, Lang, load_catalogue, p
 from compiler.docs.render import TEMPLATES
 
 # placeholders the code offers beyond the English message's (a language picks the form it needs)
-OFFERED = {"phase.label_colour": {"noun"}}
+OFFERED = {"phase.label_colour": {"noun"}, "phase.offboard_values": {"nouns"}}
 # words that contain digits but are not figures
 NOT_FIGURES = re.compile(r"18xx", re.I)
 

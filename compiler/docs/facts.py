@@ -321,7 +321,10 @@ def _map(model: dict[str, Any]) -> dict[str, Any]:
         for b in h["tile"]["borders"]:
             if b.get("cost"):
                 terrain_costs.add(int(b["cost"]))
+    value_colours = sorted({c for o in offboards if isinstance(o["revenue"], dict) for c in o["revenue"]},
+                           key=lambda c: TILE_ORDER.index(c) if c in TILE_ORDER else len(TILE_ORDER))
     return {"layout": model["map"]["layout"], "hexes": len(hexes), "cities": kinds.get("city", 0),
+            "offboard_colours": value_colours,
             "towns": kinds.get("town", 0), "offboards": offboards, "terrain_costs": sorted(terrain_costs),
             "regions": sorted(model["map"]["regions"]),
             "names": {c: h["name"] for c, h in hexes.items() if h.get("name")}}

@@ -373,6 +373,10 @@ def phase_effects(L: Lang, f: dict[str, Any], p: dict[str, Any]) -> list[str]:
     out = []
     if p["new_tiles"]:
         out.append(L.t("phase.tiles", colours=w.colours(L, p["new_tiles"], form="pl")))
+        values = [c for c in p["new_tiles"] if c in f["map"]["offboard_colours"]]
+        if values and p["index"] > 0:
+            out.append(L.t("phase.offboard_values", colours=w.colours(L, values, form="pl"),
+                           nouns=w.colours(L, values, form="noun")))
     if p["ors_changed"]:
         out.append(L.t("phase.ors", n=p["operating_rounds"]))
     if p["limit_changed"]:
