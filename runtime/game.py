@@ -61,6 +61,7 @@ class Game:
         self.actions_processed = 0
         self.api = HookAPI(self)
         self.markers: dict[str, int] = {}
+        self.skipped_steps: set[str] = set()   # operating steps the game's last set leaves out
         self.saved_tokens: list[dict[str, Any]] = []   # stations lifted by a city split, waiting to go back
         self.saved_tokens_hex: Hex | None = None
         self.train_moves = 0  # bumped whenever a train changes hands (invalidates cached train facts)
@@ -115,19 +116,9 @@ class Game:
         t = Tile(definition, index)
         t.reservation_blocks = self.t["operating_round"]["reservations_block_others"]
         t.unlimited = unlimited  # type: ignore[attr-defined]
-        self._reserve_for(t)
+        # a manifest tile's reserved_for names whose home city it continues (see Tracker.reserved_cities_kept);
+        # the reservation itself travels with the hex when the tile is laid
         return t
-
-    def _reserve_for(self, tile: Tile) -> None:
-        """Cities the tile's data reserves for a corporation (a home city on every tile of its hex)."""
-        for stop in tile.cities:
-            who = stop.data.get("reserved_for")
-            if not who:
-                continue
-            corp = next((c for c in getattr(self, "all_corporations", []) + getattr(self, "minors", [])
-                         if c.id == who), None)
-            if corp is not None and not stop.reserved_by(corp):
-                stop.add_reservation(corp)
 
     def _init_hexes(self) -> list[Hex]:
         m = self.title.data["map"]
@@ -406,6 +397,7 @@ class Game:
         r = self.round
         if isinstance(r, StockRound):
             self.operating_rounds = self.phase.operating_rounds
+            self._apply_last_set_skips()
             self.reorder_players(self.t["stock_round"]["priority"])
             self.round = self.new_operating_round()
         elif isinstance(r, OperatingRound):
@@ -418,6 +410,16 @@ class Game:
         else:
             self.reorder_players(self.t["auction"].get("next_priority") or self.t["stock_round"]["priority"])
             self.round = self.new_stock_round()
+
+    def _apply_last_set_skips(self) -> None:
+        """Once a trigger that ends the game after one more set has fired, the operating rounds
+        after the next stock round skip the steps its rule names (e.g. no track, no tokens)."""
+        if not self.game_end_trigger:
+            return
+        reason = self.game_end_trigger[0]
+        for rule in self.t["game_end"]:
+            if rule["trigger"] == reason and rule.get("last_set_skips"):
+                self.skipped_steps.update(rule["last_set_skips"])
 
     def reorder_players(self, order: str) -> None:
         if order == "after_last_to_act":

@@ -123,6 +123,8 @@ class TokenStep(Step, Tokener):
         self.round.tokened = False
 
     def actions(self, entity: Any) -> list[str]:
+        if "token" in self.game.skipped_steps:
+            return []
         if entity is not self.current_entity() or not self.can_place_token(entity):
             return []
         return ["place_token", "pass"]

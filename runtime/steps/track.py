@@ -381,6 +381,8 @@ class TrackStep(Step, Tracker):
         self.tracker_setup()
 
     def actions(self, entity: Any) -> list[str]:
+        if "track" in self.game.skipped_steps:
+            return []
         if entity is not self.current_entity() or entity.is_company() or not self.can_lay_tile(entity):
             return []
         return ["lay_tile", "pass"]
