@@ -178,6 +178,9 @@ class HookAPI:
     def remove_depot_trains(self, train: Any, n: int) -> None:
         self.game.remove_depot_trains(self._train_name(train), int(n))
 
+    def convert_corporation(self, corp: Any) -> None:
+        self.game.convert_corporation(self._corp(corp))
+
     def form_corporation(self, corp: Any, parts: list[Any]) -> None:
         self.game.form_corporation(self._corp(corp), [self._corp(p) for p in parts])
 

@@ -1,0 +1,117 @@
+"""The rule-hook DSL: parsed, checked against the hook API, compiled to Python
+that can call nothing but that API."""
+
+from __future__ import annotations
+
+import pytest
+
+from compiler.dsl import compile_hooks
+from compiler.dsl.api import FUNCTIONS, HOOK_POINTS, METHODS, all_impl_names
+from compiler.dsl.checker import Names
+from compiler.dsl.codegen import UnsafeHookCode, verify
+from compiler.problems import Problems
+from runtime.hooks.api import HookAPI
+
+NAMES = Names(hexes={"A1", "B4"}, corporations={"RED"}, privates={"AA"}, trains={"2"}, phases={"2"},
+              events={"open"}, options={"extra"})
+
+
+def build(text: str) -> tuple[object, Problems]:
+    problems = Problems()
+    return compile_hooks(text, "rules.hooks", NAMES, problems), problems
+
+
+def run(text: str, name: str, api: object, *args: object) -> object:
+    compiled, problems = build(text)
+    assert not problems, [str(p) for p in problems]
+    namespace: dict[str, object] = {}
+    exec(compiled.source, {"__builtins__": {}}, namespace)  # noqa: S102 - verified code, no builtins
+    return namespace[compiled.hooks[name]](api, *args)
+
+
+class FakeAPI:
+    """Just enough of the hook API to run a hook without a game."""
+
+    def max_of(self, xs: list[int]) -> int:
+        return max(xs) if xs else 0
+
+    def route_visits(self, route: dict, hex_id: str) -> bool:
+        return hex_id in route["hexes"]
+
+    def route_stops(self, route: dict) -> list[int]:
+        return route["stops"]
+
+    def stop_value(self, stop: int) -> int:
+        return stop
+
+
+def test_a_bonus_hook_adds_up_its_amounts() -> None:
+    text = '''
+on route_bonus(route) {
+    if route.visits("B4") {
+        add max([s.value for s in route.stops])
+        add 10
+    }
+}
+'''
+    assert run(text, "route_bonus", FakeAPI(), {"hexes": ["A1", "B4"], "stops": [20, 40]}) == 50
+    assert run(text, "route_bonus", FakeAPI(), {"hexes": ["A1"], "stops": [20]}) == 0
+
+
+def test_generated_code_only_calls_the_api() -> None:
+    compiled, problems = build('on route_bonus(route) {\n  add max([s.value for s in route.stops])\n}\n')
+    assert not problems
+    assert "import" not in compiled.source and "__" not in compiled.source
+    assert "api.max_of(" in compiled.source
+
+
+@pytest.mark.parametrize("code", [
+    "import os\n",
+    "def hook_x(api):\n    return api.__class__\n",
+    "def hook_x(api):\n    return open('x')\n",
+    "def hook_x(api):\n    return v_x.secret\n",
+    "def hook_x(api):\n    exec('1')\n",
+    "def hook_x(api):\n    return api.not_in_the_api()\n",
+    "def hook_x(api):\n    return lambda: 1\n",
+])
+def test_the_verifier_rejects_anything_outside_the_api(code: str) -> None:
+    with pytest.raises(UnsafeHookCode):
+        verify(code)
+
+
+@pytest.mark.parametrize("text, message", [
+    ('on route_bonus(route) {\n  add route.__class__\n}\n', "has no '__class__'"),
+    ('on route_bonus(route) {\n  add open("x")\n}\n', "unknown function 'open'"),
+    ('on route_bonus(route) {\n  add 1 +\n}\n', "syntax error"),
+    ('on setup() {\n  add 1\n}\n', "'add' is only for hooks that add up amounts"),
+    ('on check_route(route) {\n  fail 3\n}\n', "'fail' needs a message"),
+    ('on route_bonus(route) {\n  if route.visits("Z9") { add 1 }\n}\n', "'Z9' is not a hex of this title"),
+    ('on event shut {\n  log("x")\n}\n', "no train or phase fires the event 'shut'"),
+    ('on setup() {\n  make_available("BLUE")\n}\n', "'BLUE' is not a corporation of this title"),
+    ('on setup() {\n  if option("basic") { log("x") }\n}\n', "'basic' is not an optional rule of this title"),
+    ('on route_bonus(r, extra) {\n}\n', "takes (route), not 2 parameter(s)"),
+    ('on setup() {\n}\non setup() {\n}\n', "is defined twice"),
+    ('on setup() {\n  x = 1\n}\n', "'x' is not defined"),
+    ('on setup() {\n  3 + 4\n}\n', "computes a value and throws it away"),
+])
+def test_mistakes_in_hooks_are_reported_with_a_plain_message(text: str, message: str) -> None:
+    _, problems = build(text)
+    assert problems
+    assert any(message in p.message for p in problems), [str(p) for p in problems]
+    assert all(p.line >= 1 and p.col >= 0 for p in problems)
+
+
+def test_every_api_entry_has_a_runtime_implementation() -> None:
+    missing = [name for name in all_impl_names() if not callable(getattr(HookAPI, name, None))]
+    assert not missing, missing
+
+
+def test_every_hook_point_and_function_is_documented() -> None:
+    assert all(p.doc for p in HOOK_POINTS.values())
+    assert all(f.doc for f in FUNCTIONS.values())
+    assert all(f.doc for methods in METHODS.values() for f in methods.values())
+
+
+def test_compiling_the_same_hooks_twice_gives_the_same_source() -> None:
+    text = 'on route_bonus(route) {\n  if route.visits("A1") { add 5 } else { add 1 }\n}\n'
+    assert build(text)[0].source == build(text)[0].source
