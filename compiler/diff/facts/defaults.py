@@ -32,8 +32,13 @@ OPTION_DEFAULTS: dict[str, Any] = {
 }
 
 
-def state_defaults(out: FactSet, prefix: str) -> None:
-    """Add the default of every option under ``prefix`` the title left out."""
+def state_defaults(out: FactSet, prefix: str, moot: tuple[str, ...] = ()) -> None:
+    """Add the default of every option under ``prefix`` the title left out.
+
+    ``moot`` options have nothing to act on in this title (how the stations of a
+    splitting city move, in a title with no splitting city): their default
+    would be true but say nothing, so it is not stated.
+    """
     for key, value in OPTION_DEFAULTS.items():
-        if key.startswith(prefix + ".") and key not in out.facts:
+        if key.startswith(prefix + ".") and key not in out.facts and key not in moot:
             out.add(key, value)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .base import FactSet
+from .board import city_splits
 from .defaults import state_defaults
 from .market import MOVEMENT_OPTIONS
 
@@ -85,7 +86,8 @@ def rounds(model: dict[str, Any], out: FactSet) -> None:
         out.add("rounds.operating_round.track_actions", len(lays))
         out.add("rounds.operating_round.tile_lays", lays)
     flatten(out, "rounds.operating_round", operating)
-    state_defaults(out, "rounds.operating_round")
+    moot = () if city_splits(model) else ("rounds.operating_round.split_city_tokens",)
+    state_defaults(out, "rounds.operating_round", moot)
     out.add("rounds.operating_rounds", [p.get("operating_rounds") for p in model.get("phases") or []])
 
 
