@@ -86,7 +86,10 @@ def rounds(model: dict[str, Any], out: FactSet) -> None:
         out.add("rounds.operating_round.track_actions", len(lays))
         out.add("rounds.operating_round.tile_lays", lays)
     flatten(out, "rounds.operating_round", operating)
-    moot = () if city_splits(model) else ("rounds.operating_round.split_city_tokens",)
+    moot = tuple(k for k, relevant in (
+        ("rounds.operating_round.split_city_tokens", bool(city_splits(model))),
+        ("rounds.operating_round.trade_ins_per_turn", any(t.get("trade_in") for t in model.get("trains") or [])),
+    ) if not relevant)
     state_defaults(out, "rounds.operating_round", moot)
     out.add("rounds.operating_rounds", [p.get("operating_rounds") for p in model.get("phases") or []])
 
