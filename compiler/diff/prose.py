@@ -9,8 +9,9 @@ say nothing the diff does not.
 from __future__ import annotations
 
 from .catalogue import LANGUAGES, Catalogue
-from .describe import sentence
-from .result import Diff
+from .describe import is_flag, sentence
+from .result import Change, Diff
+from .values import Context, join
 
 __all__ = ["LANGUAGES", "prose_points", "prose_text"]
 
@@ -29,11 +30,32 @@ def prose_points(diff: Diff, lang: str) -> list[str]:
             continue
         summary = [c for c in changes if not c.detail]
         details = len(changes) - len(summary)
-        body = [sentence(c, diff, cat) for c in summary]
+        body = sentences(summary, diff, cat)
         if details:
             body.append(cat.template("details_left_out", n=details))
         points.append(f"{len(points) + 1}. {cat.area(area)}\n" + " ".join(body))
     return points
+
+
+def sentences(changes: list[Change], diff: Diff, cat: Catalogue) -> list[str]:
+    """One sentence per change; presence changes of one kind (OR steps, say) that
+    the catalogue can name as a group share one sentence: "OR steps only in B: ..."."""
+    out: list[str] = []
+    grouped: dict[tuple[str, str], list[Change]] = {}
+    for c in changes:
+        if is_flag(c) and cat.has("labels", c.pattern + "#group"):
+            grouped.setdefault((c.pattern, c.kind), []).append(c)
+    done: set[tuple[str, str]] = set()
+    for c in changes:
+        group = (c.pattern, c.kind)
+        if group not in grouped or len(grouped[group]) < 2:
+            out.append(sentence(c, diff, cat))
+        elif group not in done:
+            done.add(group)
+            items = join([cat.value(x.params[0]) for x in grouped[group]], Context(cat, diff.a.currency))
+            out.append(cat.template(f"{c.kind}_group", label=cat.label(c.pattern + "#group", ()), items=items,
+                                    a=diff.a.name, b=diff.b.name))
+    return out
 
 
 def prose_text(diff: Diff, lang: str) -> str:
