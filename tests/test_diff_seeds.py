@@ -120,6 +120,8 @@ def test_1894_prose_has_a_point_for_each_area_that_differs(d1894: Diff) -> None:
     points = prose_points(d1894, "de")
     assert len(points) == sum(1 for cs in d1894.areas.values() if cs)
     assert points[1].startswith("2. Bank\n") and "unbegrenzt" in points[1]
+    rounds = next(p for p in points if "Rundenablauf" in p.split("\n")[0])
+    assert "Betriebsrundenschritte nur in 1894: " in rounds and "Aktien zurückkaufen oder neu ausgeben" in rounds
 
 
 # ------------------------------------------------------------------ 1830 vs 1893 (seed 002)
