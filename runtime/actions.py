@@ -210,6 +210,7 @@ RESOLVERS: dict[str, Callable[["Game", Action, dict[str, Any]], None]] = {
     "bankrupt": _nothing,
     "message": _nothing,
     "log": _nothing,
+    "assign": _nothing,
     "end_game": _nothing,
     "sell_company": _sell_company,
     "choose": _choose,

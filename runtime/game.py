@@ -23,6 +23,7 @@ from .entities.train import Depot, Train
 from .errors import ActionFormatError, GameError, IllegalAction
 from .hooks.api import HookAPI
 from .map.graph import Graph
+from .mechanics import install as install_mechanics
 from .map.hex import Hex
 from .map.tile import COLORS, Tile
 from .market.share_pool import SharePool
@@ -96,6 +97,7 @@ class Game:
         self._index()
         self.phase = Phase(title.data["phases"], self)
         self.operating_rounds = self.phase.operating_rounds
+        self.mechanics = install_mechanics(self)
         self.round: Any = self._init_round()
         self._connect_hexes()
         self._init_company_abilities()
@@ -394,11 +396,11 @@ class Game:
         return operating_round(self, num)
 
     def next_round(self) -> None:
+        if any(m.next_round() for m in self.mechanics):
+            return
         r = self.round
         if isinstance(r, StockRound):
-            self.operating_rounds = self.phase.operating_rounds
-            self._apply_last_set_skips()
-            self.reorder_players(self.t["stock_round"]["priority"])
+            self.before_operating_rounds()
             self.round = self.new_operating_round()
         elif isinstance(r, OperatingRound):
             if r.round_num < self.operating_rounds:
@@ -410,6 +412,12 @@ class Game:
         else:
             self.reorder_players(self.t["auction"].get("next_priority") or self.t["stock_round"]["priority"])
             self.round = self.new_stock_round()
+
+    def before_operating_rounds(self) -> None:
+        """A stock round is over: the set's number of operating rounds, last-set rules, the new priority."""
+        self.operating_rounds = self.phase.operating_rounds
+        self._apply_last_set_skips()
+        self.reorder_players(self.t["stock_round"]["priority"])
 
     def _apply_last_set_skips(self) -> None:
         """Once a trigger that ends the game after one more set has fired, the operating rounds
@@ -642,9 +650,21 @@ class Game:
             avail = corp.data.get("available")
             if isinstance(avail, dict) and avail.get("event") == event:
                 self.make_available(corp)
+        for m in self.mechanics:
+            m.on_event(event)
         fn = self.title.event_hook(event)
         if fn is not None:
             fn(self.api)
+
+    def close_after_owner_stock_turn(self, company: Company) -> None:
+        """The private closes after its owner's next stock turn (steps/stock_trading.py says when exactly)."""
+        from .steps.stock_trading import trading
+
+        t = trading(self)
+        if t is None:
+            raise GameError(f"{company.name} cannot close after a stock turn: this title trades no privates "
+                            "in stock rounds", "title rule")
+        t.close_after_owner_stock_turn(company)
 
     def remove_private(self, company: Company) -> None:
         """Take a private out of the game before it is sold (it counts as closed)."""

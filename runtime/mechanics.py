@@ -52,11 +52,12 @@ def _known() -> list[type[Mechanic]]:
     """Every mechanic the engine has, in the order they are asked."""
     from .rounds.merger import Mergers
     from .rounds.sequence import RoundSequence
+    from .steps.home_tokens import SetupHomeTokens
     from .steps.minors import MinorRules
     from .steps.starting_package import StartingPackage
     from .steps.stock_trading import StockTrading
 
-    return [StartingPackage, Mergers, MinorRules, StockTrading, RoundSequence]
+    return [SetupHomeTokens, StartingPackage, Mergers, MinorRules, StockTrading, RoundSequence]
 
 
 def install(game: "Game") -> list[Mechanic]:

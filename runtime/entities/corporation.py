@@ -56,6 +56,7 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
         self.capitalization = data.get("capitalization", "full")
         self.min_price = min_price
         self.floatable = True
+        self.float_excludes: Any = None  # a holder (the pool) whose certificates count as unsold for floating
         self.markers: set[str] = set()
         self.marker_list: list[str] = []
         self.abilities: list[Any] = []
@@ -152,7 +153,10 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
         if self.minor:
             return self.floated_
         if not self.floated_:
-            self.floated_ = self.ipo_owner.percent_of(self) <= 100 - self.float_percent
+            unsold = self.ipo_owner.percent_of(self)
+            if self.float_excludes is not None:
+                unsold += self.float_excludes.percent_of(self)
+            self.floated_ = unsold <= 100 - self.float_percent
         return self.floated_
 
     def percent_to_float(self) -> int:

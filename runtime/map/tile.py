@@ -175,6 +175,8 @@ class City(Stop):
         tokens = corporation.tokens_by_type() if tokens is None else tokens
         if not extra_slot and not tokens:
             return "no_tokens"
+        if self.data.get("tokenable") is False:  # a neutral station fills the city for good
+            return "no_slots"
         error = "generic"
         for t in tokens:
             if not extra_slot and self.get_slot(t.corporation, cheater=cheater) is None:

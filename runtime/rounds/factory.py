@@ -56,11 +56,20 @@ def auction_round(game: "Game") -> AuctionRound:
     kind = game.t["auction"]["kind"]
     if kind == "waterfall":
         return AuctionRound(game, [CompanyPendingPar, WaterfallAuction])
+    if kind == "starting_package":
+        from ..steps.starting_package import StartingPackageDraft
+        from .draft import DraftRound
+
+        game.log("-- Draft of the starting package --")
+        return DraftRound(game, [StartingPackageDraft])
     raise GameError(f"auction kind {kind!r} is not supported by this engine yet", "title data")
 
 
 def stock_round(game: "Game") -> StockRound:
-    return StockRound(game, list(STOCK_STEPS))
+    steps = list(STOCK_STEPS)
+    for m in game.mechanics:
+        steps = m.stock_steps(steps)
+    return StockRound(game, steps)
 
 
 def operating_round(game: "Game", num: int) -> OperatingRound:
@@ -70,4 +79,6 @@ def operating_round(game: "Game", num: int) -> OperatingRound:
         if spec is None:
             continue
         steps.append(spec)
+    for m in game.mechanics:
+        steps = m.operating_steps(steps)
     return OperatingRound(game, steps, round_num=num)

@@ -94,16 +94,13 @@ class Mergers(Mechanic):
                     self.game.log(f"{state.corporation.name} will form at the start of the next merger round")
 
     def reserved_cell(self, corp: Any) -> Any:
-        """The corporation's own par cell (market.yaml par_prices), or its cheapest par price."""
-        market = self.game.stock_market
-        for text in self.game.title.data["market"].get("par_prices", {}).get(corp.id, []):
-            digits = "".join(ch for ch in str(text) if ch.isdigit())
-            letters = "".join(ch for ch in str(text) if ch.isalpha())
-            for row in market.grid:
-                for cell in row:
-                    if cell is not None and cell.price == int(digits or 0) and cell.zones == letters:
-                        return cell
-        raise GameError(f"{corp.name} has no par cell of its own (market.yaml par_prices)", "title data")
+        """The corporation's own par cell (market.yaml par_prices)."""
+        from ..steps.stock_trading import reserved_par_cells
+
+        cells = reserved_par_cells(self.game).get(corp.id)
+        if not cells:
+            raise GameError(f"{corp.name} has no par cell of its own (market.yaml par_prices)", "title data")
+        return cells[0]
 
     def open_offer(self, state: MergerState) -> None:
         """Its free certificates go on sale in the pool at its own price; the vote opens."""

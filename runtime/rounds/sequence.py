@@ -38,8 +38,7 @@ class RoundSequence(Mechanic):
         if isinstance(r, MergerRound):
             self.start(r.after)
         elif isinstance(r, StockRound):
-            game.operating_rounds = game.phase.operating_rounds
-            game.reorder_players(game.t["stock_round"]["priority"])
+            game.before_operating_rounds()
             self.then(("operating", 1), pending, 1)
         elif isinstance(r, OperatingRound):
             if r.round_num < game.operating_rounds:

@@ -157,7 +157,7 @@ class DividendStep(Step):
         if entity.minor:
             return 0
         pays = self.game.title.t["operating_round"].get("pays_corporation_for")
-        if pays:
+        if pays is not None:  # an empty list: those dividends go to no one
             n = 0.0
             if "pool" in pays:
                 n += self.game.share_pool.num_shares_of(entity, ceil=False)

@@ -163,8 +163,6 @@ class Tracker:
                 extra_cost += ability.cost
         if entity.is_company() and not found:
             raise IllegalAction(f"{entity.name} has no ability to lay tile {tile.name} on {hex_.id}", "private ability")
-        if not teleport and not split:
-            self.check_track_restrictions(entity, old_tile, tile)
         border_cost = self.border_cost(tile, hex_)
         if free:
             cost = extra_cost
@@ -180,6 +178,9 @@ class Tracker:
         if old_tile.color in ("blue", "gray", "red"):
             game.reconnect_hex(hex_)
         game.clear_graph()
+        if not teleport and not split and replacement_rotation(tile, old_tile) is None:
+            # judged on the board with the new tile, as routes will see it (an illegal lay is rolled back)
+            self.check_track_restrictions(entity, old_tile, tile)
         if cost > 0:
             spender.spend(cost, game.bank)
         game.log(f"{spender.name}{' spends ' + game.format_money(cost) + ' and' if cost else ''} lays tile "
@@ -263,6 +264,9 @@ class Tracker:
 
     def legal_tile_rotation(self, entity: Any, hex_: "Hex", tile: "Tile") -> bool:
         old = hex_.tile
+        replaced = replacement_rotation(tile, old)
+        if replaced is not None:  # the tile replaces the old one outright: its own rotation, old track may go
+            return tile.rotation == replaced and hex_ in self.game.graph.connected_hexes(entity)
         old_ct = old.city_town_edges()
         new_exits = tile.exits
         new_ct = tile.city_town_edges()
@@ -357,6 +361,14 @@ class Tracker:
             self.round.pending_tokens.append({"entity": actor, "hexes": [action.hex], "token": token})
             self.game.log(f"{actor.name} must choose a city for {token.corporation.name}'s token")
             token.remove()
+
+
+def replacement_rotation(new: "Tile", old: "Tile") -> int | None:
+    """The rotation a tile takes when it replaces the old tile outright (tiles.yaml ``replaces``), else None."""
+    spec = new.definition.get("replaces") or {}
+    if old.name not in spec.get("tiles", []):
+        return None
+    return int(spec.get("rotation", 0))
 
 
 def _path_le(a: Any, b: Any) -> bool:
