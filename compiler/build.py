@@ -135,5 +135,4 @@ def _names_not_strings(text: str, functions: Any) -> str:
     return text
 
 
-def module_filename(title_id: str) -> str:
-    return f"title_{title_id.lower()}.py"
+from .sources import module_filename  # noqa: E402,F401  (re-exported)

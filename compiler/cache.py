@@ -15,9 +15,8 @@ from pathlib import Path
 from types import ModuleType
 
 from . import __version__
-from .build import compile_title, module_filename
-from .loader import source_hash
 from .paths import cache_dir, title_dir
+from .sources import module_filename, source_hash
 
 _loaded: dict[str, ModuleType] = {}
 
@@ -38,6 +37,8 @@ def load_compiled(title: str | os.PathLike[str]) -> ModuleType:
     if digest in _loaded:
         return _loaded[digest]
     if not path.exists():
+        from .build import compile_title  # the compiler loads only on a cache miss
+
         compiled = compile_title(folder)
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")

@@ -8,7 +8,6 @@ A title is split by concern into ``title.yaml``, ``trains.yaml``,
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,9 +16,7 @@ from .problems import Problems
 from .schema_check import SCHEMA_FILES, check_document
 from .yaml_source import YamlDoc, YamlSyntaxError, load_yaml
 
-REQUIRED = ("title.yaml", "trains.yaml", "corporations.yaml", "market.yaml", "map.yaml", "tiles.yaml")
-OPTIONAL = ("privates.yaml",)
-HOOKS_FILE = "rules.hooks"
+from .sources import HOOKS_FILE, OPTIONAL, REQUIRED
 
 
 @dataclass
@@ -122,20 +119,4 @@ def load_source(folder: Path) -> TitleSource:
     return src
 
 
-def source_files(folder: Path) -> list[Path]:
-    """The files a compiled title depends on, in a fixed order (for the cache key)."""
-    files = [folder / n for n in REQUIRED + OPTIONAL + (HOOKS_FILE,)]
-    files.append(COMMON_DIR / "tiles.yaml")
-    return [f for f in files if f.exists()]
-
-
-def source_hash(folder: Path, extra: bytes = b"") -> str:
-    """A hash of a title's sources (and the compiler version passed in ``extra``)."""
-    h = hashlib.sha256()
-    for f in source_files(folder):
-        h.update(f.name.encode())
-        h.update(b"\0")
-        h.update(f.read_bytes())
-        h.update(b"\0")
-    h.update(extra)
-    return h.hexdigest()
+from .sources import source_files, source_hash  # noqa: E402,F401  (re-exported)

@@ -9,7 +9,7 @@ from types import ModuleType
 from typing import Any, Callable
 
 from compiler.cache import load_compiled
-from compiler.model import apply_changes
+from compiler.changes import apply_changes
 
 from .errors import GameError
 

@@ -7,10 +7,22 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..build import check_title, compile_title, module_filename
-from ..loader import display_path
 from ..paths import title_dir, title_ids
 from ..problems import Problems, TitleError
+
+# the checker and compiler (jsonschema, lark, jinja2) load only for the commands that use them
+
+
+def check_title(folder: Path) -> Any:
+    from ..build import check_title as check
+
+    return check(folder)
+
+
+def display_path(path: Path) -> str:
+    from ..loader import display_path as show
+
+    return show(path)
 
 
 def _fmt_money(model: dict[str, Any], amount: int) -> str:
@@ -98,6 +110,8 @@ def cmd_compile(args: argparse.Namespace) -> int:
     status = 0
     for target in args.titles:
         folder = title_dir(target)
+        from ..build import compile_title, module_filename
+
         try:
             compiled = compile_title(folder)
         except TitleError as exc:

@@ -9,6 +9,6 @@ and the phases; ``site`` builds every title in every language.
 
 from __future__ import annotations
 
-from .i18n import LANGUAGES
+from ..languages import LANGUAGES
 
 __all__ = ["LANGUAGES"]

@@ -7,12 +7,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import config as config_mod
-from .i18n import LANGUAGES
-from .render import DocsError, baseline, build_site, load, write_docs
+from ..languages import LANGUAGES
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
+    # the renderer (jinja2, the catalogues) loads only when a summary is written
+    from . import config as config_mod
+    from .render import DocsError, baseline, load, write_docs
+
     cfg = config_mod.load()
     try:
         t = load(args.title)
@@ -32,6 +34,8 @@ def cmd_docs(args: argparse.Namespace) -> int:
 
 
 def cmd_site(args: argparse.Namespace) -> int:
+    from .render import build_site
+
     out = Path(args.output)
     result = build_site(out, args.titles or None)
     print(f"{out}: {len(result['titles'])} titles × {len(result['languages'])} languages = {result['pages']} pages "
