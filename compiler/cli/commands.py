@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import importlib
 
-from . import title_commands
+from . import hooks_command, title_commands
 
-REGISTRY = list(title_commands.REGISTER)
+REGISTRY = list(title_commands.REGISTER) + list(hooks_command.REGISTER)
 
 for _module in ("compiler.docs.cli", "compiler.diff.cli", "runtime.cli"):
     try:
