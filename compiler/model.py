@@ -437,6 +437,12 @@ def _tiles(doc: dict[str, Any], common: dict[str, Any], map_: dict[str, Any],
         body = catalogue[name]
         src_doc = "tiles.yaml" if name in own else "common"
         tiles[name] = normalize_tile_body(body, name, body["color"], chk, src_doc, ("tiles", name))
+    for program, offsets in (doc.get("recorded_rotations") or {}).items():
+        for name, steps in offsets.items():
+            if str(name) not in tiles:
+                chk.add("tiles.yaml", ("recorded_rotations", program, name), f"unknown tile {name!r}", key=True)
+                continue
+            tiles[str(name)].setdefault("recorded_rotations", {})[program] = int(steps)
     for name, t in tiles.items():
         for k, old in enumerate((t.get("replaces") or {}).get("tiles", [])):
             if old not in counts:
@@ -575,6 +581,13 @@ def _corporations(doc: dict[str, Any], model: dict[str, Any], chk: Checker) -> t
         for opt in ("destination", "trades_trains_at_face_value", "bonds", "formation"):  # likewise
             if opt in c:
                 corps[-1][opt] = copy.deepcopy(c[opt])
+        float_tokens = c.get("float_tokens", defaults.get("float_tokens"))
+        if float_tokens:
+            corps[-1]["float_tokens"] = copy.deepcopy(float_tokens)
+            for j, rule in enumerate(float_tokens):
+                if rule.get("from_phase") and rule["from_phase"] not in [p["name"] for p in model["phases"]]:
+                    where = ("corporations", i, "float_tokens", j) if "float_tokens" in c else ("defaults", "float_tokens", j)
+                    chk.add("corporations.yaml", where + ("from_phase",), f"unknown phase {rule['from_phase']!r}")
         if "token_cost" in doc:
             corps[-1]["token_cost"] = copy.deepcopy(doc["token_cost"])
         if c.get("destination") and c["destination"] not in map_["hexes"]:

@@ -47,6 +47,9 @@ class Action:
     exchange: Any = None
     variant: str | None = None
     choice: Any = None
+    stated_revenue: int | None = None  # run_routes from a log without routes: the recorded total
+    targets: list[Any] = field(default_factory=list)  # corporations, cities or hexes an action names
+    count: int = 1
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.raw)
@@ -157,6 +160,13 @@ def _run_routes(game: "Game", a: Action, d: dict[str, Any]) -> None:
             raise ActionFormatError(f"unknown train {r.get('train')!r}")
         a.routes.append({"train": train, "connections": r.get("connections") or [], "revenue": r.get("revenue")})
     a.extra_revenue = int(d.get("extra_revenue") or 0)
+    if d.get("stated_revenue") is not None:
+        if routes:
+            raise ActionFormatError("a run_routes action gives either routes or a stated revenue, not both")
+        a.stated_revenue = int(d["stated_revenue"])
+        if not getattr(game, "trust_stated_revenue", False):
+            raise ActionFormatError("this game checks routes: a stated revenue is accepted only when replaying "
+                                    "logs that record no routes")
 
 
 def _dividend(game: "Game", a: Action, d: dict[str, Any]) -> None:
@@ -194,6 +204,42 @@ def _nothing(game: "Game", a: Action, d: dict[str, Any]) -> None:
     return None
 
 
+def _corporations(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    a.targets = [_corporation(game, sym) for sym in _need(d, "corporations")]
+
+
+def _cities(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    for cid in d.get("cities") or []:
+        city = game.city_by_id(cid)
+        if city is None:
+            raise ActionFormatError(f"unknown city {cid!r}")
+        a.targets.append(city)
+
+
+def _assign(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    if d.get("target") is None:
+        return  # an assignment whose step knows what it is about
+    kind, target = d.get("target_type", "hex"), d["target"]
+    if kind == "hex":
+        a.hex = game.hex_by_id(target)
+        if a.hex is None:
+            raise ActionFormatError(f"unknown hex {target!r}")
+    elif kind in ("corporation", "minor"):
+        a.corporation = _corporation(game, target)
+    else:
+        raise ActionFormatError(f"unknown target type {kind!r}")
+    if d.get("corporation") is not None:
+        a.corporation = _corporation(game, d["corporation"])
+
+
+def _bonds(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    a.corporation = _corporation(game, _need(d, "corporation"))
+    a.count = int(d.get("count") or 1)
+    if a.count < 1:
+        raise ActionFormatError("a bond trade names at least one bond")
+    a.choice = d.get("from")
+
+
 RESOLVERS: dict[str, Callable[["Game", Action, dict[str, Any]], None]] = {
     "bid": _bid,
     "pass": _nothing,
@@ -210,7 +256,14 @@ RESOLVERS: dict[str, Callable[["Game", Action, dict[str, Any]], None]] = {
     "bankrupt": _nothing,
     "message": _nothing,
     "log": _nothing,
-    "assign": _nothing,
+    "assign": _assign,
+    "payoff_loan": _nothing,
+    "convert": _nothing,
+    "destination_connection": _corporations,
+    "exchange_tokens": _cities,
+    "buy_bonds": _bonds,
+    "sell_bonds": _bonds,
+    "map_correction": _lay_tile,
     "end_game": _nothing,
     "sell_company": _sell_company,
     "choose": _choose,

@@ -39,11 +39,17 @@ IMPASSABLE_COLORS = ("blue", "gray", "red")
 
 
 class Game:
-    def __init__(self, title: Title, players: list[tuple[Any, str]], seed: int | None = None, game_id: Any = 0):
+    def __init__(self, title: Title, players: list[tuple[Any, str]], seed: int | None = None, game_id: Any = 0,
+                 trust_stated_revenue: bool = False, allow_corrections: bool = False):
         self.title = title
         self.t = title.t
-        self.init_args = (title, list(players), seed, game_id)
+        self.init_args = (title, list(players), seed, game_id, trust_stated_revenue, allow_corrections)
         self.game_id = game_id
+        # a log that records revenue amounts but no routes (Rails reports): run_routes may state the revenue,
+        # which the engine then takes on trust instead of checking the routes
+        self.trust_stated_revenue = trust_stated_revenue
+        # a log that records edits made outside the rules (Rails' correction mode): map_correction actions
+        self.allow_corrections = allow_corrections
         n = len(players)
         pmin, pmax = self.t["players"]["min"], self.t["players"]["max"]
         if not pmin <= n <= pmax:
@@ -323,6 +329,11 @@ class Game:
         self.actions_processed += 1
 
     def process_single_action(self, action: A.Action) -> None:
+        if action.type == "map_correction":
+            from .corrections import apply_map_correction
+
+            apply_map_correction(self, action)
+            return
         self.round.process_action(action)
         self.action_processed(action)
         reason, timing = self.game_end_check()
@@ -459,7 +470,8 @@ class Game:
         return minors + corps
 
     def after_end_of_operating_turn(self, operator: Any) -> None:
-        pass
+        if operator is not None and hasattr(operator, "turns_operated"):
+            operator.turns_operated += 1
 
     def current_operator(self) -> Any:
         r = self.round
@@ -712,7 +724,7 @@ class Game:
         self.hook("after_buy_private", company, player)
 
     def can_par(self, corp: Corporation, player: Any) -> bool:
-        if corp.ipoed or corp not in self.corporations:
+        if corp.ipoed or corp not in self.corporations or corp.data.get("formation"):
             return False
         allowed = self.hook("may_par", corp)
         return allowed is not False
@@ -722,7 +734,7 @@ class Game:
         return [p for p in self.stock_market.par_prices if via_private or not p.par_via_private_only]
 
     def after_par(self, corp: Corporation) -> None:
-        if corp.capitalization == "incremental":
+        if corp.capitalization == "incremental" and not self.t.get("escrow_until_float"):
             for c in self.companies:
                 for a in self.abilities(c, "shares"):
                     if a.shares and a.shares[0].corporation is corp:
@@ -735,6 +747,10 @@ class Game:
     def float_corporation(self, corp: Corporation) -> None:
         self.log(f"{corp.name} floats")
         if corp.capitalization == "incremental":
+            if self.t.get("escrow_until_float"):
+                from .steps.capitalization import float_escrowed
+
+                float_escrowed(self, corp)
             return
         self.bank.spend(corp.par_price.price * corp.total_shares, corp)
         self.log(f"{corp.name} receives {self.format_money(corp.cash)}")
@@ -812,6 +828,8 @@ class Game:
 
     def sold_out(self, corp: Corporation) -> bool:
         """No certificate left for sale: players (and the corporation's own treasury) hold all of it."""
+        if corp.data.get("converts_to") and not corp.converted:
+            return False  # the certificates of its later conversion are still in the bank
         treasury = sum(s.percent for s in corp.shares_of(corp) if not s.buyable)
         return sum(corp.player_share_holders().values()) + treasury == 100
 
@@ -902,9 +920,32 @@ class Game:
                 city.remove_reservation(corp)
                 self.clear_graph()
 
+    def token_price(self, corp: Any, city: Any, token: Any) -> int:
+        """A station token's price: the token's own, plus the title's token_cost by distance."""
+        rule = corp.data.get("token_cost") if corp.is_corporation() else None
+        method = (rule or {}).get("method", "listed")
+        if method == "route_distance":
+            from .map.distance import route_distance
+
+            distance = route_distance(corp, city)
+            return token.price + rule.get("per_hex", 0) * (distance or 0)
+        if method == "hex_distance" and corp.coordinates:
+            home = self.hex_by_id(corp.coordinates[0])
+            return token.price + rule.get("per_hex", 0) * (home.distance(city.hex) if home is not None else 0)
+        return token.price
+
     # ------------------------------------------------------------------ track and routes
     def tile_lays(self, corp: Any) -> list[dict[str, Any]]:
-        return self.t["operating_round"]["tile_lays"]
+        """The title's tile lays this corporation has now (some only in its first operating turn,
+        some only for some types of corporation)."""
+        out = []
+        for lay in self.t["operating_round"]["tile_lays"]:
+            if lay.get("first_operation_only") and getattr(corp, "turns_operated", 0) > 0:
+                continue
+            if lay.get("corporation_types") and getattr(corp, "type", None) not in lay["corporation_types"]:
+                continue
+            out.append(lay)
+        return out
 
     def splits_city(self, old: Tile, new: Tile) -> bool:
         return (self.t["operating_round"].get("split_city_tokens") == "choose_again"
@@ -997,10 +1038,13 @@ class Game:
         return False
 
     def hook_route_bonus(self, route: Any, stops: list[Any]) -> int:
+        from .steps.assign import hex_bonus
+
+        bonus = hex_bonus(self, route.corporation, stops)
         fn = self.title.hook("route_bonus")
         if fn is None:
-            return 0
-        return int(fn(self.api, self.api.wrap_route(route, stops)) or 0)
+            return bonus
+        return bonus + int(fn(self.api, self.api.wrap_route(route, stops)) or 0)
 
     def hook_check_route(self, route: Any) -> None:
         fn = self.title.hook("check_route")
@@ -1012,7 +1056,9 @@ class Game:
         return self.t["operating_round"]["train_buys_between_corporations"]
 
     def train_limit(self, entity: Any) -> int:
-        return self.phase.train_limit(entity)
+        from .steps.assign import extra_train_limit
+
+        return self.phase.train_limit(entity) + extra_train_limit(self, entity)
 
     def num_corp_trains(self, entity: Any) -> int:
         return sum(1 for t in entity.trains if not t.obsolete)
@@ -1074,6 +1120,32 @@ class Game:
                 self.rust(t)
         if rusted:
             self.log(f"-- Event: {', '.join(dict.fromkeys(rusted))} trains rust --")
+
+    # ------------------------------------------------------------------ changes rule hooks ask for
+    def convert_corporation(self, corp: Corporation) -> None:
+        from .steps.conversion import convert_corporation
+
+        convert_corporation(self, corp)
+
+    def form_corporation(self, corp: Corporation, parts: list[Corporation]) -> None:
+        from .steps.formation import form_corporation
+
+        form_corporation(self, corp, parts)
+
+    def set_train_stops(self, name: str, n: int) -> None:
+        from .entities.train_types import set_train_stops
+
+        set_train_stops(self, name, n)
+
+    def set_train_multiplier(self, name: str, n: int) -> None:
+        from .entities.train_types import set_train_multiplier
+
+        set_train_multiplier(self, name, n)
+
+    def remove_depot_trains(self, name: str, n: int) -> None:
+        from .entities.train_types import remove_depot_trains
+
+        remove_depot_trains(self, name, n)
 
     # ------------------------------------------------------------------ bankruptcy
     def liquidity(self, player: Player) -> int:

@@ -57,7 +57,24 @@ def _known() -> list[type[Mechanic]]:
     from .steps.starting_package import StartingPackage
     from .steps.stock_trading import StockTrading
 
-    return [SetupHomeTokens, StartingPackage, Mergers, MinorRules, StockTrading, RoundSequence]
+    return [SetupHomeTokens, StartingPackage, Mergers, MinorRules, StockTrading, RoundSequence] + _company_rules()
+
+
+def _company_rules() -> list[type[Mechanic]]:
+    """Capital, loans, bonds, conversions, state railways and the other corporation rules a title's
+    data switches on (after the mechanics above: they add to the steps those may have replaced)."""
+    from .steps.assign import AssignRights
+    from .steps.bonds import Bonds
+    from .steps.capitalization import MarketPriceCapital
+    from .steps.conversion import Conversions
+    from .steps.dividend_rules import DividendRules
+    from .steps.formation import Formations
+    from .steps.loans import Loans
+    from .steps.stated_revenue import StatedRevenue
+    from .steps.treasury import TreasuryTrading
+
+    return [MarketPriceCapital, StatedRevenue, DividendRules, Loans, Bonds, AssignRights, Conversions,
+            TreasuryTrading, Formations]
 
 
 def install(game: "Game") -> list[Mechanic]:

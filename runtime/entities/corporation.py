@@ -61,6 +61,10 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
         self.marker_list: list[str] = []
         self.abilities: list[Any] = []
         self.loans: list[Any] = []
+        self.ipo_at_market = False   # certificates from its IPO sell at the market price (no par)
+        self.converted = False       # it has converted to its converts_to certificates
+        self.turns_operated = 0      # operating turns it has finished
+        self.formed = False          # formed by taking over other corporations (formation)
         pct = self.second_share.percent if self.second_share else (self.presidents_share.percent // 2
                                                                     if self.presidents_share else 10)
         self.price_percent = pct

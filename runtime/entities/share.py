@@ -36,7 +36,7 @@ class Share:
 
     def price_per_share(self) -> int:
         corp = self.corporation
-        sp = corp.par_price if self.owner is corp.ipo_owner else corp.share_price
+        sp = corp.par_price if self.owner is corp.ipo_owner and not corp.ipo_at_market else corp.share_price
         if sp is not None:
             return sp.price * corp.price_multiplier
         return corp.min_price or 0

@@ -248,7 +248,9 @@ class HookAPI:
         return c.owner.percent_of(c) if c.owner is not None else 0
 
     def corporation_treasury_percent(self, c: Any) -> int:
-        return sum(s.percent for s in c.shares_of(c) if not s.buyable)
+        from ..steps.capitalization import treasury_percent
+
+        return treasury_percent(self.game, c)
 
     def corporation_ipo_percent(self, c: Any) -> int:
         return sum(s.percent for s in c.ipo_owner.shares_of(c) if s.buyable)
@@ -267,7 +269,7 @@ class HookAPI:
         c.markers.add(name)
 
     def corporation_operated(self, c: Any) -> bool:
-        return c.operated()
+        return c.turns_operated > 0
 
     def corporation_train_count(self, c: Any) -> int:
         return len(c.trains)

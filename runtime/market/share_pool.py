@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..entities.core import Entity, ShareHolder
 from ..entities.share import Share, ShareBundle
 from ..errors import IllegalAction
+from ..steps.capitalization import escrowed
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -69,6 +70,8 @@ class SharePool(Entity, ShareHolder):
                 receiver = owner
             else:
                 receiver = game.bank
+            if owner is corporation and escrowed(game, corporation):
+                receiver = game.bank  # held in escrow until the corporation floats
             self.transfer_shares(bundle, entity, spender=game.bank if entity is self else entity,
                                  receiver=receiver, price=price, swap=swap,
                                  swap_to_entity=self if swap is not None else None,

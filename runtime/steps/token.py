@@ -58,7 +58,7 @@ class Tokener:
             raise IllegalAction(f"{entity.name} already placed a token this turn", "one token per turn")
         if token.used:
             raise IllegalAction("that token is already on the map", "tokens")
-        price = 0 if free_override else token.price
+        price = 0 if free_override else self.game.token_price(entity, city, token)
         ability = None
         if special_ability is None and not free_override:
             for a in game.abilities(entity, "token"):

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import IllegalAction, InsufficientFunds
 from ..map.tile import COLORS
 from .base import Step
+from .track_rules import SIDE_RULES, check_lay_permission, sides_allow
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -119,6 +120,7 @@ class Tracker:
         blocker = self.ability_blocking_hex(entity, hex_)
         if blocker is not None:
             raise IllegalAction(f"{hex_.id} is blocked by {blocker.owner.name}", "blocked hex")
+        check_lay_permission(game, action, spender if spender.is_corporation() else None, hex_, tile)
         if tile.color not in game.phase.tiles and tile.color in COLORS:
             raise IllegalAction(f"{tile.color} tiles are not available in phase {game.phase.name}", "phase tiles")
         split = game.splits_city(old_tile, tile)
@@ -283,7 +285,7 @@ class Tracker:
             return False
         if multi and not all(sum(1 for n in new_ct if set(o) <= set(n)) == 1 for o in old_ct):
             return False
-        return True
+        return sides_allow(self.game, old, tile, reach)
 
     def check_track_restrictions(self, entity: Any, old_tile: "Tile", new_tile: "Tile") -> None:
         if not entity.is_operator():
@@ -292,7 +294,7 @@ class Tracker:
             if not any(set(old_ct.exits) <= set(n.exits) for n in new_tile.city_towns):
                 raise IllegalAction("the new tile must keep the old track to every city and town", "tile upgrade")
         restriction = self.game.title.t["operating_round"]["track_restriction"]
-        if restriction == "permissive":
+        if restriction == "permissive" or restriction in SIDE_RULES:
             return
         connected = self.game.graph.connected_paths(entity)
         old_paths = old_tile.paths

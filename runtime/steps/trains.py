@@ -150,6 +150,9 @@ class BuyTrainStep(Step, EmergencyMoney):
         exchange = action.exchange
         if train.owner is entity:
             raise IllegalAction(f"{entity.name} already owns {train.id}", "buy train")
+        limit = train.data.get("per_corporation_limit")
+        if limit is not None and sum(1 for t in entity.trains if t.name == train.name) >= limit:
+            raise IllegalAction(f"{entity.name} may own at most {limit} {train.name} train(s)", "train limit")
         available = game.depot.available(entity)
         if train not in available and train not in self.buyable_trains(entity):
             raise IllegalAction(f"train {train.id} is not for sale now", "buy train")
@@ -205,6 +208,7 @@ class BuyTrainStep(Step, EmergencyMoney):
         game.log(f"{entity.name} buys a {train.name} train for {game.format_money(price)} from {source.name}")
         game.buy_train(entity, train, price)
         game.phase.buying_train(entity, train, source)
+        game.hook("after_buy_train", entity, train)
         if not self.can_buy_train(entity):
             self.pass_()
 
