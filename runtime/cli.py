@@ -47,6 +47,12 @@ def _load_log(path: str) -> eighteen_xx.GameLog:
 # ---------------------------------------------------------------- replay
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from .importers.rails import looks_like_report
+
+    if looks_like_report(args.game):
+        from .report_cli import cmd_replay_report
+
+        return cmd_replay_report(args.game)
     try:
         log = _load_log(args.game)
         sink = open(args.trace, "w", encoding="utf-8") if args.trace else None
@@ -122,11 +128,26 @@ def _diff(exp: Any, act: Any, path: str = "") -> list[str]:
     return out
 
 
-def run_fidelity(folder: Path, verbose: bool = True) -> tuple[int, int, list[dict[str, Any]]]:
+def run_fidelity(folder: Path, verbose: bool = True,
+                 reports: list[Path] | None = None) -> tuple[int, int, list[dict[str, Any]]]:
+    """Replay every game log under the folder, and these Rails reports (default: those under the folder)."""
+    from .report_cli import fidelity_row, report_files
+
     games = sorted(p for p in folder.rglob("*.json"))
+    reports = report_files(folder, rails_sibling=False) if reports is None else reports
+    total = len(games) + len(reports)
     rows = []
     exact = 0
-    for i, path in enumerate(games, 1):
+    for i, path in enumerate(games + reports, 1):
+        if path.suffix == ".report":
+            row = fidelity_row(path, folder.parent)
+            exact += row["ok"]
+            rows.append(row)
+            if verbose:
+                status = "exact" if row["ok"] else "DIFFERS"
+                print(f"[{i}/{total}] {row['game']:<48} {status:<8} {row.get('actions', 0):>5} actions "
+                      f"{row['ms']:>6} ms" + (f"  {row['detail']}" if row.get("detail") else ""), flush=True)
+            continue
         row: dict[str, Any] = {"game": str(path.relative_to(folder)), "ok": False}
         start = time.perf_counter()
         try:
@@ -155,9 +176,9 @@ def run_fidelity(folder: Path, verbose: bool = True) -> tuple[int, int, list[dic
         rows.append(row)
         if verbose:
             status = "exact" if row["ok"] else "DIFFERS"
-            print(f"[{i}/{len(games)}] {row['game']:<48} {status:<8} {row.get('actions', 0):>5} actions "
+            print(f"[{i}/{total}] {row['game']:<48} {status:<8} {row.get('actions', 0):>5} actions "
                   f"{row['ms']:>6} ms" + (f"  {row['detail']}" if row.get("detail") else ""), flush=True)
-    return len(games), exact, rows
+    return total, exact, rows
 
 
 def cmd_fidelity(args: argparse.Namespace) -> int:
@@ -165,7 +186,12 @@ def cmd_fidelity(args: argparse.Namespace) -> int:
     if not folder.is_dir():
         print(f"no fixtures at {folder} (set RAILBOOK_FIXTURES); nothing to check")
         return 0
-    n, exact, _ = run_fidelity(folder, verbose=not args.quiet)
+    reports = None
+    if not args.dir:  # the default fixtures root: also the Rails reports in its sibling rails/ folder
+        from .report_cli import report_files
+
+        reports = report_files(folder, rails_sibling=True)
+    n, exact, _ = run_fidelity(folder, verbose=not args.quiet, reports=reports)
     print(f"games: {n}, exact: {exact}")
     return 0 if exact == n else 1
 
@@ -267,12 +293,15 @@ def cmd_show(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- registration
 
 def register_replay(sub: Any) -> None:
-    p = sub.add_parser("replay", help="replay a recorded 18xx.games game",
+    p = sub.add_parser("replay", help="replay a recorded game (18xx.games export or Rails report)",
                        description="Replay an 18xx.games export (undo/redo and auto actions resolved as that site "
                                    "does; routes rebuilt and their revenue recomputed). Prints the final scores and "
                                    "compares them with the log's result. A log that breaks a rule stops with the "
-                                   "action id, the rule and the state at that point (exit 1).")
-    p.add_argument("game", help="the game export (JSON)")
+                                   "action id, the rule and the state at that point (exit 1). A Rails game report "
+                                   "(.report) is replayed too: every 'Has' cash checkpoint and the final ranking "
+                                   "are compared (the first mismatch is named by its line); its revenues are taken "
+                                   "on trust, as it records no routes.")
+    p.add_argument("game", help="the game export (JSON) or Rails report (.report)")
     p.add_argument("--trace", metavar="OUT.jsonl", help="write the state after every action (STATE_DIGEST.md)")
     p.add_argument("--until", type=int, metavar="ID", help="stop after action ID and print the state")
     p.set_defaults(func=cmd_replay)
@@ -281,7 +310,9 @@ def register_replay(sub: Any) -> None:
 def register_fidelity(sub: Any) -> None:
     p = sub.add_parser("fidelity", help="replay every recorded game and compare scores and traces",
                        description="Replay every game log under DIR, compare final scores and, where a "
-                                   ".trace.jsonl exists, the state after every action. One line per game, then "
+                                   ".trace.jsonl exists, the state after every action; Rails reports (.report) "
+                                   "under DIR, and without DIR those in the fixtures' sibling rails/ folder, are "
+                                   "compared by their cash checkpoints and final ranking. One line per game, then "
                                    "'games: N, exact: K'. Exit 1 unless every game is exact.")
     p.add_argument("dir", nargs="?", help="fixtures folder (default: $RAILBOOK_FIXTURES, else ../shared/fidelity)")
     p.add_argument("-q", "--quiet", action="store_true", help="print only the total")

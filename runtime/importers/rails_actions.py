@@ -1,0 +1,749 @@
+"""Turn a Rails report into engine actions, against the game as it goes.
+
+A Rails report says what happened, not which certificate, tile copy or train
+copy was used, and it leaves out what Rails does not log: passes in the
+operating round, the start price chosen in the auction for a private that
+brings a president's certificate, the routes. So the events are converted one
+at a time against the live game:
+
+* each action event (a bid, a share bought, a tile laid, a train bought...)
+  becomes one 18xx.games-shaped action dict naming the game's own ids; the
+  operating corporation passes (an unlogged "Done") whatever steps come
+  before it;
+* revenue is known only as an amount: it becomes ``run_routes`` with no
+  routes and a ``stated_revenue``, which the game accepts only because the
+  replay created it trusting stated revenue (the routes are not checked);
+* what the engine computes by itself (payouts, interest, price moves, floats,
+  phase changes, mergers into a state railway) is only compared: ``Has`` cash
+  checkpoints strictly, price moves as notes.
+
+Nothing here knows a title: names come from the report and the title's data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..errors import GameError
+from ..mechanics import Mechanic
+from .rails import Event, RailsReport, parse_list
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+COMPASS = {"SW": 0, "W": 1, "NW": 2, "NE": 3, "E": 4, "SE": 5}
+IMPORTER = "rails"
+
+
+class ReportMismatch(GameError):
+    """The report does something the engine's state does not allow or expect."""
+
+    rule = "report"
+
+
+@dataclass
+class Checkpoint:
+    line: int
+    name: str
+    expected: int
+    actual: int | None
+
+    @property
+    def ok(self) -> bool:
+        return self.expected == self.actual
+
+
+@dataclass
+class DriverState:
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    checkpoints: list[Checkpoint] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+class RoundSnapshots(Mechanic):
+    """Cash of every player and corporation at the moment each round ends.
+
+    Rails prints its ``Has`` checkpoints at the end of a round; the engine
+    starts the next round (and pays its private income) within the action that
+    ends the previous one, so the importer reads the checkpoint from this
+    snapshot instead of the live state."""
+
+    def __init__(self, game: "Game"):
+        super().__init__(game)
+        self.by_round: dict[int, dict[str, int]] = {}
+
+    def next_round(self) -> bool:
+        self.by_round[id(self.game.round)] = cash_state(self.game)
+        return False
+
+
+def cash_state(game: "Game") -> dict[str, int]:
+    out = {str(p.id): p.cash for p in game.players}
+    for c in game.all_corporations:
+        out.setdefault(c.id, c.cash)
+    return out
+
+
+class ReportDriver:
+    """Feeds one report's events to one game."""
+
+    def __init__(self, game: "Game", report: RailsReport, on_action: Callable[[dict[str, Any]], None] | None = None):
+        self.game = game
+        self.report = report
+        self.state = DriverState()
+        self.on_action = on_action
+        self.snapshots = RoundSnapshots(game)
+        game.mechanics.insert(0, self.snapshots)
+        self.acting_round: Any = game.round
+        self.index = 0
+        self.event: Event | None = None
+        self.delayed_pass: dict[str, Any] | None = None
+        self.correction = False  # between CorrectionModeActivate and CorrectionModeDeactivate
+        self.deferred: list[tuple[str, int, int]] = []  # price checks waiting for the next action
+
+    # ------------------------------------------------------------------ running
+    def run(self) -> DriverState:
+        events = self.report.events
+        while self.index < len(events):
+            self.event = events[self.index]
+            if self.game.finished and self.event.key in ACTION_KEYS:
+                raise ReportMismatch(f"line {self.event.line}: the game is over in the engine, but the report goes "
+                                     f"on: {self.event}", "game end")
+            self.settle()
+            handler = HANDLERS.get(self.event.key)
+            if handler is None and self.event.key not in PASSIVE:
+                self.note(f"unknown report event {self.event.key!r}; ignored")
+            elif handler is not None:
+                handler(self, self.event)
+            self.index += 1
+        return self.state
+
+    def note(self, text: str) -> None:
+        line = self.event.line if self.event else 0
+        self.state.notes.append(f"line {line}: {text}")
+
+    def act(self, action: dict[str, Any]) -> None:
+        """Process one action (the game's own checks apply)."""
+        d = dict(action)
+        d.setdefault("entity_type", "player")
+        d["id"] = len(self.state.actions) + 1
+        self.acting_round = self.game.round
+        self.game.process_action(d)
+        self.state.actions.append(d)
+        if self.on_action is not None:
+            self.on_action(d)
+        deferred, self.deferred = self.deferred, []
+        for corp, price, line in deferred:
+            self.check_price(corp, price, line)
+
+    # ------------------------------------------------------------------ lookups
+    def player(self, name: str) -> Any:
+        p = self.game.player_by_id(name)
+        if p is None:
+            raise ReportMismatch(f"line {self.event.line}: unknown player {name!r}", "report")
+        return p
+
+    def corporation(self, name: str) -> Any:
+        c = self.game.corporation_by_id(name)
+        if c is None:
+            raise ReportMismatch(f"line {self.event.line}: unknown corporation {name!r}", "report")
+        return c
+
+    def company(self, name: str) -> Any:
+        c = self.game.company_by_id(name)
+        if c is None:
+            raise ReportMismatch(f"line {self.event.line}: unknown private {name!r}", "report")
+        return c
+
+    def entity(self, name: str) -> tuple[Any, dict[str, Any]]:
+        """A player or a corporation by its report name, with its action fields."""
+        p = self.game.player_by_id(name)
+        if p is not None:
+            return p, {"entity": p.id, "entity_type": "player"}
+        c = self.corporation(name)
+        return c, {"entity": c.id, "entity_type": "corporation"}
+
+    # ------------------------------------------------------------------ engine state
+    def step_for(self, entity: Any, kind: str) -> Any:
+        """The step that would process an action of this kind from the entity now (None: refused)."""
+        for step in self.game.round.steps:
+            if not step.active():
+                continue
+            process = kind in step.actions(entity)
+            blocking = step.blocking()
+            if blocking and not process:
+                return None
+            if blocking or process:
+                return step
+        return None
+
+    def accepts(self, entity: Any, kind: str) -> bool:
+        return self.step_for(entity, kind) is not None
+
+    def operator(self) -> Any:
+        r = self.game.round
+        return r.current_operator if r.operating() else None
+
+    def pass_operator(self, done: Callable[[], bool], wanted: str) -> None:
+        """The operating corporation passes (Rails' unlogged "Done") until ``done()``."""
+        for _ in range(64):
+            if done():
+                return
+            current = self.game.current_entity
+            corp = self.operator()
+            if corp is None or current is not corp or "pass" not in self.game.legal_action_types(current):
+                allowed = ", ".join(self.game.legal_action_types(current)) if current is not None else "nothing"
+                who = self.game.describe_entity(current)
+                raise ReportMismatch(f"line {self.event.line}: the report has {wanted} ({self.event}); the engine "
+                                     f"waits for {who} ({allowed})", "report")
+            self.act({"type": "pass", **corp_fields(corp)})
+        raise ReportMismatch(f"line {self.event.line}: cannot reach {wanted}", "report")
+
+    def ready_for(self, entity: Any, kind: str, wanted: str | None = None) -> None:
+        self.pass_operator(lambda: self.accepts(entity, kind), wanted or kind.replace("_", " "))
+
+    def settle(self) -> None:
+        """Answer what the engine waits for and Rails does not log (a start price, a token exchange)."""
+        step = self.game.round.active_step()
+        if step is None:
+            return
+        name = type(step).__name__
+        if name == "CompanyPendingPar":
+            self.settle_par(step)
+        elif getattr(step, "awaits_token_exchange", False) and not self.upcoming(("ExchangesBaseToken",
+                                                                                  "NoBaseTokenExchange")):
+            national = step.current_entity()
+            self.act({"type": "exchange_tokens", **corp_fields(national), "cities": []})
+
+    def next_action_key(self) -> str | None:
+        for e in self.report.events[self.index + 1:]:
+            if e.key in ACTION_KEYS:
+                return e.key
+        return None
+
+    def upcoming(self, keys: tuple[str, ...]) -> bool:
+        """One of these events comes before the next event that is an action."""
+        for e in self.report.events[self.index:]:
+            if e.key in keys:
+                return True
+            if e.key not in PASSIVE and e.key not in ("CompanyHasGrown", "PRICE_MOVES_LOG", "PRICE_STAYS_LOG"):
+                return False
+        return False
+
+    def settle_par(self, step: Any) -> None:
+        company = self.game.round.companies_pending_par[0]
+        corps = [s.corporation for a in self.game.abilities(company, "shares") for s in a.shares if s.president]
+        corp = corps[0]
+        price = self.lookahead_price(corp.id)
+        if price is None:
+            raise ReportMismatch(f"line {self.event.line}: the report never shows {corp.name}'s start price", "report")
+        cell = self.par_cell(corp, price)
+        self.act({"type": "par", "entity": company.owner.id, "corporation": corp.id, "share_price": cell.id})
+
+    def lookahead_price(self, corp: str) -> int | None:
+        """The first price the report gives for a corporation (its start price, chosen but not logged)."""
+        for e in self.report.events[self.index:]:
+            if e.key == "BUY_SHARE_LOG" and e.arg(2) == corp:
+                return e.int_arg(4)
+            if e.key == "START_COMPANY_LOG" and e.arg(1) == corp:
+                return e.int_arg(2)
+            if e.key in ("PRICE_MOVES_LOG", "PRICE_STAYS_LOG") and e.arg(0) == corp:
+                return e.int_arg(1)
+            if e.key == "FloatsWithCash" and e.arg(0) == corp:
+                return None
+        return None
+
+    def par_cell(self, corp: Any, price: int) -> Any:
+        cells = [p for p in self.game.par_prices_for(corp) if p.price == price]
+        if not cells:
+            raise ReportMismatch(f"line {self.event.line}: {price} is not a start price for {corp.name}", "par price")
+        return cells[0]
+
+    # ------------------------------------------------------------------ checks
+    def check_cash(self, e: Event) -> None:
+        name, expected = e.arg(0), e.int_arg(1)
+        values = cash_state(self.game)
+        if self.game.round is not self.acting_round and id(self.acting_round) in self.snapshots.by_round:
+            values = self.snapshots.by_round[id(self.acting_round)]
+        actual = values.get(name)
+        if actual is None and self.game.player_by_id(name) is None and self.game.corporation_by_id(name) is None:
+            raise ReportMismatch(f"line {e.line}: checkpoint names unknown {name!r}", "report")
+        self.state.checkpoints.append(Checkpoint(e.line, name, expected, actual))
+
+    def check_price(self, corp_name: str, price: int, line: int | None = None) -> None:
+        corp = self.game.corporation_by_id(corp_name)
+        actual = corp.share_price.price if corp is not None and corp.share_price is not None else None
+        if actual != price:
+            where = f"line {line}: " if line is not None else ""
+            self.note(f"{where}{corp_name}'s price is {actual} in the engine, {price} in the report")
+
+
+def corp_fields(corp: Any) -> dict[str, Any]:
+    return {"entity": corp.id, "entity_type": "corporation"}
+
+
+# ---------------------------------------------------------------------- handlers
+
+def on_player_cash(d: ReportDriver, e: Event) -> None:
+    amount = e.int_arg(0)
+    wrong = [p.name for p in d.game.players if p.cash != amount]
+    if wrong:
+        raise ReportMismatch(f"line {e.line}: players start with {amount} in the report, but "
+                             f"{', '.join(wrong)} do not in the engine", "starting cash")
+
+
+def on_bank(d: ReportDriver, e: Event) -> None:
+    if not d.game.bank.unlimited and d.game.bank.cash != e.int_arg(0):
+        d.note(f"the bank holds {d.game.bank.cash} in the engine, {e.int_arg(0)} in the report")
+
+
+def on_bid(d: ReportDriver, e: Event) -> None:
+    player = d.player(e.arg(0))
+    company = d.company(e.arg(2))
+    d.act({"type": "bid", "entity": player.id, "company": company.id, "price": e.int_arg(1)})
+
+
+def on_buys_item(d: ReportDriver, e: Event) -> None:
+    player = d.player(e.arg(0))
+    company = d.company(e.arg(1))
+    if company.owner is player:
+        return  # assigned by the engine: the only bidder when it became the cheapest item
+    d.act({"type": "bid", "entity": player.id, "company": company.id, "price": e.int_arg(2)})
+
+
+def on_pass(d: ReportDriver, e: Event) -> None:
+    player = d.player(e.arg(0))
+    nxt = d.report.events[d.index + 1] if d.index + 1 < len(d.report.events) else None
+    action = {"type": "pass", "entity": player.id}
+    if d.game.current_entity is not player:
+        if player.passed or (d.game.round is not d.acting_round and not d.acting_round.operating()):
+            return  # the engine skipped a player who could do nothing; Rails logs the pass
+        raise ReportMismatch(f"line {e.line}: {player.name} passes, but it is "
+                             f"{d.game.describe_entity(d.game.current_entity)}'s turn", "turn order")
+    if nxt is not None and nxt.key == "ALL_PASSED" and d.game.round.auction():
+        d.delayed_pass = action  # the private income of Rails' short operating round is checked after it
+        return
+    d.act(action)
+
+
+def on_short_or(d: ReportDriver, e: Event) -> None:
+    if d.delayed_pass is not None:
+        action, d.delayed_pass = d.delayed_pass, None
+        d.act(action)
+
+
+def on_start_company(d: ReportDriver, e: Event) -> None:
+    player = d.player(e.arg(0))
+    corp = d.corporation(e.arg(1))
+    cell = d.par_cell(corp, e.int_arg(2))
+    d.act({"type": "par", "entity": player.id, "corporation": corp.id, "share_price": cell.id})
+
+
+def share_source(d: ReportDriver, corp: Any, source: str) -> Any:
+    if source == "Pool":
+        return d.game.share_pool
+    if source == "IPO":
+        return corp.ipo_owner
+    if source == corp.id:
+        return corp
+    p = d.game.player_by_id(source)
+    if p is not None:
+        return p
+    raise ReportMismatch(f"line {d.event.line}: unknown certificate source {source!r}", "report")
+
+
+def pick_shares(d: ReportDriver, holder: Any, corp: Any, percent: int, count: int) -> list[Any]:
+    shares = [s for s in holder.shares_of(corp) if s.percent == percent and not s.president]
+    if len(shares) < count:
+        shares = [s for s in holder.shares_of(corp) if s.percent == percent]
+    if len(shares) < count:
+        raise ReportMismatch(f"line {d.event.line}: {d.game.describe_entity(holder)} does not hold {count} "
+                             f"certificate(s) of {percent}% of {corp.name}", "shares")
+    shares.sort(key=lambda s: s.index)
+    return shares[:count]
+
+
+def buy_shares(d: ReportDriver, buyer_name: str, count: int, percent: int, corp_name: str, source: str) -> None:
+    corp = d.corporation(corp_name)
+    buyer, fields = d.entity(buyer_name)
+    holder = share_source(d, corp, source)
+    shares = pick_shares(d, holder, corp, percent, count)
+    action = {"type": "buy_shares", **fields, "shares": [s.id for s in shares], "percent": percent * count}
+    if buyer.is_corporation():
+        d.ready_for(buyer, "buy_shares", "a corporation buying certificates")
+    d.act(action)
+
+
+def on_buy_share(d: ReportDriver, e: Event) -> None:
+    buy_shares(d, e.arg(0), 1, e.int_arg(1), e.arg(2), e.arg(3))
+
+
+def on_buy_shares(d: ReportDriver, e: Event) -> None:
+    buy_shares(d, e.arg(0), e.int_arg(1), e.int_arg(2), e.arg(4), e.arg(5))
+
+
+def sell_shares(d: ReportDriver, seller_name: str, count: int, percent: int, corp_name: str) -> None:
+    corp = d.corporation(corp_name)
+    seller, fields = d.entity(seller_name.split(" (")[0])
+    shares = [s for s in seller.shares_of(corp) if not s.president and s.percent == percent]
+    shares.sort(key=lambda s: s.index)
+    if len(shares) < count:
+        # the president's certificate goes too (the buyer of the presidency swaps certificates)
+        shares = sorted(seller.shares_of(corp), key=lambda s: (s.president, s.index))
+    total = percent * count
+    chosen: list[Any] = []
+    acc = 0
+    for s in shares:
+        if acc >= total:
+            break
+        chosen.append(s)
+        acc += s.percent
+    if acc < total:
+        raise ReportMismatch(f"line {d.event.line}: {seller.name} does not hold {total}% of {corp.name}", "shares")
+    if seller.is_corporation():
+        d.ready_for(seller, "sell_shares", "a corporation selling certificates")
+    d.act({"type": "sell_shares", **fields, "shares": [s.id for s in chosen], "percent": total})
+
+
+def on_sell_share(d: ReportDriver, e: Event) -> None:
+    sell_shares(d, e.arg(0), 1, e.int_arg(1), e.arg(2))
+
+
+def on_sell_shares(d: ReportDriver, e: Event) -> None:
+    sell_shares(d, e.arg(0), e.int_arg(1), e.int_arg(2), e.arg(4))
+
+
+def on_price(d: ReportDriver, e: Event) -> None:
+    corp = d.game.corporation_by_id(e.arg(0))
+    if corp is None:
+        return
+    price = e.int_arg(3) if e.key == "PRICE_MOVES_LOG" else e.int_arg(1)
+    prev = d.report.events[d.index - 1].key if d.index else ""
+    if prev in ("CompanyTakesLoan", "CompanyTakesLoans"):
+        # Rails logs a loan and its price move before the action that takes it: a train (checked after
+        # it), or a dividend (which moves the price again: not checked)
+        if d.next_action_key() == "BuysTrain":
+            d.deferred.append((corp.id, price, e.line))
+        return
+    d.check_price(corp.id, price)
+
+
+def on_end_sr(d: ReportDriver, e: Event) -> None:
+    if d.game.round.stock() and not d.game.finished:
+        raise ReportMismatch(f"line {e.line}: the stock round ends in the report, but "
+                             f"{d.game.describe_entity(d.game.current_entity)} may still act in the engine",
+                             "stock round")
+
+
+def on_start_or(d: ReportDriver, e: Event) -> None:
+    if d.delayed_pass is not None:
+        on_short_or(d, e)
+
+
+def on_company_operates(d: ReportDriver, e: Event) -> None:
+    corp = d.corporation(e.arg(0))
+    d.pass_operator(lambda: d.operator() is corp, f"{corp.name} operating")
+
+
+def on_end_or(d: ReportDriver, e: Event) -> None:
+    r = d.acting_round if d.acting_round.operating() else d.game.round
+    d.pass_operator(lambda: d.game.round is not r or d.game.finished, "the end of the operating round")
+
+
+def tile_rotation(d: ReportDriver, tile: Any, compass: str) -> int:
+    if compass not in COMPASS:
+        raise ReportMismatch(f"line {d.event.line}: unknown orientation {compass!r}", "report")
+    offset = (tile.definition.get("recorded_rotations") or {}).get(IMPORTER, 0)
+    return (COMPASS[compass] + offset) % 6
+
+
+def free_tile(d: ReportDriver, name: str) -> Any:
+    tile = next((t for t in d.game.tiles if t.name == name and t.hex is None), None)
+    if tile is None:
+        raise ReportMismatch(f"line {d.event.line}: no tile {name} is left in the supply", "tile supply")
+    return tile
+
+
+def on_lay_tile(d: ReportDriver, e: Event) -> None:
+    corp = d.corporation(e.arg(0))
+    hex_ = d.game.hex_by_id(e.arg(2))
+    if hex_ is None:
+        raise ReportMismatch(f"line {e.line}: unknown hex {e.arg(2)!r}", "report")
+    tile = free_tile(d, e.arg(1))
+    action = {"type": "lay_tile", "tile": tile.id, "hex": hex_.id, "rotation": tile_rotation(d, tile, e.arg(3))}
+    if d.correction:
+        d.act({**action, "type": "map_correction", **corp_fields(corp)})
+        return
+    cost = e.int_arg(4) if e.key == "LaysTileAtFor" else 0
+    action.update(corp_fields(corp))
+    reserved = hex_reserved_for(d, hex_)
+    if reserved is not None and reserved is not corp:
+        action["consent"] = True  # Rails asks the reserving president; a lay in the report had it
+    company = private_lay(d, corp, hex_, cost)
+    if company is not None:
+        action.update({"entity": company.id, "entity_type": "company"})
+        d.ready_for(company, "lay_tile", "a private's tile lay")
+    else:
+        d.ready_for(corp, "lay_tile", "a tile lay")
+    d.act(action)
+
+
+def hex_reserved_for(d: ReportDriver, hex_: Any) -> Any:
+    who = d.game.title.data["map"]["hexes"].get(hex_.id, {}).get("reserved_for")
+    return d.game.corporation_by_id(who) if who else None
+
+
+def private_lay(d: ReportDriver, corp: Any, hex_: Any, cost: int) -> Any:
+    """A free lay on a hex whose terrain costs money is a private's ability at work."""
+    terrain = hex_.tile.upgrade_cost()
+    if cost or not terrain:
+        return None
+    for company in d.game.companies:
+        if company.closed or company.owner is None:
+            continue
+        if company.owner is not corp.owner and company.owner is not corp:
+            continue
+        for a in company.abilities:
+            if a.type == "tile_lay" and a.free and (not a.hexes or hex_.id in a.hexes):
+                return company
+    return None
+
+
+def on_correction(d: ReportDriver, e: Event) -> None:
+    d.correction = e.key == "CorrectionModeActivate"
+
+
+def city_for_token(d: ReportDriver, corp: Any, hex_id: str) -> Any:
+    hex_ = d.game.hex_by_id(hex_id.split("/")[0])
+    if hex_ is None:
+        raise ReportMismatch(f"line {d.event.line}: unknown hex {hex_id!r}", "report")
+    cities = hex_.tile.cities
+    if "/" in hex_id:
+        n = int(hex_id.split("/")[1].split("(")[0])
+        return cities[n - 1]
+    free = [c for c in cities if c.tokenable(corp, free=True)]
+    if not free:
+        return cities[0] if cities else None
+    return free[0]
+
+
+def on_lay_token(d: ReportDriver, e: Event) -> None:
+    corp = d.corporation(e.arg(0))
+    city = city_for_token(d, corp, e.arg(1))
+    d.ready_for(corp, "place_token", "a station token")
+    token = corp.find_token_by_type()
+    price = d.game.token_price(corp, city, token) if token is not None else None
+    d.act({"type": "place_token", **corp_fields(corp), "city": city.id})
+    if price != e.int_arg(2):
+        d.note(f"{corp.name}'s token costs {price} in the engine, {e.int_arg(2)} in the report")
+
+
+def on_bonus_token(d: ReportDriver, e: Event) -> None:
+    corp = d.corporation(e.arg(0))
+    company = d.company(e.arg(1))
+    d.ready_for(company, "assign", "a bonus token")
+    d.act({"type": "assign", "entity": company.id, "entity_type": "company", "target": e.arg(3),
+           "target_type": "hex", "corporation": corp.id})
+
+
+def on_buys_right(d: ReportDriver, e: Event) -> None:
+    corp = d.corporation(e.arg(0))
+    owner = corp.owner
+    company = next((c for c in owner.companies if any(a.type == "train_limit" for a in c.abilities)), None) \
+        if owner is not None else None
+    if company is None:
+        raise ReportMismatch(f"line {e.line}: {corp.name}'s president owns no private giving {e.arg(1)}", "report")
+    d.ready_for(company, "assign", "a private's right")
+    d.act({"type": "assign", "entity": company.id, "entity_type": "company", "target": corp.id,
+           "target_type": "corporation"})
+
+
+def on_destination(d: ReportDriver, e: Event) -> None:
+    """Consecutive DestinationReached lines are one declaration."""
+    prev = d.report.events[d.index - 1] if d.index else None
+    if prev is not None and prev.key == "DestinationReached":
+        return
+    corps = []
+    for ev in d.report.events[d.index:]:
+        if ev.key != "DestinationReached":
+            break
+        corps.append(d.corporation(ev.arg(0)).id)
+    operator = d.operator()
+    if operator is None:
+        raise ReportMismatch(f"line {e.line}: destinations are declared outside an operating round", "report")
+    d.ready_for(operator, "destination_connection", "a destination declaration")
+    d.act({"type": "destination_connection", **corp_fields(operator), "corporations": corps})
+
+
+def on_grown(d: ReportDriver, e: Event) -> None:
+    corp = d.corporation(e.arg(0))
+    if corp.share_percent == 100 // e.int_arg(1):
+        return  # converted by the engine (a phase change)
+    d.ready_for(corp, "convert", "a conversion")
+    d.act({"type": "convert", **corp_fields(corp)})
+
+
+def on_revenue(d: ReportDriver, e: Event) -> None:
+    corp = d.corporation(e.arg(0))
+    revenue = e.int_arg(1)
+    d.ready_for(corp, "run_routes", "a train run")
+    d.act({"type": "run_routes", **corp_fields(corp), "routes": [], "stated_revenue": revenue})
+
+
+def dividend(d: ReportDriver, e: Event, kind: str) -> None:
+    corp = d.corporation(e.arg(0))
+    d.ready_for(corp, "dividend", "the dividend")
+    d.act({"type": "dividend", **corp_fields(corp), "kind": kind})
+
+
+def on_no_dividend(d: ReportDriver, e: Event) -> None:
+    corp = d.corporation(e.arg(0))
+    key = (d.game.turn, d.game.round.round_num)
+
+    def done() -> bool:
+        return key in corp.operating_history or d.accepts(corp, "dividend")
+
+    d.pass_operator(done, "no dividend")
+    if key not in corp.operating_history:
+        d.act({"type": "dividend", **corp_fields(corp), "kind": "withhold"})
+
+
+def on_buy_train(d: ReportDriver, e: Event) -> None:
+    corp = d.corporation(e.arg(0))
+    name, source, price = e.arg(1), e.arg(2), e.int_arg(3)
+    if source in ("IPO", "Pool"):
+        depot = d.game.depot
+        candidates = [t for t in depot.depot_trains() if t.name == name]
+        if source == "Pool":
+            candidates = [t for t in depot.discarded if t.name == name] or candidates
+        else:
+            candidates = [t for t in candidates if t not in depot.discarded] or candidates
+    else:
+        seller = d.corporation(source)
+        candidates = [t for t in seller.trains if t.name == name]
+    if not candidates:
+        raise ReportMismatch(f"line {e.line}: no {name} train is for sale from {source}", "buy train")
+    d.ready_for(corp, "buy_train", "a train purchase")
+    d.act({"type": "buy_train", **corp_fields(corp), "train": candidates[0].id, "price": price})
+
+
+def on_repay(d: ReportDriver, e: Event) -> None:
+    corp = d.corporation(e.arg(0))
+    for _ in range(e.int_arg(3)):
+        d.ready_for(corp, "payoff_loan", "a loan repayment")
+        d.act({"type": "payoff_loan", **corp_fields(corp)})
+
+
+def on_bought_bond(d: ReportDriver, e: Event) -> None:
+    buyer, fields = d.entity(e.arg(0))
+    corp = d.corporation(e.arg(2))
+    source = e.arg(3)
+    frm = "pool" if source.startswith("Bank") or source == "Pool" else d.player(source).id
+    if buyer.is_corporation():
+        d.ready_for(buyer, "buy_bonds", "a bond purchase")
+    d.act({"type": "buy_bonds", **fields, "corporation": corp.id, "count": e.int_arg(1), "from": frm})
+
+
+def on_sold_bond(d: ReportDriver, e: Event) -> None:
+    seller = d.player(e.arg(0))
+    corp = d.corporation(e.arg(2))
+    d.act({"type": "sell_bonds", "entity": seller.id, "corporation": corp.id, "count": e.int_arg(1)})
+
+
+def on_exchange_token(d: ReportDriver, e: Event) -> None:
+    """Consecutive ExchangesBaseToken / NoBaseTokenExchange lines are one choice of the national's president."""
+    prev = d.report.events[d.index - 1] if d.index else None
+    if prev is not None and prev.key in ("ExchangesBaseToken", "NoBaseTokenExchange"):
+        return
+    national = d.corporation(e.arg(0))
+    cities = []
+    for ev in d.report.events[d.index:]:
+        if ev.key == "NoBaseTokenExchange":
+            continue
+        if ev.key != "ExchangesBaseToken":
+            break
+        old = d.corporation(ev.arg(1))
+        city = old_token_city(d, old, ev.arg(2))
+        cities.append(city.id)
+    d.act({"type": "exchange_tokens", **corp_fields(national), "cities": cities})
+
+
+def old_token_city(d: ReportDriver, old: Any, stop: str) -> Any:
+    hex_id = stop.split("/")[0]
+    for t in old.tokens:
+        if t.hex is not None and t.hex.id == hex_id:
+            return t.city
+    hex_ = d.game.hex_by_id(hex_id)
+    if hex_ is None:
+        raise ReportMismatch(f"line {d.event.line}: unknown hex {hex_id!r}", "report")
+    return city_for_token(d, old, stop)
+
+
+def on_checkpoint(d: ReportDriver, e: Event) -> None:
+    d.check_cash(e)
+
+
+HANDLERS: dict[str, Callable[[ReportDriver, Event], None]] = {
+    "PlayerCash": on_player_cash,
+    "BankHas": on_bank,
+    "BID_ITEM_LOG": on_bid,
+    "BuysItemFor": on_buys_item,
+    "PASSES": on_pass,
+    "ShortORExecuted": on_short_or,
+    "START_COMPANY_LOG": on_start_company,
+    "BUY_SHARE_LOG": on_buy_share,
+    "BUY_SHARES_LOG": on_buy_shares,
+    "SELL_SHARE_LOG": on_sell_share,
+    "SELL_SHARES_LOG": on_sell_shares,
+    "PRICE_MOVES_LOG": on_price,
+    "PRICE_STAYS_LOG": on_price,
+    "END_SR": on_end_sr,
+    "START_OR": on_start_or,
+    "CompanyOperates": on_company_operates,
+    "EndOfOperatingRound": on_end_or,
+    "LaysTileAt": on_lay_tile,
+    "LaysTileAtFor": on_lay_tile,
+    "CorrectionModeActivate": on_correction,
+    "CorrectionModeDeactivate": on_correction,
+    "LAYS_TOKEN_ON": on_lay_token,
+    "LaysBonusTokenOn": on_bonus_token,
+    "BuysRight": on_buys_right,
+    "DestinationReached": on_destination,
+    "CompanyHasGrown": on_grown,
+    "CompanyRevenue": on_revenue,
+    "CompanyPaysOutFull": lambda d, e: dividend(d, e, "payout"),
+    "CompanySplits": lambda d, e: dividend(d, e, "half"),
+    "CompanyWithholds": lambda d, e: dividend(d, e, "withhold"),
+    "CompanyDoesNotPayDividend": on_no_dividend,
+    "BuysTrain": on_buy_train,
+    "CompanyRepaysLoans": on_repay,
+    "BoughtBond": on_bought_bond,
+    "BoughtBonds": on_bought_bond,
+    "SoldBond": on_sold_bond,
+    "SoldBonds": on_sold_bond,
+    "ExchangesBaseToken": on_exchange_token,
+    "NoBaseTokenExchange": on_exchange_token,
+    "Has": on_checkpoint,
+}
+
+# events whose handlers act (after the game is over in the engine, the report may only comment)
+ACTION_KEYS = {"BID_ITEM_LOG", "BuysItemFor", "PASSES", "START_COMPANY_LOG", "BUY_SHARE_LOG", "BUY_SHARES_LOG",
+               "SELL_SHARE_LOG", "SELL_SHARES_LOG", "CompanyOperates", "LaysTileAt", "LaysTileAtFor",
+               "LAYS_TOKEN_ON", "LaysBonusTokenOn", "BuysRight", "DestinationReached", "CompanyRevenue",
+               "CompanyPaysOutFull", "CompanySplits", "CompanyWithholds", "BuysTrain", "CompanyRepaysLoans",
+               "BoughtBond", "BoughtBonds", "SoldBond", "SoldBonds", "ExchangesBaseToken"}
+
+# events the engine brings about by itself (compared where useful, else only read)
+PASSIVE = {
+    "GameIs", "PlayerIs", "BankSizeIs", "StartOfPhase", "StartOfInitialRound", "HasPriority", "ALSO_GETS",
+    "ALL_PASSED", "ITEM_PRICE_REDUCED", "TO_AUCTION", "StartStockRound", "FloatsWithCash", "SoldOut",
+    "IS_NOW_PRES_OF", "ReceivesFor", "PrivateCloses", "PhaseDependentTrainLimitsSetTo", "InterestPaidFromTreasury",
+    "InterestPaidFromRevenue", "InterestPaidFromPresidentCash", "RevenueReduced", "PayoutForBonds", "RECEIVES",
+    "Payout", "FirstTrainBought", "NewTrainAvailable", "TrainsRusted", "TrainScoreAndReach", "RemovedTrains",
+    "CompanyTakesLoan", "CompanyTakesLoans", "ORWorthIncrease", "BankIsBrokenReportText", "GameOver",
+    "WillMergeInto", "START_MERGED_COMPANY", "CanOperate", "CannotOperate", "SharesReplacedForShares",
+    "SharesReplacedForBonds", "SharesNotReplaced", "HasPutShareInPool", "HasDiscardedShare", "AutoMergeMinorLog",
+    "LoansInherited", "CompanyInheritsLoan", "CompanyIssuesBonds", "ExchangesHomeBaseToken", "HasPutSharesInPool",
+    "PayoutBlocked", "CompanyDividesEarnings",
+}
