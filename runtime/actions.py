@@ -232,6 +232,15 @@ def _assign(game: "Game", a: Action, d: dict[str, Any]) -> None:
         a.corporation = _corporation(game, d["corporation"])
 
 
+def _cash_target(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    target = _need(d, "target")
+    kind = d.get("target_type", "player")
+    a.choice = game.player_by_id(target) if kind == "player" else game.corporation_by_id(target)
+    if a.choice is None:
+        raise ActionFormatError(f"unknown {kind} {target!r}")
+    a.price = int(_need(d, "amount"))
+
+
 def _bonds(game: "Game", a: Action, d: dict[str, Any]) -> None:
     a.corporation = _corporation(game, _need(d, "corporation"))
     a.count = int(d.get("count") or 1)
@@ -264,6 +273,8 @@ RESOLVERS: dict[str, Callable[["Game", Action, dict[str, Any]], None]] = {
     "buy_bonds": _bonds,
     "sell_bonds": _bonds,
     "map_correction": _lay_tile,
+    "token_correction": _place_token,
+    "cash_correction": _cash_target,
     "end_game": _nothing,
     "sell_company": _sell_company,
     "choose": _choose,

@@ -79,6 +79,9 @@ class Game:
         min_par = min((p.price for p in self.stock_market.par_prices), default=0)
         self.minors = [Corporation(m, minor=True) for m in title.data["minors"]]
         self.all_corporations = [Corporation(c, min_price=min_par) for c in title.data["corporations"]]
+        for corp in self.all_corporations:  # one without its own holding limit follows the title's (options too)
+            if corp.max_ownership_percent == title.module.TITLE.get("holding_limit"):
+                corp.max_ownership_percent = self.t["holding_limit"]
         self.corporations = [c for c in self.all_corporations if c.data.get("available", "start") == "start"]
         self.waiting_corporations = [c for c in self.all_corporations if c not in self.corporations]
         bank = self.t["bank"]
@@ -329,10 +332,10 @@ class Game:
         self.actions_processed += 1
 
     def process_single_action(self, action: A.Action) -> None:
-        if action.type == "map_correction":
-            from .corrections import apply_map_correction
+        if action.type in ("map_correction", "token_correction", "cash_correction"):
+            from . import corrections
 
-            apply_map_correction(self, action)
+            getattr(corrections, f"apply_{action.type}")(self, action)
             return
         self.round.process_action(action)
         self.action_processed(action)

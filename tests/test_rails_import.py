@@ -250,6 +250,42 @@ def test_conversion_keeps_holders_and_adds_treasury_certificates() -> None:
     assert not convert_corporation(game, corp)  # once only
 
 
+def _game_at(path: Path, line: int) -> object:
+    """The game of a report as it stands before a line."""
+    from runtime.importers import rails_actions
+    from runtime.report_replay import new_game
+
+    report = rails.load(path)
+    game, _ = new_game(report)
+    driver = rails_actions.ReportDriver(game, report)
+    while report.events[driver.index].line < line:
+        driver.event = report.events[driver.index]
+        driver.settle()
+        handler = rails_actions.HANDLERS.get(driver.event.key)
+        if handler is not None:
+            handler(driver, driver.event)
+        driver.index += 1
+    return game
+
+
+def test_hex_trains_count_hex_borders_and_tokens_cost_track_distance() -> None:
+    path = RAILS_DIR / "1826" / "1826J42.report"
+    if not path.exists():
+        pytest.skip(f"no {path}")
+    from runtime.map.route import Route
+
+    game = _game_at(path, 147)  # Paris's second turn, before its station in Lille
+    paris = game.corporation_by_id("Paris")
+    lille = game.hex_by_id("C11").tile.cities[0]
+    assert game.token_price(paris, lille, paris.find_token_by_type()) == 80  # 4 borders from Paris by track
+    game = _game_at(path, 148)  # the station is in Lille; Paris has a 2H train
+    paris = game.corporation_by_id("Paris")
+    train = paris.trains[0]
+    assert Route(game, train, paris, [["C11", "D10"]]).revenue() == 30  # Lille 20 + a town 10, one border
+    with pytest.raises(GameError, match="borders"):
+        Route(game, train, paris, [["C11", "D10"], ["D10", "E9", "F8", "G9"]]).revenue()
+
+
 # ---------------------------------------------------------------------- recorded games
 
 @pytest.mark.parametrize("path", REPORTS, ids=[p.stem for p in REPORTS])

@@ -111,6 +111,17 @@ class ReportDriver:
                 raise ReportMismatch(f"line {self.event.line}: the game is over in the engine, but the report goes "
                                      f"on: {self.event}", "game end")
             self.settle()
+            if self.event.key.startswith(CORRECTION_PREFIX):  # an action forced in correction mode
+                self.event = Event(self.event.line, self.event.key[len(CORRECTION_PREFIX):], self.event.args)
+                was, self.correction = self.correction, True
+                try:
+                    handler = HANDLERS.get(self.event.key)
+                    if handler is not None:
+                        handler(self, self.event)
+                finally:
+                    self.correction = was
+                self.index += 1
+                continue
             handler = HANDLERS.get(self.event.key)
             if handler is None and self.event.key not in PASSIVE:
                 self.note(f"unknown report event {self.event.key!r}; ignored")
@@ -514,6 +525,39 @@ def on_correction(d: ReportDriver, e: Event) -> None:
     d.correction = e.key == "CorrectionModeActivate"
 
 
+def on_map_correction(d: ReportDriver, e: Event) -> None:
+    """CorrectMapLaysTileAt,tile,hex,orientation: a tile forced onto the map."""
+    hex_ = d.game.hex_by_id(e.arg(1))
+    if hex_ is None:
+        raise ReportMismatch(f"line {e.line}: unknown hex {e.arg(1)!r}", "report")
+    tile = free_tile(d, e.arg(0).lstrip("#"))
+    who = d.game.current_entity
+    fields = corp_fields(who) if who is not None and who.is_corporation() else \
+        {"entity": (who or d.game.players[0]).id, "entity_type": "player"}
+    d.act({"type": "map_correction", **fields, "tile": tile.id, "hex": hex_.id,
+           "rotation": tile_rotation(d, tile, e.arg(2))})
+
+
+def on_cash_correction(d: ReportDriver, e: Event) -> None:
+    """CorrectCashAddMoney / CorrectCashSubstractMoney,holder,amount: cash forced in or out."""
+    target, fields = d.entity(e.arg(0))
+    amount = e.int_arg(1) * (1 if e.key == "CorrectCashAddMoney" else -1)
+    who = d.game.current_entity
+    actor = {"entity": who.id, "entity_type": "corporation" if who.is_corporation() else "player"} \
+        if who is not None and not who.is_company() else {"entity": d.game.players[0].id, "entity_type": "player"}
+    d.act({"type": "cash_correction", **actor, "target": fields["entity"], "target_type": fields["entity_type"],
+           "amount": amount})
+
+
+def on_discard_train(d: ReportDriver, e: Event) -> None:
+    """CompanyDiscardsTrain,corporation,train,to: a train over the limit goes back."""
+    corp = d.corporation(e.arg(0))
+    train = next((t for t in corp.trains if t.name == e.arg(1)), None)
+    if train is None:
+        raise ReportMismatch(f"line {e.line}: {corp.name} has no {e.arg(1)} train to discard", "report")
+    d.act({"type": "discard_train", **corp_fields(corp), "train": train.id})
+
+
 def city_for_token(d: ReportDriver, corp: Any, hex_id: str) -> Any:
     hex_ = d.game.hex_by_id(hex_id.split("/")[0])
     if hex_ is None:
@@ -531,12 +575,16 @@ def city_for_token(d: ReportDriver, corp: Any, hex_id: str) -> Any:
 def on_lay_token(d: ReportDriver, e: Event) -> None:
     corp = d.corporation(e.arg(0))
     city = city_for_token(d, corp, e.arg(1))
+    if d.correction:
+        d.act({"type": "token_correction", **corp_fields(corp), "city": city.id})
+        return
     d.ready_for(corp, "place_token", "a station token")
     token = corp.find_token_by_type()
     price = d.game.token_price(corp, city, token) if token is not None else None
     d.act({"type": "place_token", **corp_fields(corp), "city": city.id})
-    if price != e.int_arg(2):
-        d.note(f"{corp.name}'s token costs {price} in the engine, {e.int_arg(2)} in the report")
+    stated = e.int_arg(2) if e.key == "LAYS_TOKEN_ON" else 0
+    if price != stated:
+        d.note(f"{corp.name}'s token costs {price} in the engine, {stated} in the report")
 
 
 def on_bonus_token(d: ReportDriver, e: Event) -> None:
@@ -706,7 +754,14 @@ HANDLERS: dict[str, Callable[[ReportDriver, Event], None]] = {
     "LaysTileAtFor": on_lay_tile,
     "CorrectionModeActivate": on_correction,
     "CorrectionModeDeactivate": on_correction,
+    "CorrectMapLaysTileAt": on_map_correction,
+    "CorrectCashAddMoney": on_cash_correction,
+    "CorrectCashSubstractMoney": on_cash_correction,
+    "CompanyDiscardsTrain": on_discard_train,
+    "BuyPresidentLog": on_buy_share,
     "LAYS_TOKEN_ON": on_lay_token,
+    "LAYS_FREE_TOKEN_ON": on_lay_token,
+    "Autopasses": on_pass,
     "LaysBonusTokenOn": on_bonus_token,
     "BuysRight": on_buys_right,
     "DestinationReached": on_destination,
@@ -732,7 +787,9 @@ ACTION_KEYS = {"BID_ITEM_LOG", "BuysItemFor", "PASSES", "START_COMPANY_LOG", "BU
                "SELL_SHARE_LOG", "SELL_SHARES_LOG", "CompanyOperates", "LaysTileAt", "LaysTileAtFor",
                "LAYS_TOKEN_ON", "LaysBonusTokenOn", "BuysRight", "DestinationReached", "CompanyRevenue",
                "CompanyPaysOutFull", "CompanySplits", "CompanyWithholds", "BuysTrain", "CompanyRepaysLoans",
-               "BoughtBond", "BoughtBonds", "SoldBond", "SoldBonds", "ExchangesBaseToken"}
+               "BoughtBond", "BoughtBonds", "SoldBond", "SoldBonds", "ExchangesBaseToken", "CompanyDiscardsTrain",
+               "CorrectMapLaysTileAt", "CorrectCashAddMoney", "CorrectCashSubstractMoney", "BuyPresidentLog",
+               "LAYS_FREE_TOKEN_ON", "Autopasses"}
 
 # events the engine brings about by itself (compared where useful, else only read)
 PASSIVE = {
@@ -745,5 +802,7 @@ PASSIVE = {
     "WillMergeInto", "START_MERGED_COMPANY", "CanOperate", "CannotOperate", "SharesReplacedForShares",
     "SharesReplacedForBonds", "SharesNotReplaced", "HasPutShareInPool", "HasDiscardedShare", "AutoMergeMinorLog",
     "LoansInherited", "CompanyInheritsLoan", "CompanyIssuesBonds", "ExchangesHomeBaseToken", "HasPutSharesInPool",
-    "PayoutBlocked", "CompanyDividesEarnings",
+    "PayoutBlocked", "CompanyDividesEarnings", "PresidentAddsCash", "CompanyRepaysLoansWithPresCash",
+    "Floats", "PlayerMustRaiseCash", "PlayerMustSellShares", "SharesReleased", "GAME_OVER",
 }
+CORRECTION_PREFIX = "CorrectionPrefix"

@@ -273,10 +273,11 @@ class Route:
             if n > d["n"]:
                 raise RouteError(f"{n} stops is too many for a {self.train.name} train", "train distance")
             return
-        if kind == "hexes":
-            n = len({p.tile.hex for p in self.paths})
+        if kind == "hexes":  # hex borders crossed, centre to centre (a route never enters a hex twice)
+            n = len({p.tile.hex for p in self.paths}) - 1
             if n > d["n"]:
-                raise RouteError(f"{n} hexes is too many for a {self.train.name} train", "train distance")
+                raise RouteError(f"the route crosses {n} hex borders, too many for a {self.train.name} train",
+                                 "train distance")
             return
         info: dict[str, list[dict[str, int]]] = {}
         rows = [dict(r) for r in d["rows"]]
@@ -357,6 +358,8 @@ def check_overlap(routes: list[Route]) -> None:
     """No two trains of a corporation may share a piece of track."""
     used: set[Any] = set()
     for route in routes:
+        if route.train.data.get("route_may_overlap"):
+            continue  # a train that runs on its own (a TGV) may share the others' track
         for p in route.paths:
             hid = p.tile.hex.id
             keys = [("edge", hid, e) for e in p.edges]

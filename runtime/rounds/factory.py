@@ -55,6 +55,10 @@ def register_step(name: str, spec: Any) -> None:
 def auction_round(game: "Game") -> AuctionRound:
     kind = game.t["auction"]["kind"]
     if kind == "waterfall":
+        if game.t["auction"].get("bidding_order") == "seat_order":
+            from ..steps.seat_auction import SeatOrderAuction
+
+            return AuctionRound(game, [CompanyPendingPar, SeatOrderAuction])
         return AuctionRound(game, [CompanyPendingPar, WaterfallAuction])
     if kind == "starting_package":
         from ..steps.starting_package import StartingPackageDraft

@@ -58,7 +58,8 @@ class CompanyPendingPar(Step):
         game.share_pool.buy_shares(action.entity, corporation.shares_list[0].to_bundle(), exchange="free")
         game.after_par(corporation)
         self.round.companies_pending_par.pop(0)
-        if game.t["auction"].get("turn_after_par") == "after_setter" and action.entity in self.round.entities:
+        if game.t["auction"].get("turn_after_par") == "after_setter" and action.entity in self.round.entities \
+                and any(not c.closed and c.owner is None for c in game.companies):
             # play goes on with the player after the one who set the price
             self.round.entity_index = (self.round.entities.index(action.entity) + 1) % len(self.round.entities)
 

@@ -49,8 +49,10 @@ class RouteStep(Step):
             if train.operated:
                 raise RouteError(f"train {train.id} has already run this round", "routes")
             seen.add(train)
-            route = Route(game, train, entity, spec["connections"], other_paths=used_paths)
-            used_paths |= set(route.paths)
+            apart = bool(train.data.get("route_may_overlap"))  # runs on its own: may share the others' track
+            route = Route(game, train, entity, spec["connections"], other_paths=set() if apart else used_paths)
+            if not apart:
+                used_paths |= set(route.paths)
             routes.append(route)
         check_overlap(routes)
         revenues = []
