@@ -252,7 +252,7 @@ def test_conversion_keeps_holders_and_adds_treasury_certificates() -> None:
 
 def _game_at(path: Path, line: int) -> object:
     """The game of a report as it stands before a line."""
-    from runtime.importers import rails_actions
+    from runtime.importers import rails_actions, rails_events
     from runtime.report_replay import new_game
 
     report = rails.load(path)
@@ -261,7 +261,7 @@ def _game_at(path: Path, line: int) -> object:
     while report.events[driver.index].line < line:
         driver.event = report.events[driver.index]
         driver.settle()
-        handler = rails_actions.HANDLERS.get(driver.event.key)
+        handler = rails_events.HANDLERS.get(driver.event.key)
         if handler is not None:
             handler(driver, driver.event)
         driver.index += 1

@@ -271,18 +271,14 @@ def capital(game: "Game", national: Any, rules: dict[str, Any]) -> None:
 
 
 def insert_in_operating_order(game: "Game", national: Any) -> None:
-    """It operates after the current corporation, before the first later one with a lower price."""
+    """It operates among the corporations still to operate, in the usual order (price, then column,
+    then row, then arrival on its cell)."""
     r = game.round
     if not r.operating() or national in r.entities:
         return
-    price = national.share_price.price
-    index = len(r.entities)
-    for i in range(r.entity_index + 1, len(r.entities)):
-        other = r.entities[i]
-        if not other.closed and other.share_price is not None and other.share_price.price < price:
-            index = i
-            break
-    r.entities.insert(index, national)
+    done, rest = r.entities[:r.entity_index + 1], r.entities[r.entity_index + 1:] + [national]
+    rest.sort(key=lambda c: c.sort_key() or (float("inf"),))
+    r.entities = done + rest
     game.log(f"{national.name} operates in this round")
 
 
