@@ -286,6 +286,43 @@ def test_hex_trains_count_hex_borders_and_tokens_cost_track_distance() -> None:
         Route(game, train, paris, [["C11", "D10"], ["D10", "E9", "F8", "G9"]]).revenue()
 
 
+def test_a_state_railway_takes_over_trainless_corporations() -> None:
+    from runtime.game import Game
+
+    game = Game(Title.load("1826"), [("A", "A"), ("B", "B"), ("C", "C"), ("D", "D")])
+
+    def started(sym: str, price: int, holders: list[tuple[str, int]]) -> object:
+        corp = game.corporation_by_id(sym)
+        game.stock_market.set_par(corp, next(p for p in game.stock_market.par_prices if p.price == price))
+        corp.ipoed = corp.floated_ = True
+        for who, index in holders:
+            to = game.share_pool if who == "pool" else game.player_by_id(who)
+            game.share_pool.transfer_shares(corp.shares_list[index].to_bundle(), to)
+        corp.turns_operated = 1
+        game.bank.spend(300, corp)
+        return corp
+
+    nord = started("Nord", 100, [("A", 0), ("B", 1), ("pool", 2)])
+    gc = started("GC", 82, [("B", 0), ("A", 1), ("C", 2), ("C", 3)])
+    gc.loans.append(500)
+    game.hex_by_id("G9").tile.cities[0].exchange_token(nord.tokens[0])
+    game.hex_by_id("L14").tile.cities[0].exchange_token(gc.tokens[0])
+    game.hex_by_id("C11").tile.cities[0].exchange_token(nord.tokens[1])
+    etat = game.corporation_by_id("Etat")
+    game.form_corporation(etat, [nord, gc])
+    assert nord.closed and gc.closed
+    # both convert to ten shares, then two old shares make one: A and B each have three (one odd, to the
+    # pool), C two; the pool's three make one and the odd one is lost
+    assert {p.name: p.percent_of(etat) for p in game.players} == {"A": 10, "B": 10, "C": 10, "D": 0}
+    assert game.share_pool.percent_of(etat) == 10 and etat.percent_of(etat) == 60
+    assert etat.owner is game.player_by_id("A")
+    # the mean of 100 and 82 is 91: it starts at 90, then a cell left for the loan it inherits
+    assert etat.share_price.price == 82 and etat.loans == [500]
+    assert etat.cash == 600 and not etat.floated()  # no capital; it floats once half its shares are out
+    assert sorted(t.hex.id for t in etat.tokens if t.hex is not None) == ["G9", "L14"]
+    assert game.pending_token_exchange["cities"] == {"Nord": [game.hex_by_id("C11").tile.cities[0]]}
+
+
 # ---------------------------------------------------------------------- recorded games
 
 @pytest.mark.parametrize("path", REPORTS, ids=[p.stem for p in REPORTS])
