@@ -87,6 +87,7 @@ class Game:
         bank = self.t["bank"]
         checks_bank = any(g["trigger"] == "bank_broken" for g in self.t["game_end"])
         self.bank = Bank(0 if bank.get("unlimited") else bank["cash"], bool(bank.get("unlimited")), checks_bank)
+        self.bank.breaks_when_empty = bool(bank.get("broken_when_empty"))
         self.tiles = self._init_tiles()
         self.all_tiles = list(self.tiles)
         trains = []

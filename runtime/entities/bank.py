@@ -12,6 +12,7 @@ class Bank(Entity, Spender, ShareHolder):
         self.unlimited = unlimited
         self.check = check and not unlimited
         self.broken = False
+        self.breaks_when_empty = False  # broken as soon as it holds nothing, not only when it cannot pay
         self.companies: list = []
         self.init_shares()
 
@@ -20,7 +21,7 @@ class Bank(Entity, Spender, ShareHolder):
 
     def check_cash(self, amount: int) -> None:
         """The bank never refuses to pay; running out of money breaks it."""
-        if self.check and self.cash - amount < 0:
+        if self.check and (self.cash - amount < 0 or (self.breaks_when_empty and self.cash - amount <= 0)):
             self.broken = True
 
     @property
