@@ -134,6 +134,8 @@ def sell_shares(d: ReportDriver, seller_name: str, count: int, percent: int, cor
         raise ReportMismatch(f"line {d.event.line}: {seller.name} does not hold {total}% of {corp.name}", "shares")
     if seller.is_corporation():
         d.ready_for(seller, "sell_shares", "a corporation selling certificates")
+    elif d.operator() is not None:  # a president raising cash for his corporation's train
+        d.ready_for(seller, "sell_shares", "a president selling certificates")
     d.act({"type": "sell_shares", **fields, "shares": [s.id for s in chosen], "percent": total})
 
 
