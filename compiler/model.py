@@ -670,6 +670,8 @@ def _privates(doc: dict[str, Any], model: dict[str, Any], chk: Checker) -> list[
         })
         if p.get("stock_round_trade"):
             out[-1]["stock_round_trade"] = True
+        if p.get("sold_in_operating_rounds"):
+            out[-1]["sold_in_operating_rounds"] = True
     return out
 
 

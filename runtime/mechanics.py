@@ -54,10 +54,12 @@ def _known() -> list[type[Mechanic]]:
     from .rounds.sequence import RoundSequence
     from .steps.home_tokens import SetupHomeTokens
     from .steps.minors import MinorRules
+    from .steps.private_trades import PrivateTrades
     from .steps.starting_package import StartingPackage
     from .steps.stock_trading import StockTrading
 
-    return [SetupHomeTokens, StartingPackage, Mergers, MinorRules, StockTrading, RoundSequence] + _company_rules()
+    return [SetupHomeTokens, StartingPackage, Mergers, MinorRules, PrivateTrades, StockTrading,
+            RoundSequence] + _company_rules()
 
 
 def _company_rules() -> list[type[Mechanic]]:

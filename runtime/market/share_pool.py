@@ -169,7 +169,7 @@ class SharePool(Entity, ShareHolder):
     def change_president(self, presidents_share: Share, swap_to: Any, president: Any) -> None:
         corporation = presidents_share.corporation
         num = presidents_share.percent // corporation.share_percent
-        for s in list(president.shares_of(corporation))[:num]:
+        for s in swap_shares(list(president.shares_of(corporation)), num):
             self.move_share(s, swap_to)
         self.move_share(presidents_share, president)
 
@@ -181,3 +181,15 @@ class SharePool(Entity, ShareHolder):
             return 0
         ia, ib = entities.index(a), entities.index(b)
         return ib - ia if ia < ib else ib - (ia - len(entities))
+
+
+def swap_shares(shares: list[Share], num: int) -> list[Share]:
+    """The certificates a new president hands over for the president's certificate (worth num shares):
+    a double certificate if he has one and holds no more than num certificates, else single ones."""
+    if not shares:
+        return []
+    unit = shares[0].corporation.share_percent
+    double = next((s for s in shares if not s.president and s.percent > unit), None)
+    if double is not None:
+        return [double] if len(shares) <= num else [s for s in shares if s is not double][:num]
+    return shares[:num]

@@ -199,12 +199,9 @@ class Mergers(Mechanic):
         self.game.log(f"{new.name} is the president of {corp.name}")
         if old is new or not old.is_player():
             return
-        mine = list(new.shares_of(corp))
-        double = next((s for s in mine if not s.president and s.percent > corp.share_percent), None)
-        if double is not None and len(mine) <= 2:
-            give = [double]
-        else:
-            give = [s for s in mine if s is not double][: presidents_share.percent // corp.share_percent]
+        from ..market.share_pool import swap_shares
+
+        give = swap_shares(list(new.shares_of(corp)), presidents_share.percent // corp.share_percent)
         pool = self.game.share_pool
         for s in give:
             pool.move_share(s, old)
