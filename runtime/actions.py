@@ -226,6 +226,8 @@ def _assign(game: "Game", a: Action, d: dict[str, Any]) -> None:
             raise ActionFormatError(f"unknown hex {target!r}")
     elif kind in ("corporation", "minor"):
         a.corporation = _corporation(game, target)
+    elif kind == "company":
+        a.company = _company(game, target)
     else:
         raise ActionFormatError(f"unknown target type {kind!r}")
     if d.get("corporation") is not None:
