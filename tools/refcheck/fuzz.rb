@@ -1,0 +1,260 @@
+# Play a random but legal game (TITLE, default 1893) on the reference engine and write it as a game JSON.
+# usage: ruby -Itools/refcheck -I<18xx>/lib fuzz.rb SEED NPLAYERS OUT.json [max_actions] [opt,opt]
+require 'json'
+require 'engine'
+LOGGER.level = Logger::WARN
+require 'engine/auto_router'
+class Integer; MAX = 2**62 unless const_defined?(:MAX); end
+
+SEED = ARGV[0].to_i
+NP = ARGV[1].to_i
+OUT = ARGV[2]
+MAX = (ARGV[3] || 900).to_i
+OPTS = (ARGV[4] || '').split(',').map(&:to_sym)
+R = Random.new(SEED)
+
+TITLE = ENV['TITLE'] || '1893'
+klass = Engine.game_by_title(TITLE)
+NAMES = (1..NP).to_h { |i| [i * 10 + 1, "P#{i}"] }
+
+def new_game(klass, actions)
+  g = klass.new(NAMES, id: SEED, actions: actions, optional_rules: OPTS, seed: SEED)
+  raise g.exception if g.exception
+
+  g
+end
+
+def pick(arr)
+  arr[R.rand(arr.size)]
+end
+
+def entity_h(e)
+  { 'entity' => e.id, 'entity_type' => e.player? ? 'player' : (e.company? ? 'company' : (e.minor? ? 'minor' : 'corporation')) }
+end
+
+# candidate actions for the acting entity
+def candidates(game)
+  round = game.round
+  ent = round.active_entities.first
+  return [] unless ent
+
+  out = []
+  types = round.actions_for(ent)
+  step = ->(t) { round.step_for(ent, t) }
+  types.each do |t|
+    s = step.(t)
+    case t
+    when 'pass'
+      w = ENV['PASSY'] && round.is_a?(Engine::Round::Draft) ? 40 : 2
+      out << [w, Engine::Action::Pass.new(ent)]
+    when 'bid'
+      if s.respond_to?(:available)
+        s.available.each do |c|
+          next if s.respond_to?(:may_purchase?) && s.respond_to?(:may_choose?) && !s.may_purchase?(c) && !s.may_choose?(c)
+
+          price = s.respond_to?(:min_bid) ? s.min_bid(c) : c.value
+          out << [5, Engine::Action::Bid.new(ent, company: c, price: price)]
+        end
+      end
+    when 'par'
+      game.corporations.each do |c|
+        next if c.ipoed || !game.can_par?(c, ent)
+        next unless s.can_buy?(ent, c.shares.first&.to_bundle) || (s.respond_to?(:rag_exchangable) && s.rag_exchangable(ent, c))
+
+        s.get_par_prices(ent, c).each do |sp|
+          out << [2, Engine::Action::Par.new(ent, corporation: c, share_price: sp)]
+        end
+      end
+    when 'buy_shares'
+      game.share_pool.shares.group_by(&:corporation).each do |corp, shares|
+        sh = shares.select(&:buyable).min_by(&:percent)
+        next unless sh
+
+        b = sh.to_bundle
+        out << [6, Engine::Action::BuyShares.new(ent, shares: b.shares, percent: b.percent)] if s.can_buy?(ent, b)
+      end
+    when 'sell_shares'
+      game.corporations.each do |corp|
+        game.bundles_for_corporation(ent, corp).each do |b|
+          next unless s.can_sell?(ent, b)
+
+          out << [1, Engine::Action::SellShares.new(ent, shares: b.shares, percent: b.percent)]
+        end
+      end
+    when 'buy_company'
+      if round.stock?
+        game.buyable_bank_owned_companies.each do |c|
+          next unless s.respond_to?(:can_buy_company?) && s.can_buy_company?(ent, c)
+
+          out << [3, Engine::Action::BuyCompany.new(ent, company: c, price: c.value)]
+        end
+        s.purchasable_companies(ent).each do |c|
+          next if ent.cash < 1
+
+          out << [1, Engine::Action::BuyCompany.new(ent, company: c, price: 1 + R.rand([ent.cash, 200].min))]
+        end
+      else
+        buyer = ent.player? ? ent : ent.player
+        s.purchasable_companies(ent).each do |c|
+          next if buyer.cash < 1
+
+          out << [1, Engine::Action::BuyCompany.new(ent, company: c, price: 1 + R.rand([buyer.cash, 200].min))]
+        end
+      end
+    when 'sell_company'
+      s.sellable_companies(ent).each { |c| out << [1, Engine::Action::SellCompany.new(ent, company: c, price: c.value)] }
+    when 'special_buy'
+      s.buyable_items(ent).each { |item| out << [3, Engine::Action::SpecialBuy.new(ent, item: item)] }
+    when 'assign'
+      out << [3, Engine::Action::Assign.new(ent, target: game.company_by_id('FdSD'))]
+    when 'lay_tile'
+      hexes = game.graph.connected_hexes(ent).keys
+      hexes.shuffle(random: R).first(12).each do |hex|
+        tiles = begin
+          s.upgradeable_tiles(ent, hex)
+        rescue Engine::GameError
+          []
+        end
+        tiles.each do |tile|
+          (tile.legal_rotations || [tile.rotation]).each do |rot|
+            out << [3, Engine::Action::LayTile.new(ent, tile: tile, hex: hex, rotation: rot)]
+          end
+        end
+      end
+    when 'place_token'
+      game.graph.connected_nodes(ent).keys.select(&:city?).each do |city|
+        next unless city.tokenable?(ent, free: false)
+
+        out << [3, Engine::Action::PlaceToken.new(ent, city: city, slot: city.get_slot(ent))]
+      end
+    when 'run_routes'
+      routes = find_routes(game, ent)
+      out << [50, Engine::Action::RunRoutes.new(ent, routes: routes)] if routes && !routes.empty?
+    when 'dividend'
+      s.dividend_types.each { |k| out << [3, Engine::Action::Dividend.new(ent, kind: k.to_s)] }
+    when 'buy_train'
+      s.buyable_trains(ent).uniq.each do |t|
+        power = ent.cash
+        power += ent.owner.cash if s.president_may_contribute?(ent) && ent.owner&.player?
+        if t.from_depot?
+          t.variants.each_key do |v|
+            next if t.price > power && !(ent.minor? && ent.trains.empty? && ent.owner.cash + ent.cash >= t.price)
+
+            out << [6, Engine::Action::BuyTrain.new(ent, train: t, price: t.price, variant: v)]
+          end
+          (s.discountable_trains_allowed?(ent) ? ent.trains : []).each do |ex|
+            d = t.discount&.[](ex.name)
+            next unless d
+
+            next if t.price - d > ent.cash
+
+            out << [4, Engine::Action::BuyTrain.new(ent, train: t, price: t.price - d, variant: t.name, exchange: ex)]
+          end
+        else
+          lo, hi = s.spend_minmax(ent, t)
+          out << [2, Engine::Action::BuyTrain.new(ent, train: t, price: lo + R.rand(hi - lo + 1), variant: t.name)] if hi >= lo && hi >= 1
+        end
+      end
+    when 'discard_train'
+      ent.trains.each { |t| out << [3, Engine::Action::DiscardTrain.new(ent, train: t)] }
+    when 'bankrupt'
+      out << [0, Engine::Action::Bankrupt.new(ent)]
+    end
+  end
+  # the FdSD exchange (a company acting in its owner's turn)
+  if round.stock? && ent.player?
+    game.companies.each do |c|
+      next if c.closed? || c.owner != ent
+
+      next unless round.actions_for(c).include?('buy_shares')
+
+      corp = game.corporation_by_id('RAG')
+      sh = game.share_pool.shares_of(corp).first
+      out << [4, Engine::Action::BuyShares.new(c, shares: [sh], percent: sh.percent)] if sh
+    end
+  end
+  # a president selling in an emergency
+  if round.operating? && ent.corporation? && ent.owner&.player?
+    pl = ent.owner
+    if round.actions_for(pl).include?('sell_shares')
+      s = round.step_for(pl, 'sell_shares')
+      game.corporations.each do |corp|
+        game.bundles_for_corporation(pl, corp).each do |b|
+          next unless s.respond_to?(:can_sell?) && s.can_sell?(pl, b)
+
+          out << [2, Engine::Action::SellShares.new(pl, shares: b.shares, percent: b.percent)]
+        end
+      end
+    end
+  end
+  out = out.select { |w, _| w.positive? } if out.any? { |w, _| w.positive? }
+  out.map { |w, a| [[w, 1].max, a] }
+end
+
+def find_routes(game, ent)
+  router = Engine::AutoRouter.new(game)
+  trains = game.route_trains(ent).sort_by(&:price)
+  train_routes, = router.path(trains, ent)
+  options = train_routes.transform_values { |rs| rs.sort_by { |r| -(r.revenue rescue 0) }.first(6) }
+  best = nil
+  best_rev = 0
+  40.times do
+    chosen = options.map { |_t, rs| rs.empty? || R.rand < 0.1 ? nil : rs[R.rand(rs.size)] }.compact
+    next if chosen.empty?
+
+    chosen = chosen.map { |r| Engine::Route.new(game, game.phase, r.train, connection_hexes: r.connection_hexes, routes: []) }
+    rev = router.real_revenue(chosen)
+    if rev > best_rev
+      best = chosen
+      best_rev = rev
+    end
+  end
+  best&.each { |r| r.routes = best }
+  best
+end
+
+def weighted(cands)
+  total = cands.sum(&:first)
+  x = R.rand(total)
+  cands.each do |w, a|
+    return a if x < w
+
+    x -= w
+  end
+  cands.last.last
+end
+
+game = new_game(klass, [])
+stuck = 0
+while !game.finished && game.raw_actions.size < MAX
+  cands = candidates(game)
+  if cands.empty?
+    warn "no candidates: #{game.round.class} #{game.round.active_entities.first&.name} #{game.round.actions_for(game.round.active_entities.first).inspect}"
+    break
+  end
+  action = weighted(cands)
+  before = game.raw_actions.dup
+  begin
+    game.process_action(action)
+  rescue StandardError => e
+    game.instance_variable_set(:@exception, e)
+  end
+  unless game.exception
+    stuck = 0
+    next
+  end
+
+  stuck += 1
+  warn "rejected #{action.type}: #{game.exception.message[0, 120]}" if ENV['VERBOSE']
+  break if stuck > 80
+
+  game = new_game(klass, before)
+end
+
+data = {
+  'id' => SEED, 'title' => TITLE, 'players' => NAMES.map { |id, n| { 'id' => id, 'name' => n } },
+  'settings' => { 'seed' => SEED, 'optional_rules' => OPTS.map(&:to_s) },
+  'actions' => game.raw_actions, 'result' => game.finished ? game.result : nil,
+}
+File.write(OUT, JSON.generate(data))
+warn "#{game.raw_actions.size} actions, finished=#{game.finished} stuck=#{stuck}"
