@@ -1,0 +1,36 @@
+"""Games played on the 18xx.games engine (random but legal, made with
+tools/refcheck) replay with the same state after every action.
+
+They reach rules the recorded fixtures do not: a forced auction of the
+starting package, a par paid for with a private, a private exchanged for two
+shares, players trading privates and bonds, merger votes and forced mergers,
+trains discarded after a merger, bankruptcy. Each game is stored gzipped with
+the reference engine's trace (STATE_DIGEST.md format).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from runtime.cli import compare_traces
+from runtime.importers import eighteen_xx
+from runtime.replay import replay
+
+HERE = Path(__file__).parent / "fixtures" / "reference_games"
+GAMES = sorted(HERE.glob("*.json.gz"))
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.name.split(".")[0] for p in GAMES])
+def test_reference_game_replays_exactly(path: Path, tmp_path: Path) -> None:
+    data = json.loads(gzip.decompress(path.read_bytes()))
+    result = replay(eighteen_xx.from_dict(data, source=path.name), want_trace=True)
+    assert result.error is None, f"stops at action {(result.error_action or {}).get('id')}: {result.error}"
+    if data.get("result"):
+        assert result.matches_result, (result.scores, data["result"])
+    trace = tmp_path / "expected.jsonl"
+    trace.write_bytes(gzip.decompress(path.with_name(path.name.replace(".json.gz", ".trace.jsonl.gz")).read_bytes()))
+    assert compare_traces(trace, result.trace) is None
