@@ -107,3 +107,21 @@ def test_bonds_are_bought_and_sold_at_their_value_and_count_as_certificates() ->
         act(game, game.current_entity.id, "buy_company", company="AdSK-3", price=100)  # the lowest bond only
     with pytest.raises(IllegalAction):
         act(game, buyer.id, "sell_company", company="AdSK-1", price=100)  # not in the first stock round
+
+
+def test_trains_change_hands_between_companies_only_from_the_trading_phase() -> None:
+    from conftest import fixtures_dir
+
+    path = fixtures_dir() / "1893" / "1893_game_end_bank.json"
+    if not path.exists():
+        pytest.skip("the recorded 1893 game is not available")
+    import json
+
+    data = json.loads(path.read_text())
+    game = Game(Title.load("1893"), [(p["id"], p["name"]) for p in data["players"]],
+                seed=data["settings"]["seed"], game_id=data["id"])
+    for action in data["actions"][:16]:  # KFBE's first turn, after its tile: EKB owns a 2-train
+        game.process(action)
+    assert game.phase.name == "2" and game.current_entity.name == "KFBE"
+    with pytest.raises(IllegalAction, match="may not buy EKB's 2 train"):
+        game.process({"type": "buy_train", "entity": "KFBE", "entity_type": "minor", "train": "2-0", "price": 50})
