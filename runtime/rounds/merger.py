@@ -25,7 +25,7 @@ president may discard any of them and must discard down to the train limit.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import GameError, IllegalAction
@@ -48,7 +48,6 @@ class MergerState:
     vote_open: bool = False
     forced: bool = False
     formed: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 class Mergers(Mechanic):

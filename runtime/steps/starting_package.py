@@ -163,13 +163,10 @@ class StartingPackageDraft(Step):
 
     def refusal(self, action: "Action") -> IllegalAction | None:
         if action.type == "bid" and action.entity is self.current_entity() and not self.done():
-            try:
-                company = action.company
-                if company is None or company not in package(self.game).offer():
-                    return IllegalAction(f"{getattr(company, 'name', '?')} is not on offer in the starting package",
-                                         "starting package")
-            except IllegalAction as exc:
-                return exc
+            company = action.company
+            if company is None or company not in package(self.game).offer():
+                return IllegalAction(f"{getattr(company, 'name', '?')} is not on offer in the starting package",
+                                     "starting package")
         return None
 
 
