@@ -42,6 +42,34 @@ class Graph:
         self.clear()
         self.routes.clear()
 
+    # -- incremental invalidation: only corporations that can see a change lose their cache
+    def _forget(self, corporation: Any) -> None:
+        self.connected_hexes_.pop(corporation, None)
+        self.connected_nodes_.pop(corporation, None)
+        self.connected_paths_.pop(corporation, None)
+        self.reachable_hexes_.pop(corporation, None)
+        self.tokens.pop(corporation, None)
+        routes = self.routes.get(corporation)
+        if routes is not None and not routes.get("route_train_purchase"):
+            del self.routes[corporation]
+
+    def invalidate_hex(self, hex_: "Hex") -> None:
+        """A tile changed on a hex: it can change the network only of corporations whose track
+        reaches the hex (a corporation that does not touch it sees the same graph as before)."""
+        for corp in [c for c, hexes in self.connected_hexes_.items() if hex_ in hexes]:
+            self._forget(corp)
+        for corp in [c for c in list(self.routes) + list(self.tokens) if c not in self.connected_hexes_]:
+            self._forget(corp)
+
+    def invalidate_city(self, city: Stop, corporation: Any = None) -> None:
+        """A token or reservation changed in a city: it matters to the corporations reaching it."""
+        for corp in [c for c, nodes in self.connected_nodes_.items() if city in nodes]:
+            self._forget(corp)
+        for corp in [c for c in list(self.routes) + list(self.tokens) if c not in self.connected_nodes_]:
+            self._forget(corp)
+        if corporation is not None:
+            self._forget(corporation)
+
     # -- queries
     def route_info(self, corporation: Any) -> dict[str, bool] | None:
         if corporation not in self.routes:

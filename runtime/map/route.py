@@ -60,35 +60,33 @@ def node_chains(start: Stop, end: Stop, cache: dict[tuple[int, int], list[Chain]
     return chains
 
 
-def guided_chains(start: Stop, end: Stop, hex_ids: list[str]) -> list[Chain]:
-    """The chains from ``start`` to ``end`` whose paths lie in exactly these hexes, in order.
-
-    The same walk as :func:`node_chains`, pruned to the recorded hexes: the i-th
-    path of the chain must be in the i-th hex. Junction tiles and ambiguous
-    intra-tile connections fall back to the full enumeration.
-    """
+def guided_chains(start: Stop, end_hex: Any, hex_ids: list[str]) -> dict[Stop, list[Chain]]:
+    """The chains from ``start`` to each stop of the last hex whose paths lie in exactly these
+    hexes, in order (the same walk as :func:`node_chains`, pruned to the recorded hexes: the
+    i-th path of the chain must be in the i-th hex). One walk serves every end stop."""
     n = len(hex_ids)
-    chains: list[Chain] = []
+    found: dict[Stop, list[Chain]] = {}
     for start_path in start.paths:
         if start_path.tile.hex.id != hex_ids[0]:
             continue
-        found: list[Chain] = []
 
         def visit(current: Path, visited: dict[Path, bool], counter: Any, converging: bool) -> None:
             if current.junction is not None:
                 return
             k = len(visited)
-            if k > n or current.tile.hex.id != hex_ids[k - 1]:
+            if k != n or current.tile.hex is not end_hex:
                 return
-            if k == n and end in current.nodes:
-                paths = list(visited)
-                if chain_id(paths) == hex_ids:
-                    found.append({"nodes": [start, end], "paths": paths, "id": hex_ids})
+            paths = list(visited)
+            if chain_id(paths) != hex_ids:
+                return
+            for end in current.nodes:
+                if end is not start:
+                    found.setdefault(end, []).append({"nodes": [start, end], "paths": paths, "id": hex_ids})
 
         _walk_limited(start_path, visit, hex_ids)
-        chains.extend(found)
-    chains.sort(key=lambda c: len(c["paths"]))
-    return chains
+    for chains in found.values():
+        chains.sort(key=lambda c: len(c["paths"]))
+    return found
 
 
 def _walk_limited(start_path: Path, visit: Any, hex_ids: list[str]) -> None:
@@ -152,11 +150,12 @@ class Route:
         guided = " " not in hex_ids[0] and not any(h.tile.junction for h in (start_hex, end_hex))
         out = []
         for s in start_hex.tile.nodes:
+            by_end = guided_chains(s, end_hex, hex_ids) if guided else None
             for e in end_hex.tile.nodes:
                 if s is e:
                     continue
-                if guided:
-                    out.extend(guided_chains(s, e, hex_ids))
+                if by_end is not None:
+                    out.extend(by_end.get(e, ()))
                 else:
                     out.extend(c for c in node_chains(s, e, self._cache) if c["id"] == hex_ids)
         return out

@@ -6,17 +6,20 @@ stop along path walks to the next stops, passing through a city only if the
 corporation is not blocked there. An edge is used at most once per walk;
 ``converging`` walks (where two pieces of track share an edge) backtrack so
 every branch is seen.
+
+These are the engine's innermost loops (every connectivity question and every
+route goes through them), so they are written for speed: attribute lookups are
+hoisted, and the common case — plain track on both sides — is tested first.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from compiler.hexgrid import invert
-
 from .tile import Path, Stop, _tracks_match
 
 PathVisitor = Callable[[Path, dict[Path, bool], dict[Any, int], bool], None]
+_INVERT = (3, 4, 5, 0, 1, 2)
 
 
 def walk_path(path: Path, visitor: PathVisitor, skip: int | None = None, jskip: Any = None,
@@ -31,9 +34,11 @@ def walk_path(path: Path, visitor: PathVisitor, skip: int | None = None, jskip: 
     junction = path.junction
     if junction is not None and counter.get(junction, 0) > 1:
         return
-    hex_ = path.tile.hex
+    tile = path.tile
+    hex_ = tile.hex
     hid = hex_.id
-    for e in path.edges:
+    edges = path.edges
+    for e in edges:
         if counter.get((hid, e), 0) > 0:
             return
     if junction is not None and path.terminal:
@@ -46,22 +51,23 @@ def walk_path(path: Path, visitor: PathVisitor, skip: int | None = None, jskip: 
         for jp in junction.paths:
             walk_path(jp, visitor, jskip=junction, visited=visited, counter=counter, converging=converging,
                       skip_paths=skip_paths)
-    tile = path.tile
-    for edge in path.edges:
+    track = path.track
+    neighbors = hex_.neighbors
+    for edge in edges:
         if edge == skip:
             continue
-        neighbor = hex_.neighbors.get(edge)
+        neighbor = neighbors.get(edge)
         if neighbor is None:
             continue
         key = (hid, edge)
         counter[key] = counter.get(key, 0) + 1
-        np_edge = invert(edge)
+        np_edge = _INVERT[edge]
         conv = converging or tile.converging_exit(edge)
         for np in neighbor.tile.paths_at(np_edge):
-            if not _tracks_match_walk(path.track, np.track):
+            np_track = np.track
+            if np_track != track and not _tracks_match_walk(track, np_track):
                 continue
-            walk_path(np, visitor, skip=np_edge, visited=visited, counter=counter, converging=conv,
-                      skip_paths=skip_paths)
+            walk_path(np, visitor, np_edge, None, visited, counter, conv, skip_paths)
         counter[key] -= 1
     if converging:
         visited.pop(path, None)
@@ -79,35 +85,49 @@ NodeVisitor = Callable[[Path, dict[Path, bool], dict[Stop, bool]], Any]
 ABORT = object()
 
 
+class _NodeWalk:
+    """One node walk's shared state (replaces a closure per visited stop)."""
+
+    __slots__ = ("visitor", "visited", "corporation", "skip_paths")
+
+    def __init__(self, visitor: NodeVisitor, visited: dict[Stop, bool], corporation: Any,
+                 skip_paths: dict[Path, bool] | None):
+        self.visitor = visitor
+        self.visited = visited
+        self.corporation = corporation
+        self.skip_paths = skip_paths
+
+    def walk(self, node: Stop, visited_paths: dict[Path, bool], counter: dict[Any, int],
+             converging_path: bool) -> None:
+        visited = self.visited
+        if node in visited:
+            return
+        visited[node] = True
+        visitor = self.visitor
+        corporation = self.corporation
+
+        def on_path(path: Path, vp: dict[Path, bool], ct: dict[Any, int], converging: bool) -> None:
+            ret = visitor(path, vp, visited)
+            if ret is ABORT or path.terminal:
+                return
+            for next_node in path.nodes:
+                if next_node is node:
+                    continue
+                if corporation is not None and next_node.blocks(corporation):
+                    continue
+                self.walk(next_node, vp, ct, converging_path or converging)
+
+        for node_path in node.paths:
+            if node_path.ignore:
+                continue
+            walk_path(node_path, on_path, None, None, visited_paths, counter, converging_path, self.skip_paths)
+        if converging_path:
+            visited.pop(node, None)
+
+
 def walk_node(node: Stop, visitor: NodeVisitor, visited: dict[Stop, bool] | None = None, corporation: Any = None,
               visited_paths: dict[Path, bool] | None = None, counter: dict[Any, int] | None = None,
               converging_path: bool = True, skip_paths: dict[Path, bool] | None = None) -> None:
-    if visited is None:
-        visited = {}
-    if visited_paths is None:
-        visited_paths = {}
-    if counter is None:
-        counter = {}
-    if node in visited:
-        return
-    visited[node] = True
-
-    def on_path(path: Path, vp: dict[Path, bool], ct: dict[Any, int], converging: bool) -> None:
-        ret = visitor(path, vp, visited)
-        if ret is ABORT or path.terminal:
-            return
-        for next_node in path.nodes:
-            if next_node is node:
-                continue
-            if corporation is not None and next_node.blocks(corporation):
-                continue
-            walk_node(next_node, visitor, visited=visited, corporation=corporation, visited_paths=vp, counter=ct,
-                      converging_path=converging_path or converging, skip_paths=skip_paths)
-
-    for node_path in node.paths:
-        if node_path.ignore:
-            continue
-        walk_path(node_path, on_path, visited=visited_paths, counter=counter, converging=converging_path,
-                  skip_paths=skip_paths)
-    if converging_path:
-        visited.pop(node, None)
+    state = _NodeWalk(visitor, {} if visited is None else visited, corporation, skip_paths)
+    state.walk(node, {} if visited_paths is None else visited_paths, {} if counter is None else counter,
+               converging_path)

@@ -174,27 +174,37 @@ class BuySellParShares(Step, ShareBuying):
     def can_sell_any(self, entity: Any) -> bool:
         return any(self.can_sell_any_bundles(entity, c) for c in self.game.corporations)
 
-    def can_buy_shares(self, entity: Any, shares: list[Any]) -> bool:
+    def can_buy_shares(self, entity: Any, shares: list[Any], certs: int | None = None) -> bool:
         if not shares:
             return False
         corp = shares[0].corporation
         owner = shares[0].owner
         if self.sold_corp(entity, corp) or (self.bought() and not self.can_buy_multiple(entity, corp, owner)):
             return False
-        buyable = [s for s in shares if s.buyable]
-        if not buyable:
+        smallest = None
+        for s in shares:
+            if s.buyable and (smallest is None or s.percent < smallest.percent):
+                smallest = s
+        if smallest is None:
             return False
-        smallest = min(buyable, key=lambda s: s.percent)
         bundle = smallest.to_bundle()
-        return self.available_cash(entity) >= bundle.price() and self.can_gain(entity, bundle)
+        if self.available_cash(entity) < bundle.price():
+            return False
+        if certs is None:
+            return self.can_gain(entity, bundle)
+        if bundle.owner.is_player() and not self.game.can_gain_from_player(entity, bundle):
+            return False
+        return corp.holding_ok(entity, bundle.common_percent()) and (
+            not corp.counts_for_limit() or certs < self.game.cert_limit(entity))
 
     def can_buy_any(self, entity: Any) -> bool:
+        certs = self.game.num_certs(entity)  # the same for every candidate: count once
         pool = self.game.share_pool
         for corp, shares in pool.shares_by_corporation.items():
-            if shares and self.can_buy_shares(entity, shares):
+            if shares and self.can_buy_shares(entity, shares, certs):
                 return True
         for corp in self.game.corporations:
-            if corp.ipoed and self.can_buy_shares(entity, corp.ipo_shares()):
+            if corp.ipoed and self.can_buy_shares(entity, corp.ipo_shares(), certs):
                 return True
         return False
 

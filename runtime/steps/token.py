@@ -91,7 +91,7 @@ class Tokener:
         game.log(f"{entity.name} places a token on {hex_.id}" + (f" for {game.format_money(price)}" if not free else ""))
         if not extra_action:
             self.round.tokened = True
-        game.clear_graph()
+        game.graph.invalidate_city(city, entity)
         game.hook_after_place_token(entity, hex_)
 
 
