@@ -367,6 +367,8 @@ class Game:
         if len(enterable) == 1:
             enterable[0].add_reservation(holder)
             tile.reservations = []
+            if tile.hex is not None:
+                self.graph.invalidate_hex(tile.hex)
 
     def action_processed(self, action: A.Action) -> None:
         if action.type == "place_token" and action.city is not None:
@@ -873,6 +875,7 @@ class Game:
         corp.coordinates = [hex_.id]
         tile = hex_.tile
         cities = tile.cities
+        self.graph.invalidate_hex(hex_)
         others = set()
         for other in self.all_corporations + self.minors:
             if other is corp or hex_.id not in other.coordinates:
@@ -922,7 +925,7 @@ class Game:
                 if corp in tile.reservations:
                     tile.reservations.remove(corp)
                 city.remove_reservation(corp)
-                self.clear_graph()
+                self.graph.invalidate_city(city, corp)
 
     def token_price(self, corp: Any, city: Any, token: Any) -> int:
         """A station token's price: the token's own, plus the title's token_cost by distance."""
@@ -1152,15 +1155,27 @@ class Game:
         remove_depot_trains(self, name, n)
 
     # ------------------------------------------------------------------ bankruptcy
+    def sellable_bundles(self, player: Player, corp: Any) -> list[Any]:
+        """The player's bundles of a corporation that the step now in play would let them sell.
+
+        Emergency money is judged by the step the game is in: in the train-buying
+        step, the bundles emergency selling allows; in any other step, none (so a
+        president who declares bankruptcy elsewhere counts only cash), as
+        18xx.games judges it.
+        """
+        step = self.round.active_step()
+        judge = getattr(step, "can_sell_emergency", None)
+        if judge is None:
+            return []
+        return [b for b in self.bundles_for_corporation(player, corp) if judge(player, b)]
+
     def liquidity(self, player: Player) -> int:
+        """Cash plus, for each corporation, the best bundle the player could sell now in an emergency."""
         value = player.cash
         if not (self.turn > 1 or not self.round.stock()):
             return value
         for corp in list(player.shares_by_corporation):
-            bundles = [b for b in self.bundles_for_corporation(player, corp)
-                       if self.check_sale_timing(player, b) and b.can_dump(player) and self.share_pool.fit_in_bank(b)]
-            if bundles:
-                value += max(b.price() for b in bundles)
+            value += max((b.price() for b in self.sellable_bundles(player, corp)), default=0)
         return value
 
     def total_emr_buying_power(self, player: Player, corp: Any) -> int:

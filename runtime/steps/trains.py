@@ -285,15 +285,12 @@ class BankruptStep(Step):
                 f"total {game.format_money(game.total_emr_buying_power(player, corp))}, and the cheapest train costs "
                 f"{game.format_money(game.depot.min_depot_price())}", "bankruptcy")
         game.log(f"-- {player.name} goes bankrupt and sells remaining shares --")
+        # what the step in play lets the player sell goes to the market, the biggest bundle first;
+        # the rest stays with the player (and counts in the final scores)
         for corporation in sorted(list(player.shares_by_corporation), key=lambda c: c.name):
             if corporation.share_price is None:
                 continue
-            while True:
-                bundles = [b for b in game.bundles_for_corporation(player, corporation)
-                           if game.check_sale_timing(player, b) and b.can_dump(player)
-                           and game.share_pool.fit_in_bank(b)]
-                if not bundles:
-                    break
+            while bundles := game.sellable_bundles(player, corporation):
                 game.sell_shares_and_change_price(max(bundles, key=lambda b: b.price()))
         if self.round.operating():
             self.round.recalculate_order()
