@@ -179,7 +179,9 @@ class Tracker:
         self.remove_borders(tile, hex_)
         if old_tile.color in ("blue", "gray", "red"):
             game.reconnect_hex(hex_)
-        game.clear_graph()
+            game.clear_graph()
+        else:
+            game.graph.invalidate_hex(hex_)
         if not teleport and not split and replacement_rotation(tile, old_tile) is None:
             # judged on the board with the new tile, as routes will see it (an illegal lay is rolled back)
             self.check_track_restrictions(entity, old_tile, tile)
@@ -269,6 +271,11 @@ class Tracker:
         replaced = replacement_rotation(tile, old)
         if replaced is not None:  # the tile replaces the old one outright: its own rotation, old track may go
             return tile.rotation == replaced and hex_ in self.game.graph.connected_hexes(entity)
+        if old.definition.get("upgrade_placed_by_reservation") and any(c.data.get("reserved_for") for c in tile.cities):
+            # the reserved city fixes the rotation: reaching the hex is enough (the old track is still kept)
+            return (hex_ in self.game.graph.connected_hexes(entity)
+                    and all(any(_path_le(p, q) for q in tile.paths) for p in old.paths)
+                    and all(e in hex_.neighbors for e in tile.exits))
         old_ct = old.city_town_edges()
         new_exits = tile.exits
         new_ct = tile.city_town_edges()
