@@ -25,7 +25,7 @@ class Round:
     default_steps: list[Any] = []
 
     def __init__(self, game: "Game", steps: list[Any], round_num: int = 1):
-        from ..steps.message import MessageStep, ProgramStep
+        from ..steps.message import EndGameStep, MessageStep, ProgramStep
 
         self.game = game
         self.entity_index = 0
@@ -36,7 +36,7 @@ class Round:
         self.entities = self.select_entities()
         self._active_step: "Step | None" = None
         self.steps: list[Step] = []
-        for spec in [MessageStep, ProgramStep] + steps:
+        for spec in [EndGameStep, MessageStep, ProgramStep] + steps:
             cls, opts = (spec if isinstance(spec, tuple) else (spec, {}))
             step = cls(game, self, **opts)
             for key, value in step.round_state().items():

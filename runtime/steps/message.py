@@ -1,4 +1,5 @@
-"""Chat messages and programmed actions: recorded, never blocking, no effect on the rules."""
+"""Steps every round has: ending the game by agreement, chat messages and programmed
+actions. None of them blocks; only the first changes the game."""
 
 from __future__ import annotations
 
@@ -6,6 +7,30 @@ from typing import Any
 
 from ..actions import PROGRAM_TYPES
 from .base import Step
+
+
+class EndGameStep(Step):
+    """The players may end a game early by agreement (18xx.games' "end game" button, which
+    any player may press): the game is over and the scores are what the players hold now."""
+
+    def actions(self, entity: Any) -> list[str]:
+        return [] if entity.is_company() else ["end_game"]
+
+    def process_end_game(self, action: Any) -> None:
+        self.game.log(f"Game ended manually by {action.entity.name}")
+        self.game.end_game("manually_ended")
+
+    def skip(self) -> None:
+        pass
+
+    def pass_(self) -> None:
+        pass
+
+    def unpass(self) -> None:
+        pass
+
+    def blocks(self) -> bool:
+        return False
 
 
 class MessageStep(Step):
