@@ -4,7 +4,10 @@ tools/refcheck) replay with the same state after every action.
 They reach rules the recorded fixtures do not: a forced auction of the
 starting package, a par paid for with a private, a private exchanged for two
 shares, players trading privates and bonds, merger votes and forced mergers,
-trains discarded after a merger, bankruptcy. Each game is stored gzipped with
+trains discarded after a merger, bankruptcy (also declared outside the
+train-buying step, where shares do not count as emergency money), a game
+ended by agreement, an upgrade of a city placed by its reserved city, and a
+whole random 1830 game through every phase to the broken bank. Each game is stored gzipped with
 the reference engine's trace (STATE_DIGEST.md format).
 """
 

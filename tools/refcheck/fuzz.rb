@@ -1,5 +1,5 @@
 # Play a random but legal game (TITLE, default 1893) on the reference engine and write it as a game JSON.
-# usage: ruby -Itools/refcheck -I<18xx>/lib fuzz.rb SEED NPLAYERS OUT.json [max_actions] [opt,opt]
+# usage: TITLE=1830 ruby -Itools/refcheck -I<18xx>/lib fuzz.rb SEED NPLAYERS OUT.json [max_actions] [opt,opt]
 require 'json'
 require 'engine'
 LOGGER.level = Logger::WARN
@@ -45,7 +45,8 @@ def candidates(game)
     s = step.(t)
     case t
     when 'pass'
-      w = ENV['PASSY'] && round.is_a?(Engine::Round::Draft) ? 40 : 2
+      # long stock rounds end: the longer a round runs, the likelier a pass
+      w = ENV['PASSY'] && round.is_a?(Engine::Round::Draft) ? 40 : 2 + ($round_actions / (round.stock? ? 3 : 20))
       out << [w, Engine::Action::Pass.new(ent)]
     when 'bid'
       if s.respond_to?(:available)
@@ -57,15 +58,43 @@ def candidates(game)
         end
       end
     when 'par'
+      only = nil
+      if s.is_a?(Engine::Step::CompanyPendingPar)
+        comp = s.companies_pending_par.first
+        ab = game.abilities(comp, :shares)
+        only = ab&.shares&.first&.corporation
+      end
       game.corporations.each do |c|
+        next if only && c != only
         next if c.ipoed || !game.can_par?(c, ent)
-        next unless s.can_buy?(ent, c.shares.first&.to_bundle) || (s.respond_to?(:rag_exchangable) && s.rag_exchangable(ent, c))
+        next unless !s.respond_to?(:can_buy?) || s.can_buy?(ent, c.shares.first&.to_bundle) || (s.respond_to?(:rag_exchangable) && s.rag_exchangable(ent, c))
 
-        s.get_par_prices(ent, c).each do |sp|
+        prices = begin
+          s.get_par_prices(ent, c)
+        rescue ArgumentError
+          game.par_prices.select { |p| p.price * 2 <= ent.cash }
+        end
+        prices.each do |sp|
           out << [2, Engine::Action::Par.new(ent, corporation: c, share_price: sp)]
         end
       end
     when 'buy_shares'
+      unless s.respond_to?(:can_buy?)
+        # a corporation buying back (redeeming) its own shares
+        if s.respond_to?(:redeemable_shares)
+          s.redeemable_shares(ent).each do |b|
+            out << [2, Engine::Action::BuyShares.new(ent, shares: b.shares, percent: b.percent, share_price: b.price_per_share)]
+          end
+        end
+        next
+      end
+      game.corporations.select(&:ipoed).each do |corp|
+        sh = corp.ipo_shares.select(&:buyable).min_by(&:percent)
+        next unless sh
+
+        b = sh.to_bundle
+        out << [10, Engine::Action::BuyShares.new(ent, shares: b.shares, percent: b.percent)] if s.can_buy?(ent, b)
+      end
       game.share_pool.shares.group_by(&:corporation).each do |corp, shares|
         sh = shares.select(&:buyable).min_by(&:percent)
         next unless sh
@@ -74,6 +103,15 @@ def candidates(game)
         out << [6, Engine::Action::BuyShares.new(ent, shares: b.shares, percent: b.percent)] if s.can_buy?(ent, b)
       end
     when 'sell_shares'
+      unless s.respond_to?(:can_sell?)
+        # a corporation issuing (reissuing) its own shares
+        if s.respond_to?(:issuable_shares)
+          s.issuable_shares(ent).each do |b|
+            out << [2, Engine::Action::SellShares.new(ent, shares: b.shares, percent: b.percent, share_price: b.price_per_share)]
+          end
+        end
+        next
+      end
       game.corporations.each do |corp|
         game.bundles_for_corporation(ent, corp).each do |b|
           next unless s.can_sell?(ent, b)
@@ -90,15 +128,28 @@ def candidates(game)
         end
         s.purchasable_companies(ent).each do |c|
           next if ent.cash < 1
+          # 18xx.games grants a private's shares again when a player buys it from another player: skip that quirk
+          next if game.abilities(c, :shares)
 
           out << [1, Engine::Action::BuyCompany.new(ent, company: c, price: 1 + R.rand([ent.cash, 200].min))]
         end
-      else
+      elsif s.respond_to?(:purchasable_companies)
         buyer = ent.player? ? ent : ent.player
         s.purchasable_companies(ent).each do |c|
           next if buyer.cash < 1
 
           out << [1, Engine::Action::BuyCompany.new(ent, company: c, price: 1 + R.rand([buyer.cash, 200].min))]
+        end
+      else
+        # a corporation buying a private from a player, between the private's minimum and maximum price
+        game.purchasable_companies(ent).each do |c|
+          next unless c.owner&.player?
+
+          lo = c.min_price
+          hi = [c.max_price, ent.cash].min
+          next if hi < lo
+
+          out << [2, Engine::Action::BuyCompany.new(ent, company: c, price: lo + R.rand(hi - lo + 1))]
         end
       end
     when 'sell_company'
@@ -155,6 +206,10 @@ def candidates(game)
           out << [2, Engine::Action::BuyTrain.new(ent, train: t, price: lo + R.rand(hi - lo + 1), variant: t.name)] if hi >= lo && hi >= 1
         end
       end
+    when 'choose'
+      ch = s.choices
+      ch = ch.keys if ch.is_a?(Hash)
+      ch.each { |c| out << [3, Engine::Action::Choose.new(ent, choice: c)] }
     when 'discard_train'
       ent.trains.each { |t| out << [3, Engine::Action::DiscardTrain.new(ent, train: t)] }
     when 'bankrupt'
@@ -226,7 +281,12 @@ end
 
 game = new_game(klass, [])
 stuck = 0
+$round_actions = 0
+round_key = nil
 while !game.finished && game.raw_actions.size < MAX
+  key = [game.round.class.name, game.turn, game.round.round_num]
+  $round_actions = key == round_key ? $round_actions + 1 : 0
+  round_key = key
   cands = candidates(game)
   if cands.empty?
     warn "no candidates: #{game.round.class} #{game.round.active_entities.first&.name} #{game.round.actions_for(game.round.active_entities.first).inspect}"

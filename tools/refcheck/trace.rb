@@ -60,7 +60,7 @@ def digest(game, action_id)
   {
     'action' => action_id, 'round' => game.round.name, 'phase' => game.phase.name,
     'players' => players, 'corporations' => corps.sort.to_h, 'companies' => companies, 'tiles' => tiles.sort.to_h,
-    'depot' => game.depot.depot_trains.map(&:id).sort, 'bank' => game.bank.cash, 'finished' => game.finished,
+    'depot' => game.depot.depot_trains.map(&:id).sort, 'bank' => (game.class::BANK_CASH == :unlimited ? nil : game.bank.cash), 'finished' => game.finished,
   }
 end
 
