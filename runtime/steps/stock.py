@@ -78,7 +78,8 @@ class BuySellParShares(Step, ShareBuying):
             return []
         if self.pending_home is not None:
             return ["choose"]
-        if self.must_sell(entity):
+        can_sell = self.can_sell_any(entity)
+        if can_sell and self.must_sell(entity):
             return ["sell_shares"]
         out = []
         if self.can_buy_any(entity):
@@ -87,7 +88,7 @@ class BuySellParShares(Step, ShareBuying):
             out.append("par")
         if self.purchasable_companies(entity):
             out.append("buy_company")
-        if self.can_sell_any(entity):
+        if can_sell:
             out.append("sell_shares")
         if out:
             out.append("pass")
@@ -140,13 +141,12 @@ class BuySellParShares(Step, ShareBuying):
         return ok
 
     def must_sell(self, entity: Any) -> bool:
-        if not self.can_sell_any(entity):
-            return False
+        """Over the certificate limit (with something to sell), or over a holding limit that forces sales."""
         if self.game.num_certs(entity) > self.game.cert_limit(entity):
-            return True
+            return self.can_sell_any(entity)
         if not self.sr["holding_limit_forces_sale"]:
             return False
-        return any(not c.holding_ok(entity) and self.can_sell_any_bundles(entity, c) for c in self.game.corporations)
+        return any(not c.holding_ok(entity) and self.can_sell_any_bundles(entity, c) for c in self.held(entity))
 
     def can_sell(self, entity: Any, bundle: ShareBundle | None) -> bool:
         if bundle is None or entity is not bundle.owner:
@@ -171,8 +171,13 @@ class BuySellParShares(Step, ShareBuying):
     def can_sell_any_bundles(self, entity: Any, corp: Any) -> bool:
         return any(self.can_sell(entity, b) for b in self.game.bundles_for_corporation(entity, corp))
 
+    @staticmethod
+    def held(entity: Any) -> list[Any]:
+        """The corporations the entity holds certificates of (the only ones it could sell)."""
+        return [c for c, shares in entity.shares_by_corporation.items() if shares]
+
     def can_sell_any(self, entity: Any) -> bool:
-        return any(self.can_sell_any_bundles(entity, c) for c in self.game.corporations)
+        return any(self.can_sell_any_bundles(entity, c) for c in self.held(entity))
 
     def can_buy_shares(self, entity: Any, shares: list[Any], certs: int | None = None) -> bool:
         if not shares:
