@@ -559,8 +559,29 @@ class Game:
                 continue
             if not self._ability_right_time(a, list(time) if time is not None else None, passive_ok, on_phase):
                 continue
+            if a.type == "token" and not self._token_ability_usable(a):
+                continue
             out.append(a)
         return out
+
+    @staticmethod
+    def _token_ability_usable(a: Any) -> bool:
+        """A token ability for named hexes is of use only while its corporation could still place
+        there: it has a token left (when the token comes from its own supply) and no token in
+        every one of those hexes yet."""
+        if not a.hexes:
+            return True
+        owner = a.owner
+        corp = owner if owner.is_corporation() else owner.owner if owner.owner is not None \
+            and owner.owner.is_corporation() else None
+        if corp is None:
+            return True
+        if a.from_owner and corp.find_token_by_type() is None:
+            return False
+        if a.spec.get("same_hex_allowed"):
+            return True
+        tokened = {t.city.tile.hex.id for t in corp.tokens if t.used and t.city is not None}
+        return bool(set(a.hexes) - tokened)
 
     def _ability_right_owner(self, a: Any) -> bool:
         owner = a.owner

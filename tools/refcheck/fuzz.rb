@@ -173,6 +173,17 @@ def candidates(game)
         end
       end
     when 'place_token'
+      if s.respond_to?(:pending_token) && s.pending_token[:hexes]
+        # a home token to place in one of the offered hexes
+        s.pending_token[:hexes].each do |hex|
+          hex.tile.cities.each do |city|
+            next unless city.tokenable?(s.pending_token[:entity] || ent, free: true, tokens: [s.token].compact)
+
+            out << [3, Engine::Action::PlaceToken.new(ent, city: city, slot: city.get_slot(s.pending_token[:entity] || ent))]
+          end
+        end
+        next
+      end
       game.graph.connected_nodes(ent).keys.select(&:city?).each do |city|
         next unless city.tokenable?(ent, free: false)
 
