@@ -139,39 +139,7 @@ def run_fidelity(folder: Path, verbose: bool = True,
     rows = []
     exact = 0
     for i, path in enumerate(games + reports, 1):
-        if path.suffix == ".report":
-            row = fidelity_row(path, folder.parent)
-            exact += row["ok"]
-            rows.append(row)
-            if verbose:
-                status = "exact" if row["ok"] else "DIFFERS"
-                print(f"[{i}/{total}] {row['game']:<48} {status:<8} {row.get('actions', 0):>5} actions "
-                      f"{row['ms']:>6} ms" + (f"  {row['detail']}" if row.get("detail") else ""), flush=True)
-            continue
-        row: dict[str, Any] = {"game": str(path.relative_to(folder)), "ok": False}
-        start = time.perf_counter()
-        try:
-            log = _load_log(str(path))
-            result = replay(log, want_trace=True)
-            row["actions"] = result.processed
-            if result.error is not None:
-                a = result.error_action or {}
-                row["detail"] = f"stops at action {a.get('id')}: {result.error.message} [{result.error.rule}]"
-            else:
-                scores_ok = result.matches_result
-                trace_file = path.with_suffix("").with_suffix(".trace.jsonl")
-                trace_diff = compare_traces(trace_file, result.trace) if trace_file.exists() else None
-                row["scores"] = scores_ok
-                row["trace"] = None if not trace_file.exists() else (trace_diff is None)
-                if scores_ok is False:
-                    row["detail"] = "final scores differ"
-                elif trace_diff:
-                    row["detail"] = trace_diff
-                else:
-                    row["ok"] = True
-        except (GameError, TitleError) as exc:
-            row["detail"] = f"cannot replay: {exc}"
-        row["ms"] = round((time.perf_counter() - start) * 1000)
+        row = fidelity_row(path, folder.parent) if path.suffix == ".report" else game_fidelity_row(path, folder)
         exact += row["ok"]
         rows.append(row)
         if verbose:
@@ -179,6 +147,34 @@ def run_fidelity(folder: Path, verbose: bool = True,
             print(f"[{i}/{total}] {row['game']:<48} {status:<8} {row.get('actions', 0):>5} actions "
                   f"{row['ms']:>6} ms" + (f"  {row['detail']}" if row.get("detail") else ""), flush=True)
     return total, exact, rows
+
+
+def game_fidelity_row(path: Path, folder: Path) -> dict[str, Any]:
+    """Replay one 18xx.games log: exact when it runs through, its scores match and its trace agrees."""
+    row: dict[str, Any] = {"game": str(path.relative_to(folder)), "ok": False}
+    start = time.perf_counter()
+    try:
+        result = replay(_load_log(str(path)), want_trace=True)
+        row["actions"] = result.processed
+        if result.error is not None:
+            a = result.error_action or {}
+            row["detail"] = f"stops at action {a.get('id')}: {result.error.message} [{result.error.rule}]"
+        else:
+            scores_ok = result.matches_result
+            trace_file = path.with_suffix("").with_suffix(".trace.jsonl")
+            trace_diff = compare_traces(trace_file, result.trace) if trace_file.exists() else None
+            row["scores"] = scores_ok
+            row["trace"] = None if not trace_file.exists() else (trace_diff is None)
+            if scores_ok is False:
+                row["detail"] = "final scores differ"
+            elif trace_diff:
+                row["detail"] = trace_diff
+            else:
+                row["ok"] = True
+    except (GameError, TitleError) as exc:
+        row["detail"] = f"cannot replay: {exc}"
+    row["ms"] = round((time.perf_counter() - start) * 1000)
+    return row
 
 
 def cmd_fidelity(args: argparse.Namespace) -> int:

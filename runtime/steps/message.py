@@ -9,7 +9,20 @@ from ..actions import PROGRAM_TYPES
 from .base import Step
 
 
-class EndGameStep(Step):
+class Bystander(Step):
+    """A step that takes no turn: skipping or passing the round leaves it as it is."""
+
+    def skip(self) -> None:
+        pass
+
+    def pass_(self) -> None:
+        pass
+
+    def unpass(self) -> None:
+        pass
+
+
+class EndGameStep(Bystander):
     """The players may end a game early by agreement (18xx.games' "end game" button, which
     any player may press): the game is over and the scores are what the players hold now."""
 
@@ -20,20 +33,11 @@ class EndGameStep(Step):
         self.game.log(f"Game ended manually by {action.entity.name}")
         self.game.end_game("manually_ended")
 
-    def skip(self) -> None:
-        pass
-
-    def pass_(self) -> None:
-        pass
-
-    def unpass(self) -> None:
-        pass
-
     def blocks(self) -> bool:
         return False
 
 
-class MessageStep(Step):
+class MessageStep(Bystander):
     def actions(self, entity: Any) -> list[str]:
         return ["message", "log"] if entity.is_player() else []
 
@@ -41,15 +45,6 @@ class MessageStep(Step):
         pass
 
     def process_log(self, action: Any) -> None:
-        pass
-
-    def skip(self) -> None:
-        pass
-
-    def pass_(self) -> None:
-        pass
-
-    def unpass(self) -> None:
         pass
 
     def blocks(self) -> bool:
