@@ -113,9 +113,10 @@ class Round:
         for step in self.steps:
             if not step.active():
                 continue
-            process = kind in step.actions(action.entity)
-            blocking = step.blocking()
-            if blocking and not process:
+            if kind in step.actions(action.entity):
+                chosen = step
+                break
+            if step.blocking():
                 reason = self.refusal(action)
                 if reason is not None:
                     raise reason
@@ -124,9 +125,6 @@ class Round:
                 raise IllegalAction(
                     f"{self.game.describe_entity(action.entity)} cannot {kind.replace('_', ' ')} now: it is "
                     f"{who}'s turn to {step.description().lower()} ({allowed})", "turn order")
-            if blocking or process:
-                chosen = step
-                break
         if chosen is None:
             raise IllegalAction(f"no step accepts {kind.replace('_', ' ')} from "
                                 f"{self.game.describe_entity(action.entity)} now", "turn order")
