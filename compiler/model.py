@@ -41,7 +41,8 @@ DEFAULTS: dict[str, Any] = {
         "must_sell_in_blocks": False,
         "holding_limit_forces_sale": True,
         "presidency_sale_to_pool": False,
-        "privates_between_players": {"phase_flag": "private_sales_between_players", "not_in_first_stock_round": False},
+        "privates_between_players": {"phase_flag": "private_sales_between_players", "not_in_first_stock_round": False,
+                                     "regrants_shares": False},
     },
     "operating_round": {
         "steps": DEFAULT_OR_STEPS,

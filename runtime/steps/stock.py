@@ -373,6 +373,12 @@ class BuySellParShares(Step, ShareBuying):
         self.round.current_actions.append(action)
         self.log(f"{entity.name} buys {company.name} from {owner.name if owner else 'the bank'} for "
                  f"{self.game.format_money(price)}")
+        if owner is not None and self.sr["privates_between_players"].get("regrants_shares"):
+            # the certificates the private brought come along, free, from whoever holds them
+            for ability in self.game.abilities(company, "shares"):
+                for share in ability.shares:
+                    if not share.president and share.owner is not entity:
+                        self.game.share_pool.buy_shares(entity, share.to_bundle(), exchange="free")
 
     def pass_(self) -> None:
         super().pass_()

@@ -128,8 +128,9 @@ def candidates(game)
         end
         s.purchasable_companies(ent).each do |c|
           next if ent.cash < 1
-          # 18xx.games grants a private's shares again when a player buys it from another player: skip that quirk
-          next if game.abilities(c, :shares)
+          # 18xx.games grants a private's shares again when a player buys it from another player;
+          # a president's certificate would ask for a second par: leave those privates alone
+          next if Array(game.abilities(c, :shares)).any? { |ab| ab.shares.any?(&:president) }
 
           out << [1, Engine::Action::BuyCompany.new(ent, company: c, price: 1 + R.rand([ent.cash, 200].min))]
         end
