@@ -113,7 +113,9 @@ class Round:
         for step in self.steps:
             if not step.active():
                 continue
-            if kind in step.actions(action.entity):
+            # only a step that may offer the kind can take it; asking the others what
+            # they allow (some look at the route graph) would be wasted work
+            if step.may_offer(kind) and step.offers(action.entity, kind):
                 chosen = step
                 break
             if step.blocking():
@@ -136,7 +138,6 @@ class Round:
         self.at_start = False
         self.after_process_before_skip(action)
         self.skip_steps()
-        self.clear_cache()
         self.after_process(action)
 
     def before_process(self, action: "Action") -> None:
@@ -160,15 +161,26 @@ class Round:
         pass
 
     def skip_steps(self) -> None:
+        """Skip every step before the first that blocks (one with nothing to do passes).
+
+        When nothing was skipped, the step found is the active step, and it is kept:
+        asking every step again whether it blocks is what costs most in a replay."""
+        self.clear_cache()
+        skipped = False
         for step in self.steps:
             if not step.active() or not step.blocks():
                 continue
             ent = self.entities[self.entity_index] if self.entities and self.entity_index < len(self.entities) else None
             if ent is not None and getattr(ent, "closed", False):
+                skipped = True  # the step is passed over, not asked: it is not known to be active
                 continue
             if step.blocking():
-                break
+                if not skipped:
+                    self._active_step = step
+                return
             step.skip()
+            skipped = True
+        self.clear_cache()
 
     def auto_actions(self) -> list[dict[str, Any]]:
         step = self.active_step(self.current_entity) if self.current_entity is not None else None

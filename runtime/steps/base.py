@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 
 
 class Step:
+    #: the only action kinds the step ever offers, where it declares them (empty: ask
+    #: ``actions``); lets a round pass over a step whose ``actions`` are costly to compute
     ACTIONS: tuple[str, ...] = ()
 
     def __init__(self, game: "Game", round: "Round", **opts: Any):
@@ -67,6 +69,16 @@ class Step:
         self.pass_()
 
     # -- who acts
+    def may_offer(self, kind: str) -> bool:
+        """Whether the step could ever take an action of this kind (cheap, no state read)."""
+        if self.ACTIONS and kind not in self.ACTIONS:
+            return False
+        return hasattr(self, f"process_{kind}")
+
+    def offers(self, entity: Any, kind: str) -> bool:
+        """Whether ``kind`` is among ``actions(entity)``; steps with costly checks answer faster."""
+        return kind in self.actions(entity)
+
     def actions(self, entity: Any) -> list[str]:
         return []
 

@@ -22,6 +22,8 @@ def marker_label(marker: dict[str, Any]) -> str:
 
 
 class SpecialBuyStep(Step):
+    ACTIONS = ("special_buy",)
+
     def description(self) -> str:
         return "Special Buy"
 

@@ -94,6 +94,28 @@ class BuySellParShares(Step, ShareBuying):
             out.append("pass")
         return out
 
+    def offers(self, entity: Any, kind: str) -> bool:
+        """``kind in actions(entity)``, computing only what that kind depends on."""
+        if type(self).actions is not BuySellParShares.actions:
+            return kind in self.actions(entity)
+        if entity is not self.current_entity():
+            return False
+        if self.pending_home is not None:
+            return kind == "choose"
+        if self.must_sell(entity):  # true only where something can be sold
+            return kind == "sell_shares"
+        if kind == "buy_shares":
+            return self.can_buy_any(entity)
+        if kind == "par":
+            return self.can_ipo_any(entity)
+        if kind == "buy_company":
+            return bool(self.purchasable_companies(entity))
+        if kind == "sell_shares":
+            return self.can_sell_any(entity)
+        if kind == "pass":
+            return self.has_actions(entity)
+        return False
+
     def has_actions(self, entity: Any) -> bool:
         if entity is not self.current_entity():
             return False
