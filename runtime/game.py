@@ -58,6 +58,8 @@ class Game:
         self.rng = SeededRandom(seed if seed not in (None, "") else _digits(game_id))
         self.log_lines: list[str] = []
         self.warnings: list[str] = []
+        # recorded routes' track chains, by hexes and the layout of their tiles (see Route)
+        self.route_chains: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         self.turn = 1
         self.final_turn: int | None = None
         self.round_counter = 0

@@ -148,6 +148,16 @@ class Route:
         if start_hex is None or end_hex is None:
             raise RouteError(f"route names a hex that is not on the map: {hex_ids}", "routes")
         guided = " " not in hex_ids[0] and not any(h.tile.junction for h in (start_hex, end_hex))
+        key = None
+        if guided:
+            # a guided walk sees only the recorded hexes: while their tiles keep their layout
+            # the chains are the same (a corporation runs the same route OR after OR)
+            hexes = [self.game.hex_by_id(h) for h in hex_ids]
+            if all(h is not None for h in hexes):
+                key = (tuple(hex_ids), tuple(h.tile.layout for h in hexes))
+                known = self.game.route_chains.get(key)
+                if known is not None:
+                    return list(known)
         out = []
         for s in start_hex.tile.nodes:
             by_end = guided_chains(s, end_hex, hex_ids) if guided else None
@@ -158,6 +168,8 @@ class Route:
                     out.extend(by_end.get(e, ()))
                 else:
                     out.extend(c for c in node_chains(s, e, self._cache) if c["id"] == hex_ids)
+        if key is not None:
+            self.game.route_chains[key] = tuple(out)
         return out
 
     def _build(self, other_paths: set[Path]) -> None:

@@ -6,6 +6,8 @@ every rotation; rotating a tile only swaps in the right table.
 
 from __future__ import annotations
 
+import itertools
+
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -121,21 +123,29 @@ class City(Stop):
         return True
 
     def blocks(self, corporation: Any) -> bool:
+        """A city blocks a corporation when every slot holds another corporation's token
+        (a neutral token never blocks). Written as plain loops: every walk asks it."""
         if corporation is None:
             return False
-        if self.tokened_by(corporation):
-            return False
-        if any(t is None for t in self.tokens):
-            return False
-        if any(t is not None and t.type == "neutral" for t in self.tokens):
-            return False
+        for t in self.tokens:
+            if t is None or t.corporation is corporation or t.type == "neutral":
+                return False
+        for t in self.extra_tokens:
+            if t is not None and t.corporation is corporation:
+                return False
         return True
 
     def tokened(self) -> bool:
         return any(t is not None for t in self.tokens)
 
     def tokened_by(self, corporation: Any) -> bool:
-        return any(t is not None and t.corporation is corporation for t in self.tokens + self.extra_tokens)
+        for t in self.tokens:
+            if t is not None and t.corporation is corporation:
+                return True
+        for t in self.extra_tokens:
+            if t is not None and t.corporation is corporation:
+                return True
+        return False
 
     def find_reservation(self, corporation: Any) -> int | None:
         for i, r in enumerate(self.reservations):
@@ -314,6 +324,9 @@ def _tracks_match(a: str, b: str) -> bool:
     return b == "dual"
 
 
+_LAYOUTS = itertools.count(1)
+
+
 class Tile:
     """A tile instance (one of the manifest's copies, or a hex's printed tile)."""
 
@@ -348,6 +361,9 @@ class Tile:
     # -- rotation
     def rotate(self, rotation: int) -> None:
         self.rotation = rotation % 6
+        # a new number for every new set of Path objects: what was computed from the old
+        # ones (a route's chains) is known to be stale by comparing layouts
+        self.layout = next(_LAYOUTS)
         rot = self.definition["rotations"][self.rotation]
         specs = self.definition["paths"]
         self._paths = [Path(self, i, a, b, specs[i]) for i, (a, b) in enumerate(rot["paths"])]

@@ -70,10 +70,16 @@ class Step:
 
     # -- who acts
     def may_offer(self, kind: str) -> bool:
-        """Whether the step could ever take an action of this kind (cheap, no state read)."""
-        if self.ACTIONS and kind not in self.ACTIONS:
-            return False
-        return hasattr(self, f"process_{kind}")
+        """Whether the step could ever take an action of this kind (cheap, no state read:
+        the answer depends on the class alone and is kept per class)."""
+        known = type(self).__dict__.get("_may_offer")
+        if known is None:
+            known = {}
+            setattr(type(self), "_may_offer", known)
+        answer = known.get(kind)
+        if answer is None:
+            answer = known[kind] = (not self.ACTIONS or kind in self.ACTIONS) and hasattr(self, f"process_{kind}")
+        return answer
 
     def offers(self, entity: Any, kind: str) -> bool:
         """Whether ``kind`` is among ``actions(entity)``; steps with costly checks answer faster."""
