@@ -78,7 +78,7 @@ def structured_points(L: Lang, base: dict[str, Any], f: dict[str, Any], BL: Lang
         pts.append({"title": L.t(f"cmp.{key}.title"), "text": L.t(f"cmp.{key}.text", base=a, title=b, **kw)})
 
     point("setting", base_players=_players(L, base), players=_players(L, f),
-          base_place=base["meta"].get("location") or a, place=f["meta"].get("location") or b,
+          base_place=L.place(base["meta"].get("location")) or a, place=L.place(f["meta"].get("location")) or b,
           base_bank=_bank(BL, base), bank=_bank(L, f))
     if base["capitalizations"] != f["capitalizations"] or _floats(L, base) != _floats(L, f):
         point("float", base_float=_floats(L, base), float=_floats(L, f),

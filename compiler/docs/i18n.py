@@ -158,6 +158,12 @@ class Lang:
         word = self.t(f"words.{conj}")
         return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
+    def place(self, location: Mapping[str, str] | str | None) -> str:
+        """Where a title is set: per-language text, or one string taken as English."""
+        if isinstance(location, str):
+            return self.text({FALLBACK: location})
+        return self.text(location)
+
     def text(self, texts: Mapping[str, str] | None) -> str:
         """A title's own per-language text; a missing translation is marked, never hidden."""
         if not texts:

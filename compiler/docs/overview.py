@@ -251,7 +251,8 @@ def elements(L: Lang, f: dict[str, Any]) -> list[Block]:
     m = f["map"]
     items = []
     if f["meta"].get("location"):
-        items.append(str(f["meta"]["location"]))
+        place = L.place(f["meta"]["location"])
+        items.append(place[:1].upper() + place[1:])
     items.append(L.t("el.map.size", hexes=L.num(m["hexes"]), cities=L.num(m["cities"]), towns=L.num(m["towns"]),
                      offboards=L.num(len(m["offboards"]))))
     if m["terrain_costs"]:
