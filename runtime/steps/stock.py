@@ -191,6 +191,11 @@ class BuySellParShares(Step, ShareBuying):
         return True
 
     def can_sell_any_bundles(self, entity: Any, corp: Any) -> bool:
+        # what holds for every bundle of the corporation is asked once, before making bundles
+        if not self.can_sell_order():
+            return False
+        if self.sr["must_sell_in_blocks"] and self.sold_corp(entity, corp) == "now":
+            return False
         return any(self.can_sell(entity, b) for b in self.game.bundles_for_corporation(entity, corp))
 
     @staticmethod
