@@ -20,6 +20,7 @@ from typing import Any
 from compiler.problems import TitleError
 
 from .errors import ActionFormatError, GameError
+from .fidelity_row import judged_row
 from .importers import eighteen_xx
 from .replay import new_game, replay
 from .show import render_state
@@ -151,30 +152,26 @@ def run_fidelity(folder: Path, verbose: bool = True,
 
 def game_fidelity_row(path: Path, folder: Path) -> dict[str, Any]:
     """Replay one 18xx.games log: exact when it runs through, its scores match and its trace agrees."""
-    row: dict[str, Any] = {"game": str(path.relative_to(folder)), "ok": False}
-    start = time.perf_counter()
-    try:
+
+    def judge(row: dict[str, Any]) -> bool:
         result = replay(_load_log(str(path)), want_trace=True)
         row["actions"] = result.processed
         if result.error is not None:
             a = result.error_action or {}
             row["detail"] = f"stops at action {a.get('id')}: {result.error.message} [{result.error.rule}]"
-        else:
-            scores_ok = result.matches_result
-            trace_file = path.with_suffix("").with_suffix(".trace.jsonl")
-            trace_diff = compare_traces(trace_file, result.trace) if trace_file.exists() else None
-            row["scores"] = scores_ok
-            row["trace"] = None if not trace_file.exists() else (trace_diff is None)
-            if scores_ok is False:
-                row["detail"] = "final scores differ"
-            elif trace_diff:
-                row["detail"] = trace_diff
-            else:
-                row["ok"] = True
-    except (GameError, TitleError) as exc:
-        row["detail"] = f"cannot replay: {exc}"
-    row["ms"] = round((time.perf_counter() - start) * 1000)
-    return row
+            return False
+        scores_ok = result.matches_result
+        trace_file = path.with_suffix("").with_suffix(".trace.jsonl")
+        trace_diff = compare_traces(trace_file, result.trace) if trace_file.exists() else None
+        row["scores"] = scores_ok
+        row["trace"] = None if not trace_file.exists() else (trace_diff is None)
+        if scores_ok is False:
+            row["detail"] = "final scores differ"
+        elif trace_diff:
+            row["detail"] = trace_diff
+        return scores_ok is not False and not trace_diff
+
+    return judged_row(str(path.relative_to(folder)), judge)
 
 
 def cmd_fidelity(args: argparse.Namespace) -> int:

@@ -3,13 +3,13 @@ and the report rows of ``railbook fidelity``."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 from compiler.problems import TitleError
 
 from .errors import ActionFormatError, GameError
+from .fidelity_row import judged_row
 from .report_replay import ReportReplayResult, replay_report_file
 from .show import render_state
 
@@ -83,20 +83,16 @@ def fidelity_row(path: Path, base: Path) -> dict[str, Any]:
         name = str(path.relative_to(base))
     except ValueError:
         name = str(path)
-    row: dict[str, Any] = {"game": name, "ok": False}
-    start = time.perf_counter()
-    try:
+
+    def judge(row: dict[str, Any]) -> bool:
         result = load_report_result(path)
         row["actions"] = len(result.actions)
         detail = verdict(result)
         if detail:
             row["detail"] = detail
-        else:
-            row["ok"] = True
-    except (GameError, TitleError) as exc:
-        row["detail"] = f"cannot replay: {exc}"
-    row["ms"] = round((time.perf_counter() - start) * 1000)
-    return row
+        return not detail
+
+    return judged_row(name, judge)
 
 
 def report_files(folder: Path, rails_sibling: bool) -> list[Path]:
