@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from typing import TYPE_CHECKING, Any
 
 from compiler.hexgrid import DIRECTIONS, invert, xy
@@ -10,9 +12,12 @@ if TYPE_CHECKING:
     from .tile import City, Tile
 
 
+_EDGE_BASES = itertools.count()
+
+
 class Hex:
     __slots__ = ("id", "x", "y", "layout", "neighbors", "all_neighbors", "tile", "original_tile", "location_name",
-                 "printed_color")
+                 "printed_color", "edge_base")
 
     def __init__(self, hex_id: str, layout: str, axes: dict[str, str], tile: "Tile", location_name: str | None):
         self.id = hex_id
@@ -25,6 +30,8 @@ class Hex:
         self.printed_color = tile.color
         tile.hex = self
         self.location_name = location_name
+        # a number per hex edge (edge_base + edge), the key walks count a used edge by
+        self.edge_base = next(_EDGE_BASES) * 8
 
     @property
     def name(self) -> str:

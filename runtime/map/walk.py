@@ -36,10 +36,10 @@ def walk_path(path: Path, visitor: PathVisitor, skip: int | None = None, jskip: 
         return
     tile = path.tile
     hex_ = tile.hex
-    hid = hex_.id
+    base = hex_.edge_base
     edges = path.edges
     for e in edges:
-        if counter.get((hid, e), 0) > 0:
+        if counter.get(base + e, 0) > 0:
             return
     if junction is not None and path.terminal:
         return
@@ -59,7 +59,7 @@ def walk_path(path: Path, visitor: PathVisitor, skip: int | None = None, jskip: 
         neighbor = neighbors.get(edge)
         if neighbor is None:
             continue
-        key = (hid, edge)
+        key = base + edge
         counter[key] = counter.get(key, 0) + 1
         np_edge = _INVERT[edge]
         conv = converging or tile.converging_exit(edge)
