@@ -15,16 +15,17 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from compiler.problems import TitleError
 
 from .errors import ActionFormatError, GameError
 from .fidelity_row import judged_row
-from .importers import eighteen_xx
-from .replay import new_game, replay
-from .show import render_state
-from .trace import digest
+
+if TYPE_CHECKING:
+    from .importers.eighteen_xx import GameLog
+
+# The engine loads when a game command runs, not when railbook registers its commands.
 
 
 def fixtures_dir() -> Path:
@@ -38,7 +39,9 @@ def _fail(message: str) -> int:
     return 1
 
 
-def _load_log(path: str) -> eighteen_xx.GameLog:
+def _load_log(path: str) -> "GameLog":
+    from .importers import eighteen_xx
+
     try:
         return eighteen_xx.load(path)
     except FileNotFoundError:
@@ -49,6 +52,8 @@ def _load_log(path: str) -> eighteen_xx.GameLog:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from .importers.rails import looks_like_report
+    from .replay import replay
+    from .show import render_state
 
     if looks_like_report(args.game):
         from .report_cli import cmd_replay_report
@@ -152,6 +157,7 @@ def run_fidelity(folder: Path, verbose: bool = True,
 
 def game_fidelity_row(path: Path, folder: Path) -> dict[str, Any]:
     """Replay one 18xx.games log: exact when it runs through, its scores match and its trace agrees."""
+    from .replay import replay
 
     def judge(row: dict[str, Any]) -> bool:
         result = replay(_load_log(str(path)), want_trace=True)
@@ -200,6 +206,9 @@ def _save(path: str, data: dict[str, Any]) -> None:
 
 
 def _load_saved(path: str) -> tuple[dict[str, Any], Any]:
+    from .importers import eighteen_xx
+    from .replay import new_game
+
     try:
         with open(path, encoding="utf-8") as fh:
             data = json.load(fh)
@@ -216,6 +225,10 @@ def _load_saved(path: str) -> tuple[dict[str, Any], Any]:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
+    from .importers import eighteen_xx
+    from .replay import new_game
+    from .show import render_state
+
     names = [n.strip() for n in args.names.split(",")] if args.names else [f"Player {i + 1}" for i in range(args.players)]
     if args.names and len(names) != args.players:
         return _fail(f"--names gives {len(names)} names for {args.players} players")
@@ -237,6 +250,8 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_act(args: argparse.Namespace) -> int:
+    from .show import render_state
+
     try:
         data, game = _load_saved(args.game)
         if args.undo:
@@ -272,6 +287,9 @@ def cmd_act(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    from .show import render_state
+    from .trace import digest
+
     try:
         _, game = _load_saved(args.game)
     except (GameError, TitleError) as exc:

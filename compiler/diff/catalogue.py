@@ -16,7 +16,8 @@ from typing import Any
 
 import yaml
 
-LANGUAGES = ("en", "de", "pl", "it", "fr")
+from ..languages import LANGUAGES
+
 CATALOGUE_DIR = Path(__file__).resolve().parent / "catalogues"
 SECTIONS = ("words", "templates", "areas", "labels", "values", "attrs")
 

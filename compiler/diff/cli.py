@@ -12,20 +12,20 @@ import os
 import sys
 import textwrap
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from .catalogue import LANGUAGES
-from .compare import diff_titles
-from .jsonout import diff_json
-from .load import LoadedTitle, TitleLoadError, is_title_folder, load_title
-from .matrix import build_matrix, matrix_html, matrix_markdown
-from .prose import prose_text
-from .render import markdown_report, text_report
+from ..languages import LANGUAGES
+
+if TYPE_CHECKING:
+    from .load import LoadedTitle, TitleLoadError
+
+# The diff machinery (the compiler, catalogues) loads when a diff runs: registering
+# these commands must not slow every other railbook command down.
 
 EXIT_SAME, EXIT_DIFFERENT, EXIT_ERROR = 0, 1, 2
 
 
-def _report_load_error(exc: TitleLoadError) -> int:
+def _report_load_error(exc: "TitleLoadError") -> int:
     for p in exc.problems:
         print(p, file=sys.stderr)
     n = len(exc.problems)
@@ -49,6 +49,12 @@ def _use_colour(choice: str, output: str | None) -> bool:
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
+    from .compare import diff_titles
+    from .jsonout import diff_json
+    from .load import TitleLoadError, load_title
+    from .prose import prose_text
+    from .render import markdown_report, text_report
+
     try:
         a, b = load_title(args.a), load_title(args.b)
     except TitleLoadError as exc:
@@ -67,7 +73,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 
 def cmd_matrix(args: argparse.Namespace) -> int:
-    loaded: list[LoadedTitle] = []
+    from .load import TitleLoadError, is_title_folder, load_title
+    from .matrix import build_matrix, matrix_html, matrix_markdown
+
+    loaded: list["LoadedTitle"] = []
     for target in args.titles:
         if not is_title_folder(target):
             if Path(target).exists():  # titles/common or a file a shell glob brought along

@@ -2,6 +2,15 @@
 checked against the engine's hook API, and compiled to Python that can call
 only that API."""
 
-from .compile import CompiledHooks, compile_hooks
+from typing import Any
 
 __all__ = ["CompiledHooks", "compile_hooks"]
+
+
+def __getattr__(name: str) -> Any:
+    """The compiler (and Lark) load on first use: ``railbook hooks`` needs only the API table."""
+    if name in __all__:
+        from . import compile as _compile
+
+        return getattr(_compile, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
