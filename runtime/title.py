@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from compiler.cache import load_compiled
 from compiler.changes import apply_changes
+from compiler.paths import title_dir, title_ids
 
 from .errors import GameError
 
@@ -35,6 +36,8 @@ class Title:
     @classmethod
     def load(cls, title: str, optional_rules: list[str] | tuple[str, ...] = ()) -> "Title":
         """The title with these optional rules; built once per process (games never change it)."""
+        if not title_dir(title).is_dir():
+            raise GameError(f"unknown title {title!r} (railbook has: {', '.join(title_ids())})", "title")
         try:
             module = load_compiled(title)
         except FileNotFoundError:

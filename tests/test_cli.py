@@ -99,4 +99,12 @@ def test_bad_json_is_a_message_not_a_traceback(tmp_path: Path, capsys: pytest.Ca
 
 def test_unknown_title_is_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["new", "1999", "--players", "3", "-o", str(tmp_path / "g.json")]) == 1
-    assert "1999" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "unknown title '1999'" in err and "1830" in err  # and which titles there are
+
+
+def test_a_log_of_an_unknown_title_is_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "game.json"
+    log.write_text(json.dumps({"id": 1, "title": "1999", "players": [{"id": 1, "name": "A"}], "actions": []}))
+    assert main(["replay", str(log)]) == 1
+    assert "unknown title '1999'" in capsys.readouterr().err
