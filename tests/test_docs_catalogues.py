@@ -2,7 +2,8 @@
 
 Every language has every message English has, with the same placeholders, and
 no catalogue or template holds a digit that could be a game figure — those come
-from the titles' data.
+from the titles' data. A title's own texts (its per-language maps) are in every
+language too, so no generated page falls back to English.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import yaml
 
 from compiler.docs.i18n import CATALOGUE_DIR, LANGUAGES, Lang, load_catalogue, plural_category
 from compiler.docs.render import TEMPLATES
+from compiler.paths import TITLES_DIR, title_ids
 
 # placeholders the code offers beyond the English message's (a language picks the form it needs)
 OFFERED = {"phase.label_colour": {"noun"}, "phase.offboard_values": {"nouns"}}
@@ -92,3 +94,24 @@ def test_missing_translation_falls_back_visibly() -> None:
     assert L.text({"de": "Deutsch", "en": "English"}) == "Deutsch"
     assert L.borrowed == ["Only English"]
     assert L.t("no.such.key").startswith("[")          # an unknown message shows its key, never nothing
+
+
+def _text_maps(node: object, where: str) -> list[tuple[str, dict[str, object]]]:
+    """Every per-language text map in a title file: a mapping keyed only by languages, English among them."""
+    if isinstance(node, dict):
+        if node and "en" in node and set(node) <= set(LANGUAGES):
+            return [(where, node)]
+        return [m for k, v in node.items() for m in _text_maps(v, f"{where}.{k}")]
+    if isinstance(node, list):
+        return [m for i, v in enumerate(node) for m in _text_maps(v, f"{where}[{i}]")]
+    return []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("tid", title_ids())
+def test_every_title_text_is_written_in_every_language(tid: str, lang: str) -> None:
+    missing = []
+    for path in sorted((TITLES_DIR / tid).glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        missing += [f"{path.name}{where}" for where, texts in _text_maps(data, "") if not texts.get(lang)]
+    assert not missing, f"{tid}: no {lang} text (the page would show [en]) at {missing}"
