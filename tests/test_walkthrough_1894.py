@@ -1,0 +1,387 @@
+"""1894, "Eine Runde Schritt für Schritt": the rules summary's walkthrough, played in railbook.
+
+The German rules summary (shared/seeds/000_ac26f80df78ed96d.txt, section "Eine Runde
+Schritt für Schritt") follows S1 and the Belge (home: Mechelen) through a four-player
+game, from the private auction to the second operating round, and gives after each of
+its 15 steps S1's cash and the Belge's treasury, share price and trains. This test plays
+those steps and checks every one of those figures, and the rule each step illustrates.
+
+The walkthrough only describes S1 and the Belge. The other players act simply, so as
+not to disturb the figures it follows: S2, S3 and S4 buy the cheaper privates at face
+value (S2 gets the Est major shareholding and pars the Est at 67), S3 and S4 float the
+AG at 67 in stock round 1, and in operating round 1 the Est buys four 2-trains and the
+AG one, so that all seven 2-trains are gone when the Belge buys the first 3-train in
+step 13. Both operate after the Belge (lower price) and never touch its track.
+
+The same actions (all 71 legal ones, up to operating round 3.1) were replayed on the
+18xx.games engine (tools/refcheck/trace.rb, same seed): its state digests agree with
+railbook's after every one of them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pytest
+
+from runtime.errors import IllegalAction
+from runtime.game import Game
+from runtime.title import Title
+from runtime.trace import digest
+
+# Seed 17 draws the Est as the French starting corporation and removes the Station
+# Antwerpen Centraal (SAC), keeping the Gare de Liège-Guillemins (GLG) -- in railbook and
+# in 18xx.games alike (same generator, same draw order: see titles/1894/rules.hooks).
+SEED = 17
+PLAYERS = [("S1", "S1"), ("S2", "S2"), ("S3", "S3"), ("S4", "S4")]
+
+# the tiles the Belge lays (Mechelen and Antwerpen: plain yellow city 57; Bruxelles: its "B" tile)
+MECHELEN, BRUXELLES, ANTWERPEN = "E16", "F15", "D17"
+
+
+def new_game() -> Game:
+    return Game(Title.load("1894"), PLAYERS, seed=SEED)
+
+
+# ---------------------------------------------------------------- actions, in 18xx.games' JSON shape
+
+def act(game: Game, entity: str, action_type: str, **fields: Any) -> None:
+    entity_type = "player" if game.player_by_id(entity) is not None else "corporation"
+    game.process({"type": action_type, "entity": entity, "entity_type": entity_type, **fields})
+
+
+def pass_(game: Game, entity: str) -> None:
+    act(game, entity, "pass")
+
+
+def buy_private(game: Game, player: str, private: str) -> None:
+    """In the waterfall auction a bid of the face value on the cheapest private buys it."""
+    act(game, player, "bid", company=private, price=game.company_by_id(private).value)
+
+
+def par(game: Game, player: str, corporation: str, price: int) -> None:
+    cell = next(p for p in game.stock_market.par_prices if p.price == price)
+    act(game, player, "par", corporation=corporation, share_price=cell.id)
+
+
+def ipo_share(game: Game, corporation: str) -> str:
+    corp = game.corporation_by_id(corporation)
+    return next(s.id for s in corp.shares_list if s.owner is corp and not s.president)
+
+
+def buy_ipo_share(game: Game, player: str, corporation: str) -> None:
+    act(game, player, "buy_shares", shares=[ipo_share(game, corporation)], percent=10)
+
+
+def sell_share(game: Game, player: str, corporation: str) -> None:
+    p = game.player_by_id(player)
+    share = next(s for s in p.shares_of(game.corporation_by_id(corporation)) if not s.president)
+    act(game, player, "sell_shares", shares=[share.id], percent=share.percent)
+
+
+def lay(game: Game, corporation: str, hex_id: str, tile: str, rotation: int) -> None:
+    act(game, corporation, "lay_tile", hex=hex_id, tile=tile, rotation=rotation)
+
+
+def route(train: str, *stops: str) -> dict[str, Any]:
+    """A train's route through neighbouring stops, as 18xx.games records it."""
+    return {"train": train, "connections": [list(leg) for leg in zip(stops, stops[1:])], "hexes": list(stops)}
+
+
+def run(game: Game, corporation: str, *routes: dict[str, Any]) -> None:
+    act(game, corporation, "run_routes", routes=list(routes))
+
+
+def pay_out(game: Game, corporation: str) -> None:
+    act(game, corporation, "dividend", kind="payout")
+
+
+def buy_train(game: Game, corporation: str, train: str, price: int, exchange: str | None = None) -> None:
+    variant = train.rsplit("-", 1)[0]
+    extra = {"exchange": exchange} if exchange else {}
+    act(game, corporation, "buy_train", train=train, price=price, variant=variant, **extra)
+
+
+def buy_company(game: Game, corporation: str, private: str, price: int) -> None:
+    act(game, corporation, "buy_company", company=private, price=price)
+
+
+def refused(game: Game, rule: str, action: Callable[..., None], *args: Any, **kwargs: Any) -> str:
+    """The action is refused under ``rule``, and nothing happens."""
+    history = len(game.history)
+    with pytest.raises(IllegalAction) as info:
+        action(game, *args, **kwargs)
+    assert info.value.rule == rule, f"{info.value.rule!r}: {info.value.message}"
+    assert len(game.history) == history
+    return info.value.message
+
+
+# ---------------------------------------------------------------- reading the state
+
+def cash(game: Game, who: str) -> int:
+    entity = game.player_by_id(who) or game.corporation_by_id(who)
+    return entity.cash
+
+
+def price(game: Game, corporation: str) -> int:
+    return game.corporation_by_id(corporation).share_price.price
+
+
+def percent(game: Game, player: str, corporation: str) -> int:
+    return digest(game, 0)["players"][player]["shares"].get(corporation, 0)
+
+
+def ipo_percent(game: Game, corporation: str) -> int:
+    return digest(game, 0)["corporations"][corporation]["ipo"]
+
+
+def trains(game: Game, corporation: str) -> list[str]:
+    return sorted(t.name for t in game.corporation_by_id(corporation).trains)
+
+
+def to_act(game: Game) -> str:
+    return game.current_entity.name
+
+
+def figures(game: Game) -> tuple[int, int | None, int | None, list[str]]:
+    """The walkthrough's four figures: S1's cash, the Belge's treasury, price and trains."""
+    belge = game.corporation_by_id("Belge")
+    treasury = belge.cash if belge.floated() else None
+    share_price = belge.share_price.price if belge.share_price is not None else None
+    return cash(game, "S1"), treasury, share_price, trains(game, "Belge")
+
+
+# ---------------------------------------------------------------- the steps
+
+def before_the_start(game: Game) -> None:
+    # 1. F480 each, 10% of the Est and 10% of the Belge; GLG stays, SAC is removed
+    assert "starting" in game.corporation_by_id("Est").markers
+    for p in ("S1", "S2", "S3", "S4"):
+        assert cash(game, p) == 480
+        assert percent(game, p, "Est") == 10 and percent(game, p, "Belge") == 10
+    assert not game.company_by_id("GLG").closed and game.company_by_id("SAC").closed
+    # the major shareholdings of the four French corporations not drawn are out too
+    assert [c.id for c in game.companies if not c.closed] == [
+        "LRC", "AR", "GLG", "SQG", "LS", "NMinorS", "EMS", "BMS"]
+    assert figures(game) == (480, None, None, [])
+
+
+def private_auction(game: Game) -> None:
+    # 2. the privates are sold cheapest first: a private that is not the cheapest can only
+    #    be bid on (above its face value), and would be auctioned among its bidders later
+    assert to_act(game) == "S1"
+    assert "205" in refused(game, "auction minimum bid", buy_private, "S1", "BMS")
+    pass_(game, "S1")
+    buy_private(game, "S2", "LRC")
+    buy_private(game, "S3", "AR")
+    buy_private(game, "S4", "GLG")
+    pass_(game, "S1")
+    buy_private(game, "S2", "SQG")
+    buy_private(game, "S3", "LS")
+    buy_private(game, "S4", "NMinorS")
+    pass_(game, "S1")
+    buy_private(game, "S2", "EMS")
+    par(game, "S2", "Est", 67)  # the Est's major shareholding: its buyer sets the Est's par
+    pass_(game, "S3")
+    pass_(game, "S4")
+    # 2. the Belge major shareholding is now the cheapest: S1 buys it at face value, F200
+    buy_private(game, "S1", "BMS")
+    assert game.company_by_id("BMS").owner is game.player_by_id("S1")
+    assert figures(game) == (280, None, None, [])
+    # 3. S1 sets the highest par, F100 (only the two starting corporations may): the bank puts
+    #    10 x F100 = F1,000 into the Belge's treasury, which has floated. The president's
+    #    certificate (20%) comes with the par (as in 18xx.games' CompanyPendingPar step).
+    assert to_act(game) == "S1" and game.legal_action_types() == ["end_game", "par"]
+    par(game, "S1", "Belge", 100)
+    assert game.corporation_by_id("Belge").floated()
+    assert percent(game, "S1", "Belge") == 30
+    assert figures(game) == (280, 1000, 100, [])
+
+
+def stock_round_1(game: Game) -> None:
+    assert game.round.name == "Stock Round"
+    # the player after the last to act in the auction (S1) starts the first stock round
+    assert [p.name for p in game.players] == ["S2", "S3", "S4", "S1"]
+    pass_(game, "S2")
+    # F100 is a par only a major shareholding's buyer may set, never a par in a stock round
+    refused(game, "par price", par, "S3", "AG", 100)
+    par(game, "S3", "AG", 67)
+    buy_ipo_share(game, "S4", "AG")
+    # 4. no selling in the first stock round
+    refused(game, "sell shares", sell_share, "S1", "Belge")
+    # 4. S1 buys a Belge share from the IPO at par, F100: he holds 40%, three remain in the IPO;
+    #    the money goes to the bank, not to the Belge (full capitalization)
+    buy_ipo_share(game, "S1", "Belge")
+    assert percent(game, "S1", "Belge") == 40 and ipo_percent(game, "Belge") == 30
+    assert figures(game) == (180, 1000, 100, [])
+    pass_(game, "S2")
+    buy_ipo_share(game, "S3", "AG")
+    buy_ipo_share(game, "S4", "AG")
+    pass_(game, "S1")
+    pass_(game, "S2")
+    buy_ipo_share(game, "S3", "AG")  # 60% sold: the AG floats with 10 x F67
+    assert game.corporation_by_id("AG").floated() and cash(game, "AG") == 670
+    for p in ("S4", "S1", "S2", "S3"):
+        pass_(game, p)
+    # shares left in the IPO: no rise at the end of the stock round
+    assert price(game, "Belge") == 100
+
+
+def operating_round_1(game: Game) -> None:
+    assert game.round.name == "Operating Round"
+    # 5. the Belge major shareholding pays S1 F60 (the other privates pay their owners)
+    assert cash(game, "S1") == 180 + 60
+    # 5. the Belge (F100) operates first and places its home station in Mechelen; it skips
+    #    the redeem/reissue step (a starting corporation may do neither, unlike the AG), and
+    #    in the Yellow phase no corporation may buy privates
+    assert to_act(game) == "Belge"
+    assert digest(game, 0)["corporations"]["Belge"]["tokens"] == [MECHELEN]
+    assert game.hook("can_redeem", game.corporation_by_id("Belge")) is False
+    assert game.hook("can_redeem", game.corporation_by_id("AG")) is not False
+    assert set(game.legal_action_types()) & {"buy_shares", "sell_shares", "buy_company"} == set()
+    assert figures(game) == (240, 1000, 100, [])
+    # 6. two track actions: a yellow tile in Mechelen (F20) and the yellow Bruxelles (F30),
+    #    neither with terrain costs (the water cost printed on X2 is for its upgrade)
+    lay(game, "Belge", MECHELEN, "57-0", 0)
+    lay(game, "Belge", BRUXELLES, "X2-0", 1)
+    assert "lay_tile" not in game.legal_action_types()  # two track actions, no third
+    assert figures(game) == (240, 1000, 100, [])
+    # 6. the major shareholding closes when the Belge operates (18xx.games: at its dividend step)
+    assert not game.company_by_id("BMS").closed
+    pass_(game, "Belge")  # no second station
+    # 7. no trains: no dividend, the price moves one cell left (100 -> 93)
+    assert price(game, "Belge") == 93
+    assert game.company_by_id("BMS").closed
+    assert figures(game) == (240, 1000, 93, [])
+    # 8. it has a route (Mechelen-Bruxelles), so it must own a train
+    assert "pass" not in game.legal_action_types()
+    assert "buy trains" in refused(game, "turn order", pass_, "Belge")
+    # 8. it buys two 2-trains (F160)
+    buy_train(game, "Belge", "2-0", 80)
+    buy_train(game, "Belge", "2-1", 80)
+    pass_(game, "Belge")
+    assert figures(game) == (240, 840, 93, ["2", "2"])
+
+    # the others: the Est (F67) buys four 2-trains, the AG (F67) the fifth of theirs, the
+    # seventh in all; neither lays track, so neither has a route (nor a dividend)
+    assert to_act(game) == "Est"
+    pass_(game, "Est")  # no track
+    for t in ("2-2", "2-3", "2-4", "2-5"):
+        buy_train(game, "Est", t, 80)
+    assert to_act(game) == "AG"  # at its train limit (4), the Est's turn is over
+    pass_(game, "AG")
+    buy_train(game, "AG", "2-6", 80)
+    pass_(game, "AG")
+    assert [t.name for t in game.depot.depot_trains()] == ["3"]
+
+
+def stock_round_2(game: Game) -> None:
+    assert game.round.name == "Stock Round"
+    assert figures(game) == (240, 840, 93, ["2", "2"])
+    assert to_act(game) == "S2"
+    pass_(game, "S2")
+    # 9. S1 buys another Belge share from the IPO, at par (F100, not the market's F93): 50%,
+    #    two left in the IPO; then he passes
+    buy_ipo_share(game, "S1", "Belge")
+    assert percent(game, "S1", "Belge") == 50 and ipo_percent(game, "Belge") == 20
+    pass_(game, "S1")  # ends his turn (one buy a turn)
+    for p in ("S4", "S3", "S2", "S1"):
+        pass_(game, p)
+    # 9. while the Belge has shares in the IPO it does not rise at the end of the stock round
+    assert game.round.name == "Operating Round"
+    assert figures(game) == (140, 840, 93, ["2", "2"])
+
+
+def operating_round_2(game: Game) -> None:
+    assert to_act(game) == "Belge"
+    # 10. a yellow city in Antwerpen (F20); no station there, Mechelen's is enough
+    lay(game, "Belge", ANTWERPEN, "57-1", 0)
+    pass_(game, "Belge")  # no second track action
+    pass_(game, "Belge")  # no station
+    assert figures(game) == (140, 840, 93, ["2", "2"])
+    # 11. two trains may start from the same city but share no track
+    refused(game, "routes", run, "Belge",
+            route("2-0", MECHELEN, BRUXELLES), route("2-1", MECHELEN, BRUXELLES))
+    # 11. Mechelen-Bruxelles 20 + 30 = F50, Mechelen-Antwerpen 20 + 20 = F40: F90 in all
+    run(game, "Belge", route("2-0", MECHELEN, BRUXELLES), route("2-1", MECHELEN, ANTWERPEN))
+    assert game.round.route_revenues == [50, 40]
+    assert figures(game) == (140, 840, 93, ["2", "2"])
+    others = {p: cash(game, p) for p in ("S2", "S3", "S4")}
+    # 12. F9 per 10%: S1 (50%) gets F45; the two IPO shares pay F18 into the Belge's own
+    #     treasury, not the bank; shares in the open market would get nothing (there are none)
+    pay_out(game, "Belge")
+    assert {p: cash(game, p) - c for p, c in others.items()} == {"S2": 9, "S3": 9, "S4": 9}
+    assert digest(game, 0)["corporations"]["Belge"]["market"] == 0
+    # 12. paying out moves the price right: back to F100
+    assert figures(game) == (185, 858, 100, ["2", "2"])
+    # 13. the seven 2-trains are sold: the Belge buys the first 3-train for F120, and the
+    #     Green phase begins (green tiles, two operating rounds a set, privates may be bought)
+    assert game.phase.name == "Yellow"
+    buy_train(game, "Belge", "3-0", 120)
+    assert game.phase.name == "Green" and game.phase.operating_rounds == 2
+    assert "buy_company" in game.legal_action_types()
+    assert figures(game) == (185, 738, 100, ["2", "2", "3"])
+    # 14. once a round a train may be traded in for the next one in the depot, paying its
+    #     price less half the old one's: a 2-train and 120 - 40 = F80 for another 3-train
+    #     (the traded-in train leaves the game: 18xx.games' DISCARDED_TRAINS = :remove)
+    assert "80" in refused(game, "train price", buy_train, "Belge", "3-1", 120, exchange="2-0")
+    buy_train(game, "Belge", "3-1", 80, exchange="2-0")
+    assert game.train_by_id("2-0") not in game.depot.depot_trains()
+    assert game.train_by_id("2-0").owner is not game.corporation_by_id("Belge")
+    refused(game, "train trade-in", buy_train, "Belge", "3-2", 80, exchange="2-1")
+    assert figures(game) == (185, 658, 100, ["2", "3", "3"])
+
+
+def play_to_the_green_phase(game: Game) -> None:
+    before_the_start(game)     # step 1
+    private_auction(game)      # steps 2-3
+    stock_round_1(game)        # step 4
+    operating_round_1(game)    # steps 5-8
+    stock_round_2(game)        # step 9
+    operating_round_2(game)    # steps 10-14
+
+
+# ---------------------------------------------------------------- the tests
+
+def test_the_belge_from_the_auction_to_the_green_phase() -> None:
+    play_to_the_green_phase(game := new_game())
+    assert figures(game) == (185, 658, 100, ["2", "3", "3"])
+
+
+def test_on_to_stock_round_3_before_blue() -> None:
+    game = new_game()
+    play_to_the_green_phase(game)
+    # 15. the Belge may buy the Gare de Liège-Guillemins from its owner (S4) for F25 to F100
+    #     (half to twice its face value); it does not, here
+    assert game.company_by_id("GLG").owner is game.player_by_id("S4")
+    for wrong in (24, 101):
+        assert "between 25 F and 100 F" in refused(game, "private price", buy_company, "Belge", "GLG", wrong)
+    pass_(game, "Belge")  # no more trains
+    pass_(game, "Belge")  # no private
+    assert figures(game) == (185, 658, 100, ["2", "3", "3"])
+
+    # 14. a trade-in is allowed at the train limit: the Est holds four 2-trains (the Green limit)
+    assert to_act(game) == "Est"
+    assert trains(game, "Est") == ["2", "2", "2", "2"]
+    assert game.phase.train_limit(game.corporation_by_id("Est")) == 4
+    pass_(game, "Est")  # no track
+    buy_train(game, "Est", "3-2", 80, exchange="2-2")
+    assert trains(game, "Est") == ["2", "2", "2", "3"]
+    pass_(game, "Est")
+    # the AG buys the last two 3-trains and the first 4-train: the Blue phase, and every
+    # 2-train rusts, the Belge's last one among them
+    pass_(game, "AG")
+    buy_train(game, "AG", "3-3", 120)
+    buy_train(game, "AG", "3-4", 120)
+    buy_train(game, "AG", "4-0", 300)
+    assert game.phase.name == "Blue"
+    assert trains(game, "Belge") == ["3", "3"] and trains(game, "Est") == ["3"]
+    pass_(game, "AG")
+
+    # 15. stock round 3; from now on two operating rounds follow each stock round
+    assert game.round.name == "Stock Round" and game.turn == 3
+    for p in [p.name for p in game.players]:
+        pass_(game, p)
+    assert game.round.name == "Operating Round" and game.operating_rounds == 2
+    assert to_act(game) == "Belge"
+    assert figures(game) == (185, 658, 100, ["3", "3"])
