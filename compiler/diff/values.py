@@ -212,18 +212,25 @@ def first_sentence(text: str) -> str:
     return text[: m.end()] if m else text
 
 
+def _borrowed(text: str, lang: str, ctx: Context) -> str:
+    """A text in another language than the reader's is marked with that language, never passed off."""
+    return text if lang == ctx.cat.lang else f"[{lang}] {text}"
+
+
 def doc(v: Any, ctx: Context) -> str:
+    """A hook's doc comment (hooks are commented in English, the DSL's language)."""
     if not v:
         return ctx.cat.word("no_description")
-    return ctx.cat.template("quote", text=first_sentence(" ".join(str(v).split())))
+    return _borrowed(ctx.cat.template("quote", text=first_sentence(" ".join(str(v).split()))), "en", ctx)
 
 
 def texts(v: Any, ctx: Context) -> str:
     """A title's own explanation, in the reader's language if the title has it."""
     if not isinstance(v, dict):
         return auto(v, ctx)
-    text = v.get(ctx.cat.lang) or v.get("en") or next(iter(v.values()), "")
-    return ctx.cat.template("quote", text=" ".join(str(text).split()))
+    lang = ctx.cat.lang if v.get(ctx.cat.lang) else "en" if v.get("en") else next(iter(v), ctx.cat.lang)
+    text = v.get(lang, "")
+    return _borrowed(ctx.cat.template("quote", text=" ".join(str(text).split())), lang, ctx)
 
 
 def changes(v: Any, ctx: Context) -> str:
