@@ -255,7 +255,7 @@ def operating_round_1(game: Game) -> None:
     assert figures(game) == (240, 1000, 93, [])
     # 8. it has a route (Mechelen-Bruxelles), so it must own a train
     assert "pass" not in game.legal_action_types()
-    assert "buy trains" in refused(game, "turn order", pass_, "Belge")
+    assert "must buy a train" in refused(game, "must buy a train", pass_, "Belge")
     # 8. it buys two 2-trains (F160)
     buy_train(game, "Belge", "2-0", 80)
     buy_train(game, "Belge", "2-1", 80)

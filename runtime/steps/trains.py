@@ -213,7 +213,13 @@ class BuyTrainStep(Step, EmergencyMoney):
             self.pass_()
 
     def refusal(self, action: "Action") -> IllegalAction | None:
+        """The train rule a refused action breaks: passing while a train must be bought, a
+        purchase over the limit or beyond the corporation's means."""
         current = self.round.entities[self.round.entity_index] if self.round.entities else None
+        if action.type == "pass" and action.entity is current and self.round.active_step() is self \
+                and self.must_buy_train(current):
+            return IllegalAction(f"{current.name} must buy a train: it has a route and owns no train",
+                                 "must buy a train")
         if action.type != "buy_train" or action.entity is not current:
             return None
         if not self.room(action.entity):
