@@ -16,6 +16,7 @@ from . import __version__
 from .dsl import CompiledHooks, compile_hooks
 from .dsl.checker import Names
 from .loader import TitleSource, load_source, source_hash
+from .sources import compiler_digest
 from .model import BUILTIN_EVENTS, build_model
 from .problems import Problems, TitleError
 from .pylit import pylit
@@ -110,7 +111,7 @@ def compile_title(folder: Path) -> CompiledTitle:
     src, model, hooks = check_title(folder)
     if src.problems or model is None:
         raise TitleError(src.problems if src.problems else Problems())
-    digest = source_hash(folder, __version__.encode())
+    digest = source_hash(folder, compiler_digest())
     title_id = str(model["title"].get("id", folder.name))
     meta = model["title"]
     doc = f"{meta.get('name', title_id)}"

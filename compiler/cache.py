@@ -14,15 +14,14 @@ import tempfile
 from pathlib import Path
 from types import ModuleType
 
-from . import __version__
 from .paths import cache_dir, title_dir
-from .sources import module_filename, source_hash
+from .sources import compiler_digest, module_filename, source_hash
 
 _loaded: dict[str, ModuleType] = {}
 
 
 def cached_module_path(folder: Path) -> tuple[Path, str]:
-    digest = source_hash(folder, __version__.encode())
+    digest = source_hash(folder, compiler_digest())
     name = folder.resolve().name
     return cache_dir() / f"{module_filename(name)[:-3]}-{digest[:16]}.py", digest
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from . import hexgrid
 from .loader import TitleSource  # noqa: F401
+from .market_moves import market_moves
 from .problems import Problems
 from .yaml_source import YamlDoc, format_pointer
 
@@ -518,7 +519,7 @@ def _market(doc: dict[str, Any], chk: Checker) -> dict[str, Any]:
             elif seen_cell:
                 gap = True
     return {"movement": doc.get("movement", "two_dimensional"), "legend": legend, "grid": grid, "par_cells": pars,
-            "par_prices": copy.deepcopy(doc.get("par_prices", {}))}
+            "par_prices": copy.deepcopy(doc.get("par_prices", {})), "moves": market_moves(grid)}
 
 
 def _home_is_city(map_: dict[str, Any], coord: str) -> bool:

@@ -5,10 +5,12 @@ Kept free of the checker's imports so that loading a cached title is cheap.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from pathlib import Path
 
-from .paths import COMMON_DIR
+from . import __version__
+from .paths import COMMON_DIR, SCHEMA_DIR
 
 REQUIRED = ("title.yaml", "trains.yaml", "corporations.yaml", "market.yaml", "map.yaml", "tiles.yaml")
 OPTIONAL = ("privates.yaml",)
@@ -23,7 +25,7 @@ def source_files(folder: Path) -> list[Path]:
 
 
 def source_hash(folder: Path, extra: bytes = b"") -> str:
-    """A hash of a title's sources (and the compiler version passed in ``extra``)."""
+    """A hash of a title's sources (and of the compiler, passed in ``extra``: see compiler_digest)."""
     h = hashlib.sha256()
     for f in source_files(folder):
         h.update(f.name.encode())
@@ -32,6 +34,21 @@ def source_hash(folder: Path, extra: bytes = b"") -> str:
         h.update(b"\0")
     h.update(extra)
     return h.hexdigest()
+
+
+@functools.lru_cache(maxsize=1)
+def compiler_digest() -> bytes:
+    """A hash of everything that shapes a compiled module besides the title: the compiler's
+    own code, its templates, the DSL and the schemas. A changed compiler recompiles every
+    title even where the version number stayed the same (as it does during development)."""
+    package = Path(__file__).resolve().parent
+    files = sorted(package.glob("*.py")) + sorted((package / "dsl").glob("*.py")) \
+        + sorted((package / "templates").glob("*")) + sorted(SCHEMA_DIR.glob("*"))
+    h = hashlib.sha256(__version__.encode())
+    for f in files:
+        if f.is_file():
+            h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest().encode()
 
 
 def module_filename(title_id: str) -> str:

@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from compiler.cache import load_compiled
 from compiler.changes import apply_changes
+from compiler.market_moves import market_moves
 from compiler.paths import title_dir, title_ids
 
 from .errors import GameError
@@ -64,6 +65,8 @@ class Title:
                                 f"{', '.join(known) or 'none'})", "optional rules")
             chosen.append(rule)
             apply_changes(data, copy.deepcopy(known[rule].get("changes", [])))
+            if any(str(c.get("set", "")).startswith("market") for c in known[rule].get("changes", [])):
+                data["market"]["moves"] = market_moves(data["market"]["grid"])  # a changed grid moves anew
         return cls(module=module, optional_rules=tuple(chosen), data=data)
 
     @property

@@ -73,6 +73,8 @@ class StockMarket:
         # descending price, then further right, then lower row
         self.par_prices.sort(key=lambda p: (p.price, p.column, p.row), reverse=True)
         self.one_d = len(self.grid) == 1
+        self._moves = [[None if m is None else {k: tuple(v) for k, v in m.items()} for m in row]
+                       for row in market["moves"]]
 
     def share_price(self, row: int, column: int) -> SharePrice | None:
         if row < 0 or column < 0 or row >= len(self.grid) or column >= len(self.grid[row]):
@@ -87,34 +89,18 @@ class StockMarket:
         sp = self.share_price(row, column)
         return sp if sp is not None and sp.price == price else None
 
-    # -- coordinates of a move
+    # -- coordinates of a move (the compiled title's table: compiler/market_moves.py)
     def right(self, rc: tuple[int, int]) -> tuple[int, int]:
-        r, c = rc
-        if self.one_d:
-            return (r, c + 1) if c + 1 < len(self.grid[r]) else (r, c)
-        if c + 1 >= len(self.grid[r]):
-            return self.up(rc)
-        return (r, c + 1)
+        return self._moves[rc[0]][rc[1]]["right"]
 
     def left(self, rc: tuple[int, int]) -> tuple[int, int]:
-        r, c = rc
-        if self.one_d:
-            return (r, c - 1) if c > 0 else (r, c)
-        if c > 0 and self.share_price(r, c - 1) is not None:
-            return (r, c - 1)
-        return self.down(rc)
+        return self._moves[rc[0]][rc[1]]["left"]
 
     def down(self, rc: tuple[int, int]) -> tuple[int, int]:
-        r, c = rc
-        if self.one_d:
-            return self.left(rc)
-        return (r + 1, c) if r + 1 < len(self.grid) else (r, c)
+        return self._moves[rc[0]][rc[1]]["down"]
 
     def up(self, rc: tuple[int, int]) -> tuple[int, int]:
-        r, c = rc
-        if self.one_d:
-            return self.right(rc)
-        return (r - 1, c) if r - 1 >= 0 else (r, c)
+        return self._moves[rc[0]][rc[1]]["up"]
 
     # -- moving a corporation
     def set_par(self, corporation: Any, share_price: SharePrice) -> None:

@@ -30,7 +30,7 @@ KNOWN_TITLE = {"id", "name", "subtitle", "designer", "publisher", "year", "locat
 # labels), and sentences comparing the title with another (the docs' own)
 WORD_TOPICS = ("event_", "flag_", "compare")
 KNOWN_MAP = {"layout", "axes", "hexes", "regions"}
-KNOWN_MARKET = {"movement", "legend", "grid", "par_cells", "par_prices"}
+KNOWN_MARKET = {"movement", "legend", "grid", "par_cells", "par_prices", "moves"}  # moves follow from the grid
 
 
 def special(model: dict[str, Any], hooks: HookInfo, out: FactSet) -> None:
