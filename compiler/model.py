@@ -111,7 +111,7 @@ def normalize_stop(stop: dict[str, Any]) -> dict[str, Any]:
     out["hide"] = bool(stop.get("hide", False))
     out["visit_cost"] = int(stop.get("visit_cost", 1))
     out["route"] = stop.get("route", "mandatory")
-    for opt in ("loc", "style", "to_city", "boom", "reserved_for", "tokenable"):
+    for opt in ("loc", "style", "to_city", "boom", "reserved_for", "tokenable", "refuses_tokens"):
         if opt in stop:
             out[opt] = stop[opt]
     return out

@@ -52,6 +52,8 @@ class Tokener:
         hex_ = city.hex
         if token is None:
             raise IllegalAction(f"{entity.name} has no tokens left", "tokens")
+        if city.data.get("refuses_tokens"):
+            raise IllegalAction(f"{hex_.id} may not hold a station token", "token placement")
         if connected and city not in game.graph.connected_nodes(entity):
             raise IllegalAction(f"{entity.name} cannot place a token on {hex_.id}: it is not connected", "connectivity")
         if not extra_action and self.round.tokened:
