@@ -318,12 +318,13 @@ class Game:
         self._rebuild(self.history[:-1])
 
     def _rebuild(self, history: list[dict[str, Any]]) -> None:
-        fresh = Game(*self.init_args)
-        for d in history:
-            fresh.process_action(d)
+        """Set the game up again in place and replay ``history``: every object the game makes
+        (rounds, steps, mechanics, the phase, the graph) points back at this very game."""
+        init_args = self.init_args
         self.__dict__.clear()
-        self.__dict__.update(fresh.__dict__)
-        self.api.game = self
+        type(self).__init__(self, *init_args)
+        for d in history:
+            self.process_action(d)
 
     def process_action(self, d: dict[str, Any]) -> None:
         """Apply an action (and its recorded auto actions) without the rollback guard."""
