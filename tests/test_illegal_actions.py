@@ -66,6 +66,9 @@ def refuse(game: Game, action: dict[str, Any], rule: str, error: type[GameError]
     assert json.dumps(digest(game, 0), sort_keys=True) == before
     assert len(game.history) == history
     assert len(game.log_lines) == log
+    # and it is still the same game that plays on: what it is made of points back at it
+    assert game.round.game is game and all(step.game is game for step in game.round.steps)
+    assert game.graph.game is game and all(m.game is game for m in game.mechanics)
     return info.value
 
 
