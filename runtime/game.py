@@ -130,8 +130,9 @@ class Game:
         t = Tile(definition, index)
         t.reservation_blocks = self.t["operating_round"]["reservations_block_others"]
         t.unlimited = unlimited  # type: ignore[attr-defined]
-        # a manifest tile's reserved_for names whose home city it continues (see Tracker.reserved_cities_kept);
-        # the reservation itself travels with the hex when the tile is laid
+        # a manifest tile's reserved_for names the corporation a city of it is kept for; the
+        # reservation itself travels with the hex when the tile is laid (any legal rotation: the
+        # corporation's station follows its track, as in 18xx.games)
         return t
 
     def _init_hexes(self) -> list[Hex]:

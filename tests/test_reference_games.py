@@ -6,7 +6,8 @@ starting package, a par paid for with a private, a private exchanged for two
 shares, players trading privates and bonds, merger votes and forced mergers,
 trains discarded after a merger, bankruptcy (also declared outside the
 train-buying step, where shares do not count as emergency money), a game
-ended by agreement, an upgrade of a city placed by its reserved city, a token
+ended by agreement, an upgrade of a city placed by its reserved city, a Paris
+upgrade that turns the PLM's station away from its reserved city, a token
 step that waits for a pass because a city that refuses stations is in reach
 (1894's London), and a whole random 1830 game through every phase to the broken bank. Each game is stored gzipped with
 the reference engine's trace (STATE_DIGEST.md format).

@@ -133,7 +133,7 @@ class Tracker:
             raise IllegalAction(f"{old_tile.name} on {hex_.id} cannot be upgraded to {tile.name}", "tile upgrade")
         legal = self.legal_split_rotation(spender, hex_, tile, had_token) if split \
             else self.legal_tile_rotation(entity, hex_, tile)
-        if not legal or not self.reserved_cities_kept(hex_, tile):
+        if not legal:
             tile.rotate(0)
             raise IllegalAction(f"tile {tile.name} with rotation {rotation} is not a legal lay on {hex_.id}",
                                 "tile placement")
@@ -233,21 +233,6 @@ class Tracker:
         self.round.pending_tokens.append(dict(mine))
         self.game.saved_tokens.remove(mine)
         self.game.log(f"{corp.name} must choose a city for its token")
-
-    def reserved_cities_kept(self, hex_: "Hex", tile: "Tile") -> bool:
-        """A city a new tile reserves for a corporation continues the city that corporation held."""
-        old = hex_.tile
-        if len(old.cities) < 2 or len(tile.cities) < 2:
-            return True
-        for k, city in enumerate(tile.cities):
-            who = city.data.get("reserved_for")
-            corp = self.game.corporation_by_id(who) if who else None
-            if corp is None:
-                continue
-            held = next((i for i, c in enumerate(old.cities) if c.reserved_by(corp) or c.tokened_by(corp)), None)
-            if held is not None and not set(old.cities[held].exits) <= set(city.exits):
-                return False
-        return True
 
     def ability_times(self) -> list[str]:
         return ["track", "owning_corp_or_turn", "owning_player_or_turn", "owning_player_track", "or_between_turns",
