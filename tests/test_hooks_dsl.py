@@ -115,3 +115,29 @@ def test_every_hook_point_and_function_is_documented() -> None:
 def test_compiling_the_same_hooks_twice_gives_the_same_source() -> None:
     text = 'on route_bonus(route) {\n  if route.visits("A1") { add 5 } else { add 1 }\n}\n'
     assert build(text)[0].source == build(text)[0].source
+
+
+def test_a_hooks_doc_comment_may_carry_its_translations() -> None:
+    compiled, problems = build(
+        "# Towns pay 10 more. Only on the last set.\n"
+        "# de: Dörfer zahlen 10 mehr.\n"
+        "# fr: Les villages rapportent 10 de plus.\n"
+        "on route_bonus(route) {\n    add 10\n}\n")
+    assert not problems, [str(p) for p in problems]
+    assert compiled.docs["route_bonus"] == "Towns pay 10 more. Only on the last set."
+    assert compiled.doc_texts["route_bonus"] == {"de": "Dörfer zahlen 10 mehr.",
+                                                 "fr": "Les villages rapportent 10 de plus."}
+
+
+def test_a_translated_doc_is_quoted_in_the_readers_language_and_english_is_marked() -> None:
+    from compiler.diff.catalogue import Catalogue
+    from compiler.diff.facts.hooks import hook_info
+    from compiler.diff.values import Context, doc
+
+    info = hook_info({"hooks": {"route_bonus": "f"}, "docs": {"route_bonus": "Towns pay 10 more. Only late."},
+                      "doc_texts": {"route_bonus": {"de": "Dörfer zahlen 10 mehr."}}})
+    value = info.hooks["route_bonus"]
+    assert value == "Towns pay 10 more. Only late."  # compared as the English: a translation is no rule
+    assert "Dörfer zahlen 10 mehr." in doc(value, Context(Catalogue("de"), {}))
+    assert doc(value, Context(Catalogue("pl"), {})).startswith("[en] ")
+    assert "[en]" not in doc(value, Context(Catalogue("en"), {}))

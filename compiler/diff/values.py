@@ -218,9 +218,13 @@ def _borrowed(text: str, lang: str, ctx: Context) -> str:
 
 
 def doc(v: Any, ctx: Context) -> str:
-    """A hook's doc comment (hooks are commented in English, the DSL's language)."""
+    """A hook's doc comment: its ``# de: ...`` line in the reader's language, else the
+    English comment, marked as English."""
     if not v:
         return ctx.cat.word("no_description")
+    translated = (getattr(v, "texts", None) or {}).get(ctx.cat.lang)
+    if translated and ctx.cat.lang != "en":
+        return ctx.cat.template("quote", text=" ".join(translated.split()))
     return _borrowed(ctx.cat.template("quote", text=first_sentence(" ".join(str(v).split()))), "en", ctx)
 
 

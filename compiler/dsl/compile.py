@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
+from ..languages import LANGUAGES
 from ..problems import Problems
 from . import ast as A
 from .checker import Checker, Names
@@ -19,17 +21,38 @@ class CompiledHooks:
     hooks: dict[str, str] = field(default_factory=dict)   # hook point -> function name
     events: dict[str, str] = field(default_factory=dict)  # event name -> function name
     docs: dict[str, str] = field(default_factory=dict)    # hook key -> the comment above it
+    # hook key -> {language: its doc} from the comment's "# de: ..." lines
+    doc_texts: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
-def _leading_comments(text: str, line: int) -> str:
-    """The comment lines directly above a hook, as its documentation."""
+_LANGUAGE_LINE = re.compile(r"^(%s):\s*(.*)$" % "|".join(LANGUAGES))
+
+
+def _comment_block(text: str, line: int) -> list[str]:
+    """The comment lines directly above a hook, without their '#'."""
     lines = text.splitlines()
     out: list[str] = []
     i = line - 2
     while i >= 0 and lines[i].strip().startswith("#"):
         out.insert(0, lines[i].strip().lstrip("#").strip())
         i -= 1
-    return " ".join(out)
+    return out
+
+
+def _leading_comments(text: str, line: int) -> str:
+    """The comment lines directly above a hook, as its documentation (in English: lines
+    that start with a language code, ``de: ...``, are its translations)."""
+    return " ".join(c for c in _comment_block(text, line) if not _LANGUAGE_LINE.match(c))
+
+
+def _comment_translations(text: str, line: int) -> dict[str, str]:
+    """The doc's translations: ``# de: ...`` lines in the comment above a hook."""
+    out: dict[str, str] = {}
+    for c in _comment_block(text, line):
+        m = _LANGUAGE_LINE.match(c)
+        if m and m.group(2):
+            out[m.group(1)] = f"{out[m.group(1)]} {m.group(2)}" if m.group(1) in out else m.group(2)
+    return out
 
 
 def compile_hooks(text: str, file: str, names: Names, problems: Problems) -> CompiledHooks:
@@ -52,7 +75,11 @@ def compile_hooks(text: str, file: str, names: Names, problems: Problems) -> Com
         parts.append(gen.hook(hook))
         fn = function_name(hook)
         (result.events if hook.event else result.hooks)[hook.name] = fn
-        result.docs[("event " if hook.event else "") + hook.name] = _leading_comments(text, hook.line)
+        key = ("event " if hook.event else "") + hook.name
+        result.docs[key] = _leading_comments(text, hook.line)
+        translations = _comment_translations(text, hook.line)
+        if translations:
+            result.doc_texts[key] = translations
     result.source = "\n\n\n".join(parts) + ("\n" if parts else "")
     try:
         verify(result.source)

@@ -12,6 +12,21 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 
+class Doc(str):
+    """A hook's doc comment: compared as its English text (rewording a translation is no
+    rule change), written in the reader's language where the comment has a ``# de: ...`` line."""
+
+    texts: dict[str, str]
+
+    def __new__(cls, text: str, texts: Mapping[str, str] | None = None) -> "Doc":
+        doc = super().__new__(cls, text)
+        doc.texts = dict(texts or {})
+        return doc
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Doc, (str(self), self.texts))
+
+
 @dataclass(frozen=True)
 class HookInfo:
     """Hook points and events a title handles, each with its doc comment ("" if none)."""
@@ -33,9 +48,15 @@ def hook_info(hooks: Any) -> HookInfo:
         return hooks
     if isinstance(hooks, Mapping):
         names, events, docs = hooks.get("hooks", {}), hooks.get("events", {}), hooks.get("docs", {}) or {}
+        texts = hooks.get("doc_texts", {}) or {}
     else:
         names, events, docs = getattr(hooks, "hooks", {}), getattr(hooks, "events", {}), getattr(hooks, "docs", {})
+        texts = getattr(hooks, "doc_texts", {}) or {}
+
+    def doc(key: str) -> Doc:
+        return Doc(str(docs.get(key, "") or ""), texts.get(key))
+
     return HookInfo(
-        hooks={n: str(docs.get(n, "") or "") for n in sorted(names)},
-        events={e: str(docs.get(f"event {e}", "") or "") for e in sorted(events)},
+        hooks={n: doc(n) for n in sorted(names)},
+        events={e: doc(f"event {e}") for e in sorted(events)},
     )
