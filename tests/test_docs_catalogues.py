@@ -3,7 +3,8 @@
 Every language has every message English has, with the same placeholders, and
 no catalogue or template holds a digit that could be a game figure — those come
 from the titles' data. A title's own texts (its per-language maps) are in every
-language too, so no generated page falls back to English.
+language too, and so are its rule hooks' doc comments, so no generated page falls back
+to English.
 """
 
 from __future__ import annotations
@@ -115,3 +116,14 @@ def test_every_title_text_is_written_in_every_language(tid: str, lang: str) -> N
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         missing += [f"{path.name}{where}" for where, texts in _text_maps(data, "") if not texts.get(lang)]
     assert not missing, f"{tid}: no {lang} text (the page would show [en]) at {missing}"
+
+
+@pytest.mark.parametrize("tid", title_ids())
+def test_every_rule_hooks_doc_comment_is_written_in_every_language(tid: str) -> None:
+    """The comparison quotes hook doc comments: each carries '# de: ...' lines for the others."""
+    from compiler.cache import load_compiled
+
+    module = load_compiled(tid)
+    missing = [f"{key} ({lang})" for key, doc in module.HOOK_DOCS.items() if doc
+               for lang in LANGUAGES if lang != "en" and not module.HOOK_DOC_TEXTS.get(key, {}).get(lang)]
+    assert not missing, f"{tid}/rules.hooks: doc comments without a translation: {missing}"
