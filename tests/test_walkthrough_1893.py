@@ -26,21 +26,16 @@ decides, and a comment says so:
 The same 45 legal actions (into stock round 2) were replayed on the 18xx.games engine
 (tools/refcheck/trace.rb): its state digests agree with railbook's after every one of them,
 and it refuses S1's sale in stock round 2 too. So do the 9 actions of the second test.
-
-Refusals are tried on a replica of the game, replayed from its history: a refused action
-leaves railbook's game bound to a discarded copy of itself (see the last test).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-import pytest
-
-from runtime.errors import IllegalAction
 from runtime.game import Game
 from runtime.title import Title
 from runtime.trace import digest
+
+from play_support import (act, buy_private, cash, lay, par, pass_, percent, refused, route, run,
+                          to_act, trains)
 
 # 1893 draws nothing at random (neither engine uses its seed): the seat order is the order
 # of the players list, as in 18xx.games.
@@ -62,28 +57,6 @@ def new_game(players: list[tuple[str, str]] = PLAYERS) -> Game:
 
 # ---------------------------------------------------------------- actions, in 18xx.games' JSON shape
 
-def act(game: Game, entity: str, action_type: str, **fields: Any) -> None:
-    if game.player_by_id(entity) is not None:
-        entity_type = "player"
-    else:
-        entity_type = "minor" if game.corporation_by_id(entity).minor else "corporation"
-    game.process({"type": action_type, "entity": entity, "entity_type": entity_type, **fields})
-
-
-def pass_(game: Game, entity: str) -> None:
-    act(game, entity, "pass")
-
-
-def buy_private(game: Game, player: str, item: str) -> None:
-    """Buy a private or a minor's certificate from the starting package, at face value."""
-    act(game, player, "bid", company=item, price=game.company_by_id(item).value)
-
-
-def par(game: Game, player: str, corporation: str, price: int) -> None:
-    cell = next(p for p in game.stock_market.par_prices if p.price == price)
-    act(game, player, "par", corporation=corporation, share_price=cell.id)
-
-
 def market_share(game: Game, corporation: str) -> str:
     corp = game.corporation_by_id(corporation)
     return next(s.id for s in corp.shares_list if s.owner is game.share_pool and not s.president)
@@ -101,21 +74,8 @@ def sell_share(game: Game, player: str, corporation: str) -> None:
     act(game, player, "sell_shares", shares=[share.id], percent=share.percent)
 
 
-def lay(game: Game, company: str, hex_id: str, tile: str, rotation: int) -> None:
-    act(game, company, "lay_tile", hex=hex_id, tile=tile, rotation=rotation)
-
-
 def place_token(game: Game, company: str, city: str) -> None:
     act(game, company, "place_token", city=city, slot=0)
-
-
-def route(train: str, *stops: str) -> dict[str, Any]:
-    """A train's route through neighbouring stops, as 18xx.games records it."""
-    return {"train": train, "connections": [list(leg) for leg in zip(stops, stops[1:])], "hexes": list(stops)}
-
-
-def run(game: Game, company: str, *routes: dict[str, Any]) -> None:
-    act(game, company, "run_routes", routes=list(routes))
 
 
 def dividend(game: Game, corporation: str, kind: str) -> None:
@@ -126,43 +86,15 @@ def buy_train(game: Game, company: str, train: str, price: int) -> None:
     act(game, company, "buy_train", train=train, price=price, variant=train.rsplit("-", 1)[0])
 
 
-def refused(game: Game, rule: str, action: Callable[..., None], *args: Any, **kwargs: Any) -> str:
-    """The action is refused under ``rule``, and nothing happens."""
-    before = digest(game, 0)
-    history = len(game.history)
-    with pytest.raises(IllegalAction) as info:
-        action(game, *args, **kwargs)
-    assert info.value.rule == rule, f"{info.value.rule!r}: {info.value.message}"
-    assert len(game.history) == history and digest(game, 0) == before
-    return info.value.message
-
-
 # ---------------------------------------------------------------- reading the state
-
-def cash(game: Game, who: str) -> int:
-    entity = game.player_by_id(who) or game.corporation_by_id(who)
-    return entity.cash
-
 
 def price(game: Game, corporation: str) -> int | None:
     share_price = game.corporation_by_id(corporation).share_price
     return share_price.price if share_price is not None else None
 
 
-def percent(game: Game, player: str, corporation: str) -> int:
-    return digest(game, 0)["players"][player]["shares"].get(corporation, 0)
-
-
 def market_percent(game: Game, corporation: str) -> int:
     return digest(game, 0)["corporations"][corporation]["market"]
-
-
-def trains(game: Game, company: str) -> list[str]:
-    return sorted(t.name for t in game.corporation_by_id(company).trains)
-
-
-def to_act(game: Game) -> str:
-    return game.current_entity.name
 
 
 def figures(game: Game) -> tuple[int, int | None, int | None, int | None]:

@@ -20,14 +20,12 @@ railbook's after every one of them.
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-import pytest
-
-from runtime.errors import IllegalAction
 from runtime.game import Game
 from runtime.title import Title
 from runtime.trace import digest
+
+from play_support import (act, buy_private, cash, lay, par, pass_, percent, refused, route, run,
+                          to_act, trains)
 
 # Seed 17 draws the Est as the French starting corporation and removes the Station
 # Antwerpen Centraal (SAC), keeping the Gare de Liège-Guillemins (GLG) -- in railbook and
@@ -45,25 +43,6 @@ def new_game() -> Game:
 
 # ---------------------------------------------------------------- actions, in 18xx.games' JSON shape
 
-def act(game: Game, entity: str, action_type: str, **fields: Any) -> None:
-    entity_type = "player" if game.player_by_id(entity) is not None else "corporation"
-    game.process({"type": action_type, "entity": entity, "entity_type": entity_type, **fields})
-
-
-def pass_(game: Game, entity: str) -> None:
-    act(game, entity, "pass")
-
-
-def buy_private(game: Game, player: str, private: str) -> None:
-    """In the waterfall auction a bid of the face value on the cheapest private buys it."""
-    act(game, player, "bid", company=private, price=game.company_by_id(private).value)
-
-
-def par(game: Game, player: str, corporation: str, price: int) -> None:
-    cell = next(p for p in game.stock_market.par_prices if p.price == price)
-    act(game, player, "par", corporation=corporation, share_price=cell.id)
-
-
 def ipo_share(game: Game, corporation: str) -> str:
     corp = game.corporation_by_id(corporation)
     return next(s.id for s in corp.shares_list if s.owner is corp and not s.president)
@@ -77,19 +56,6 @@ def sell_share(game: Game, player: str, corporation: str) -> None:
     p = game.player_by_id(player)
     share = next(s for s in p.shares_of(game.corporation_by_id(corporation)) if not s.president)
     act(game, player, "sell_shares", shares=[share.id], percent=share.percent)
-
-
-def lay(game: Game, corporation: str, hex_id: str, tile: str, rotation: int) -> None:
-    act(game, corporation, "lay_tile", hex=hex_id, tile=tile, rotation=rotation)
-
-
-def route(train: str, *stops: str) -> dict[str, Any]:
-    """A train's route through neighbouring stops, as 18xx.games records it."""
-    return {"train": train, "connections": [list(leg) for leg in zip(stops, stops[1:])], "hexes": list(stops)}
-
-
-def run(game: Game, corporation: str, *routes: dict[str, Any]) -> None:
-    act(game, corporation, "run_routes", routes=list(routes))
 
 
 def pay_out(game: Game, corporation: str) -> None:
@@ -106,41 +72,14 @@ def buy_company(game: Game, corporation: str, private: str, price: int) -> None:
     act(game, corporation, "buy_company", company=private, price=price)
 
 
-def refused(game: Game, rule: str, action: Callable[..., None], *args: Any, **kwargs: Any) -> str:
-    """The action is refused under ``rule``, and nothing happens."""
-    history = len(game.history)
-    with pytest.raises(IllegalAction) as info:
-        action(game, *args, **kwargs)
-    assert info.value.rule == rule, f"{info.value.rule!r}: {info.value.message}"
-    assert len(game.history) == history
-    return info.value.message
-
-
 # ---------------------------------------------------------------- reading the state
-
-def cash(game: Game, who: str) -> int:
-    entity = game.player_by_id(who) or game.corporation_by_id(who)
-    return entity.cash
-
 
 def price(game: Game, corporation: str) -> int:
     return game.corporation_by_id(corporation).share_price.price
 
 
-def percent(game: Game, player: str, corporation: str) -> int:
-    return digest(game, 0)["players"][player]["shares"].get(corporation, 0)
-
-
 def ipo_percent(game: Game, corporation: str) -> int:
     return digest(game, 0)["corporations"][corporation]["ipo"]
-
-
-def trains(game: Game, corporation: str) -> list[str]:
-    return sorted(t.name for t in game.corporation_by_id(corporation).trains)
-
-
-def to_act(game: Game) -> str:
-    return game.current_entity.name
 
 
 def figures(game: Game) -> tuple[int, int | None, int | None, list[str]]:
