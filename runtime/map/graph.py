@@ -56,19 +56,21 @@ class Graph:
     def invalidate_hex(self, hex_: "Hex") -> None:
         """A tile changed on a hex: it can change the network only of corporations whose track
         reaches the hex (a corporation that does not touch it sees the same graph as before)."""
-        for corp in [c for c, hexes in self.connected_hexes_.items() if hex_ in hexes]:
-            self._forget(corp)
-        for corp in [c for c in list(self.routes) + list(self.tokens) if c not in self.connected_hexes_]:
-            self._forget(corp)
+        self._forget_reaching(self.connected_hexes_, hex_)
 
     def invalidate_city(self, city: Stop, corporation: Any = None) -> None:
         """A token or reservation changed in a city: it matters to the corporations reaching it."""
-        for corp in [c for c, nodes in self.connected_nodes_.items() if city in nodes]:
-            self._forget(corp)
-        for corp in [c for c in list(self.routes) + list(self.tokens) if c not in self.connected_nodes_]:
-            self._forget(corp)
+        self._forget_reaching(self.connected_nodes_, city)
         if corporation is not None:
             self._forget(corporation)
+
+    def _forget_reaching(self, reach: dict[Any, Any], place: Any) -> None:
+        """Forget the corporations whose reach (hexes or nodes) includes the place, and those
+        whose reach is not known (their route or token answers were cached without it)."""
+        for corp in [c for c, where in reach.items() if place in where]:
+            self._forget(corp)
+        for corp in [c for c in list(self.routes) + list(self.tokens) if c not in reach]:
+            self._forget(corp)
 
     # -- queries
     def route_info(self, corporation: Any) -> dict[str, bool] | None:

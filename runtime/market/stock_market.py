@@ -72,7 +72,6 @@ class StockMarket:
             self.grid.append(out)
         # descending price, then further right, then lower row
         self.par_prices.sort(key=lambda p: (p.price, p.column, p.row), reverse=True)
-        self.one_d = len(self.grid) == 1
         self._moves = [[None if m is None else {k: tuple(v) for k, v in m.items()} for m in row]
                        for row in market["moves"]]
 

@@ -23,14 +23,20 @@ class ShareBuying:
 
     game: Any
 
-    def can_gain(self, entity: Any, bundle: ShareBundle | None, exchange: bool = False) -> bool:
+    def can_gain(self, entity: Any, bundle: ShareBundle | None, exchange: bool = False,
+                 certs: int | None = None) -> bool:
+        """Whether the entity may take the bundle under the holding and certificate limits
+        (``certs``: its certificate count, when the caller has counted it already)."""
         if bundle is None or entity is None:
             return False
         if bundle.owner.is_player() and not self.game.can_gain_from_player(entity, bundle):
             return False
         corp = bundle.corporation
-        return corp.holding_ok(entity, bundle.common_percent()) and (
-            not corp.counts_for_limit() or exchange or self.game.num_certs(entity) < self.game.cert_limit(entity))
+        if not corp.holding_ok(entity, bundle.common_percent()):
+            return False
+        if not corp.counts_for_limit() or exchange:
+            return True
+        return (self.game.num_certs(entity) if certs is None else certs) < self.game.cert_limit(entity)
 
     def buy_shares(self, entity: Any, bundle: ShareBundle, exchange: Any = None, swap: Any = None,
                    allow_president_change: bool = True) -> None:
@@ -220,14 +226,7 @@ class BuySellParShares(Step, ShareBuying):
         if smallest is None:
             return False
         bundle = smallest.to_bundle()
-        if self.available_cash(entity) < bundle.price():
-            return False
-        if certs is None:
-            return self.can_gain(entity, bundle)
-        if bundle.owner.is_player() and not self.game.can_gain_from_player(entity, bundle):
-            return False
-        return corp.holding_ok(entity, bundle.common_percent()) and (
-            not corp.counts_for_limit() or certs < self.game.cert_limit(entity))
+        return self.available_cash(entity) >= bundle.price() and self.can_gain(entity, bundle, certs=certs)
 
     def can_buy_any(self, entity: Any) -> bool:
         certs = self.game.num_certs(entity)  # the same for every candidate: count once
