@@ -47,5 +47,9 @@ def invert(edge: int) -> int:
     return (edge + 3) % 6
 
 
+#: invert() as a table, for the innermost loops (INVERTED[edge] is the facing edge)
+INVERTED: tuple[int, ...] = tuple(invert(e) for e in range(6))
+
+
 def neighbour_edges(layout: str) -> dict[tuple[int, int], int]:
     return {d: e for e, d in DIRECTIONS[layout].items()}

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from compiler.hexgrid import INVERTED
+
 from .tile import Path, Stop, _tracks_match
 
 PathVisitor = Callable[[Path, dict[Path, bool], dict[Any, int], bool], None]
-_INVERT = (3, 4, 5, 0, 1, 2)
 
 
 def walk_path(path: Path, visitor: PathVisitor, skip: int | None = None, jskip: Any = None,
@@ -61,7 +62,7 @@ def walk_path(path: Path, visitor: PathVisitor, skip: int | None = None, jskip: 
             continue
         key = base + edge
         counter[key] = counter.get(key, 0) + 1
-        np_edge = _INVERT[edge]
+        np_edge = INVERTED[edge]
         conv = converging or tile.converging_exit(edge)
         for np in neighbor.tile.paths_at(np_edge):
             np_track = np.track
