@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..languages import choose_text
 from .catalogue import Catalogue
 from .keys import value_format
 
@@ -232,9 +233,8 @@ def texts(v: Any, ctx: Context) -> str:
     """A title's own explanation, in the reader's language if the title has it."""
     if not isinstance(v, dict):
         return auto(v, ctx)
-    lang = ctx.cat.lang if v.get(ctx.cat.lang) else "en" if v.get("en") else next(iter(v), ctx.cat.lang)
-    text = v.get(lang, "")
-    return _borrowed(ctx.cat.template("quote", text=" ".join(str(text).split())), lang, ctx)
+    lang, text = choose_text(v, ctx.cat.lang)
+    return _borrowed(ctx.cat.template("quote", text=" ".join(text.split())), lang or ctx.cat.lang, ctx)
 
 
 def changes(v: Any, ctx: Context) -> str:

@@ -16,8 +16,7 @@ from typing import Any, Iterable, Mapping
 
 import yaml
 
-from ..languages import LANGUAGES  # noqa: E402  (one list for docs and diff)
-FALLBACK = "en"
+from ..languages import FALLBACK, LANGUAGES, choose_text  # noqa: F401  (LANGUAGES re-exported)
 CATALOGUE_DIR = Path(__file__).resolve().parent / "catalogues"
 
 NBSP = "\u00a0"
@@ -166,13 +165,9 @@ class Lang:
 
     def text(self, texts: Mapping[str, str] | None) -> str:
         """A title's own per-language text; a missing translation is marked, never hidden."""
-        if not texts:
-            return ""
-        if texts.get(self.code):
-            return str(texts[self.code])
-        for lang in (FALLBACK, *LANGUAGES):
-            if texts.get(lang):
-                if texts[lang] not in self.borrowed:
-                    self.borrowed.append(texts[lang])
-                return f"[{lang}] {texts[lang]}"
-        return ""
+        lang, text = choose_text(texts, self.code)
+        if not text or lang == self.code:
+            return text
+        if text not in self.borrowed:
+            self.borrowed.append(text)
+        return f"[{lang}] {text}"
