@@ -8,10 +8,11 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: demo test clean bench browser
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	@# setuptools warns that an editable install's package folder sits in the checkout: it is meant to
+	PYTHONWARNINGS=ignore $(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
 demo: $(STAMP)

@@ -23,9 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from runtime.cli import fixtures_dir  # noqa: E402
-from runtime.importers import eighteen_xx  # noqa: E402
-from runtime.replay import replay  # noqa: E402
+from railbook.cli.play_commands import fixtures_dir  # noqa: E402
+from railbook.importers import eighteen_xx  # noqa: E402
+from railbook.importers.replay import replay  # noqa: E402
 
 
 def in_process(path: Path, runs: int) -> tuple[float, float, int, bool | None]:
@@ -45,7 +45,7 @@ def whole_process(path: Path, runs: int = 3) -> float:
     times = []
     for _ in range(runs + 1):
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "compiler.cli.main", "replay", str(path)], cwd=ROOT,
+        subprocess.run([sys.executable, "-m", "railbook.cli.main", "replay", str(path)], cwd=ROOT,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=env)
         times.append(time.perf_counter() - start)
     return min(times[1:]) * 1000  # the first run may write the bytecode cache

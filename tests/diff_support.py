@@ -6,9 +6,9 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from compiler.build import check_title
-from compiler.diff import Diff, diff_titles
-from compiler.paths import TITLES_DIR, title_ids
+from railbook.build.compile import check_title
+from railbook.diff import Diff, diff_titles
+from railbook.paths import TITLES_DIR, title_ids
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "titles"
 

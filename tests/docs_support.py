@@ -12,10 +12,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from compiler.docs import config, document
-from compiler.docs.i18n import Lang
-from compiler.docs.render import Loaded, baseline, load
-from compiler.paths import ROOT, TITLES_DIR
+from railbook.docs import config, document
+from railbook.docs.i18n import Lang
+from railbook.docs.render import Loaded, baseline, load
+from railbook.paths import ROOT, TITLES_DIR
 
 SEEDS = Path(ROOT).parent / "shared" / "seeds"
 

@@ -11,9 +11,9 @@ from typing import Any, Callable
 
 import pytest
 
-from runtime.errors import IllegalAction
-from runtime.game import Game
-from runtime.trace import digest
+from railbook.errors import IllegalAction
+from railbook.engine.game import Game
+from railbook.engine.trace import digest
 
 
 # ---------------------------------------------------------------- actions

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.cli.main import build_parser, main
-from compiler.dsl import api
+from railbook.cli.main import build_parser, main
+from railbook.dsl import api
 
 
 def _commands() -> list[str]:

@@ -1,5 +1,5 @@
 """Words live in catalogues, one per language; names and numbers come from the
-data; and the compiler never names a title."""
+data; and the diff package never names a title."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from compiler.diff.catalogue import LANGUAGES, Catalogue, _load
-from compiler.diff.describe import params_are_values
-from compiler.diff.facts import title_facts
-from compiler.diff.keys import FORMATS
-from compiler.paths import ROOT
+from railbook.diff.catalogue import LANGUAGES, Catalogue, _load
+from railbook.diff.describe import params_are_values
+from railbook.diff.facts import title_facts
+from railbook.diff.keys import FORMATS
+from railbook.paths import ROOT
 from diff_support import title, valid_titles
 
 
@@ -56,9 +56,9 @@ def test_an_unknown_option_still_gets_a_readable_label() -> None:
         "Share redemption: new limit"
 
 
-def test_the_compiler_names_no_title() -> None:
+def test_the_diff_package_names_no_title() -> None:
     pattern = re.compile(r"1830|1894|1893|1826|cologne|belge", re.IGNORECASE)
-    hits = [f"{p.relative_to(ROOT)}:{n}" for p in Path(ROOT, "compiler", "diff").rglob("*")
+    hits = [f"{p.relative_to(ROOT)}:{n}" for p in Path(ROOT, "railbook", "diff").rglob("*")
             if p.is_file() and p.suffix in (".py", ".yaml", ".json")
             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
     assert hits == []

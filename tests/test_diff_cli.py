@@ -10,8 +10,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from compiler.cli.main import build_parser, main
-from compiler.diff.jsonout import json_schema
+from railbook.cli.main import build_parser, main
+from railbook.diff.jsonout import json_schema
 from diff_support import FIXTURES
 
 A, B = str(FIXTURES / "tiny_a"), str(FIXTURES / "tiny_b")

@@ -41,7 +41,7 @@ def test_fixture_diffs_mirror_too() -> None:
 @pytest.mark.parametrize("a,b", PAIRS, ids=[f"{a}-{b}" for a, b in PAIRS])
 def test_every_change_is_a_real_difference(a: str, b: str) -> None:
     """Nothing false: a change's values are the two titles' own, and they differ."""
-    from compiler.diff.facts import title_facts
+    from railbook.diff.facts import title_facts
 
     fa, fb = title_facts(*title(a)).facts, title_facts(*title(b)).facts
     for c in diff(title(a), title(b)).changes():

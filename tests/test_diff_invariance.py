@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 import yaml
 
-from compiler.paths import TITLES_DIR
-from compiler.yaml_source import load_yaml
+from railbook.paths import TITLES_DIR
+from railbook.title.yaml_source import load_yaml
 from diff_support import diff, load, title, valid_titles
 
 # lists whose order is only how the file is written (trains and phases are ordered: the roster)

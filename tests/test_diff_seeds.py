@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from compiler.diff import Change, Diff
-from compiler.diff.prose import prose_points
-from compiler.paths import TITLES_DIR
+from railbook.diff import Change, Diff
+from railbook.diff.prose import prose_points
+from railbook.paths import TITLES_DIR
 from diff_support import diff, title
 
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.docs.render import write_docs
-from compiler.paths import title_ids
+from railbook.docs.render import write_docs
+from railbook.paths import title_ids
 
 from docs_support import CHROMIUM_FLAGS, chromium, doc, loaded, read_png
 

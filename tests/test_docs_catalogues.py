@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from compiler.docs.i18n import CATALOGUE_DIR, LANGUAGES, Lang, load_catalogue, plural_category
-from compiler.docs.render import TEMPLATES
-from compiler.paths import TITLES_DIR, title_ids
+from railbook.docs.i18n import CATALOGUE_DIR, LANGUAGES, Lang, load_catalogue, plural_category
+from railbook.docs.render import TEMPLATES
+from railbook.paths import TITLES_DIR, title_ids
 
 # placeholders the code offers beyond the English message's (a language picks the form it needs)
 OFFERED = {"phase.label_colour": {"noun"}, "phase.offboard_values": {"nouns"}}
@@ -121,7 +121,7 @@ def test_every_title_text_is_written_in_every_language(tid: str, lang: str) -> N
 @pytest.mark.parametrize("tid", title_ids())
 def test_every_rule_hooks_doc_comment_is_written_in_every_language(tid: str) -> None:
     """The comparison quotes hook doc comments: each carries '# de: ...' lines for the others."""
-    from compiler.cache import load_compiled
+    from railbook.build.cache import load_compiled
 
     module = load_compiled(tid)
     missing = [f"{key} ({lang})" for key, doc in module.HOOK_DOCS.items() if doc

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from compiler.docs import cli as docs_cli
-from compiler.docs import config
-from compiler.docs.i18n import LANGUAGES
-from compiler.docs.render import build_site, write_docs
-from compiler.paths import ROOT, title_ids
+from railbook.cli import docs_commands as docs_cli
+from railbook.docs import config
+from railbook.docs.i18n import LANGUAGES
+from railbook.docs.render import build_site, write_docs
+from railbook.paths import ROOT, title_ids
 
 from docs_support import doc, loaded, visible_text
 
@@ -90,7 +90,7 @@ def test_missing_title_text_is_marked_not_hidden() -> None:
     texts = {"en": "An English-only explanation."}
     t.model["title"]["texts"]["docs_probe"] = texts
     try:
-        from compiler.docs import document
+        from railbook.docs import document
         d = document.build(t.model, t.hooks, "pl", None)
         mech = next(s for s in d["summary"] if s["id"] == "mechanics")
         assert "[en] An English-only explanation." in mech["items"]
@@ -108,10 +108,10 @@ def test_docs_command(tmp_path: Path) -> None:
     assert (tmp_path / "site" / "index.html").exists()
 
 
-def test_no_title_names_in_compiler() -> None:
-    """compiler/ never names a title: titles are data, the baseline is configuration."""
+def test_no_title_names_in_the_docs_package() -> None:
+    """railbook/docs never names a title: titles are data, the baseline is configuration."""
     out = subprocess.run(["grep", "-rniE", "--include=*.py", "--include=*.j2", "--include=*.yaml", "--include=*.css",
-                          "1830|1894|1893|1826|cologne|belge", str(ROOT / "compiler" / "docs")],
+                          "1830|1894|1893|1826|cologne|belge", str(ROOT / "railbook" / "docs")],
                          capture_output=True, text=True)
     assert out.stdout == "", out.stdout
 
@@ -123,7 +123,7 @@ FIXTURES = ROOT / "tests" / "fixtures" / "titles"
                          ids=lambda p: p.name)
 def test_minimal_titles_render(folder: Path, tmp_path: Path) -> None:
     """A title with no privates, minors or special rules still gets every section."""
-    from compiler.docs.render import load
+    from railbook.docs.render import load
     t = load(str(folder))
     for lang in LANGUAGES:
         page = write_docs(t, lang, "html", tmp_path, None)[0].read_text(encoding="utf-8")
@@ -131,9 +131,9 @@ def test_minimal_titles_render(folder: Path, tmp_path: Path) -> None:
 
 
 def test_structured_comparison_without_the_diff_engine() -> None:
-    """The fallback comparison (used when compiler.diff is absent or fails) states both sides' figures."""
-    from compiler.docs import compare
-    from compiler.docs.i18n import Lang
+    """The fallback comparison (used when railbook.diff is absent or fails) states both sides' figures."""
+    from railbook.docs import compare
+    from railbook.docs.i18n import Lang
     base = config.load().compare_with
     others = [t for t in TITLES if t != base]
     if base not in TITLES or not others:

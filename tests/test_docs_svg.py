@@ -1,4 +1,4 @@
-"""The pictures' geometry agrees with compiler.hexgrid: neighbouring hexes touch,
+"""The pictures' geometry agrees with railbook.hexgrid: neighbouring hexes touch,
 edges point where the grid says, and every picture is well-formed SVG."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from compiler import hexgrid
-from compiler.docs import svg_map
-from compiler.paths import title_ids
+from railbook import hexgrid
+from railbook.docs import svg_map
+from railbook.paths import title_ids
 
 from docs_support import doc, loaded
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from conftest import fixtures_dir
-from runtime.cli import compare_traces
-from runtime.errors import GameError
-from runtime.replay import replay_file
+from railbook.cli.play_commands import compare_traces
+from railbook.errors import GameError
+from railbook.importers.replay import replay_file
 
 GAMES = sorted(fixtures_dir().rglob("*.json")) if fixtures_dir().is_dir() else []
 # titles whose engine support is complete: their games must replay exactly

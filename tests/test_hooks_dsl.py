@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.dsl import compile_hooks
-from compiler.dsl.api import FUNCTIONS, HOOK_POINTS, METHODS, all_impl_names
-from compiler.dsl.checker import Names
-from compiler.dsl.codegen import UnsafeHookCode, verify
-from compiler.problems import Problems
-from runtime.hooks.api import HookAPI
+from railbook.dsl import compile_hooks
+from railbook.dsl.api import FUNCTIONS, HOOK_POINTS, METHODS, all_impl_names
+from railbook.dsl.checker import Names
+from railbook.dsl.codegen import UnsafeHookCode, verify
+from railbook.title.problems import Problems
+from railbook.engine.hooks.api import HookAPI
 
 NAMES = Names(hexes={"A1", "B4"}, corporations={"RED"}, privates={"AA"}, trains={"2"}, phases={"2"},
               events={"open"}, options={"extra"})
@@ -130,9 +130,9 @@ def test_a_hooks_doc_comment_may_carry_its_translations() -> None:
 
 
 def test_a_translated_doc_is_quoted_in_the_readers_language_and_english_is_marked() -> None:
-    from compiler.diff.catalogue import Catalogue
-    from compiler.diff.facts.hooks import hook_info
-    from compiler.diff.values import Context, doc
+    from railbook.diff.catalogue import Catalogue
+    from railbook.diff.facts.hooks import hook_info
+    from railbook.diff.values import Context, doc
 
     info = hook_info({"hooks": {"route_bonus": "f"}, "docs": {"route_bonus": "Towns pay 10 more. Only late."},
                       "doc_texts": {"route_bonus": {"de": "Dörfer zahlen 10 mehr."}}})

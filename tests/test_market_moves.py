@@ -1,12 +1,12 @@
-"""Share-price moves are worked out when a title compiles (compiler/market_moves.py):
+"""Share-price moves are worked out when a title compiles (railbook/title/market_moves.py):
 these tests state the movement rules the table encodes."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from compiler.cache import load_compiled
-from compiler.market_moves import market_moves
+from railbook.build.cache import load_compiled
+from railbook.title.market_moves import market_moves
 
 
 def cell(price: int) -> dict[str, Any]:

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from conftest import fixtures_dir
-from runtime.errors import ActionFormatError, GameError
-from runtime.importers import rails
-from runtime.report_replay import recorded_defaults, replay_report, replay_report_file
-from runtime.title import Title
+from railbook.errors import ActionFormatError, GameError
+from railbook.importers import rails
+from railbook.importers.report_replay import recorded_defaults, replay_report, replay_report_file
+from railbook.engine.title import Title
 
 RAILS_DIR = fixtures_dir().parent / "rails"
 REPORTS = sorted(RAILS_DIR.rglob("*.report")) if RAILS_DIR.is_dir() else []
@@ -219,7 +219,7 @@ def test_a_broken_report_stops_at_its_line_with_the_rule() -> None:
 
 
 def test_stated_revenue_needs_a_game_that_trusts_it() -> None:
-    from runtime.game import Game
+    from railbook.engine.game import Game
 
     game = Game(Title.load("1826"), [(1, "a"), (2, "b"), (3, "c")])
     with pytest.raises(GameError, match="stated revenue"):
@@ -228,7 +228,7 @@ def test_stated_revenue_needs_a_game_that_trusts_it() -> None:
 
 
 def test_map_corrections_need_a_game_that_records_them() -> None:
-    from runtime.game import Game
+    from railbook.engine.game import Game
 
     game = Game(Title.load("1826"), [(1, "a"), (2, "b"), (3, "c")])
     with pytest.raises(GameError, match="correction"):
@@ -236,8 +236,8 @@ def test_map_corrections_need_a_game_that_records_them() -> None:
 
 
 def test_conversion_keeps_holders_and_adds_treasury_certificates() -> None:
-    from runtime.game import Game
-    from runtime.steps.conversion import convert_corporation
+    from railbook.engine.game import Game
+    from railbook.engine.steps.conversion import convert_corporation
 
     game = Game(Title.load("1826"), [(1, "a"), (2, "b"), (3, "c")])
     corp = game.corporation_by_id("PO")
@@ -252,8 +252,8 @@ def test_conversion_keeps_holders_and_adds_treasury_certificates() -> None:
 
 def _game_at(path: Path, line: int) -> object:
     """The game of a report as it stands before a line."""
-    from runtime.importers import rails_actions, rails_events
-    from runtime.report_replay import new_game
+    from railbook.importers import rails_actions, rails_events
+    from railbook.importers.report_replay import new_game
 
     report = rails.load(path)
     game, _ = new_game(report)
@@ -272,7 +272,7 @@ def test_hex_trains_count_hex_borders_and_tokens_cost_track_distance() -> None:
     path = RAILS_DIR / "1826" / "1826J42.report"
     if not path.exists():
         pytest.skip(f"no {path}")
-    from runtime.map.route import Route
+    from railbook.engine.map.route import Route
 
     game = _game_at(path, 147)  # Paris's second turn, before its station in Lille
     paris = game.corporation_by_id("Paris")
@@ -287,7 +287,7 @@ def test_hex_trains_count_hex_borders_and_tokens_cost_track_distance() -> None:
 
 
 def test_a_state_railway_takes_over_trainless_corporations() -> None:
-    from runtime.game import Game
+    from railbook.engine.game import Game
 
     game = Game(Title.load("1826"), [("A", "A"), ("B", "B"), ("C", "C"), ("D", "D")])
 

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from runtime.cli import compare_traces
-from runtime.importers import eighteen_xx
-from runtime.replay import replay
+from railbook.cli.play_commands import compare_traces
+from railbook.importers import eighteen_xx
+from railbook.importers.replay import replay
 
 HERE = Path(__file__).parent / "fixtures" / "reference_games"
 GAMES = sorted(HERE.glob("*.json.gz"))

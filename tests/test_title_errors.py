@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.cli.main import main
+from railbook.cli.main import main
 
 NEGATIVE = Path(__file__).parent / "negative"
 CASES = sorted(p.name for p in NEGATIVE.iterdir() if p.is_dir() and not p.name.startswith("_"))

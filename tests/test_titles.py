@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from compiler.build import check_title, compile_title
-from compiler.loader import load_common_tiles
-from compiler.paths import ROOT, TITLES_DIR, title_ids
-from compiler.problems import Problems
+from railbook.build.compile import check_title, compile_title
+from railbook.title.loader import load_common_tiles
+from railbook.paths import ROOT, TITLES_DIR, title_ids
+from railbook.title.problems import Problems
 
 TITLES = title_ids()
 
@@ -52,7 +52,7 @@ def test_compiling_twice_gives_identical_bytes(title: str, tmp_path: Path) -> No
 
 
 def test_compiled_tables_are_frozen() -> None:
-    from compiler.cache import load_compiled
+    from railbook.build.cache import load_compiled
 
     module = load_compiled("1830")
     assert isinstance(module.TRAINS, tuple)
@@ -60,16 +60,16 @@ def test_compiled_tables_are_frozen() -> None:
 
 
 def test_tile_paths_are_precomputed_for_every_rotation() -> None:
-    from compiler.cache import load_compiled
+    from railbook.build.cache import load_compiled
 
     tile = load_compiled("1830").TILES["57"]
     assert [tuple(r["exits"]) for r in tile["rotations"]] == [(0, 3), (1, 4), (2, 5), (0, 3), (1, 4), (2, 5)]
 
 
-def test_no_title_is_named_in_the_engine_or_compiler() -> None:
+def test_no_title_is_named_in_the_railbook_package() -> None:
     pattern = re.compile(r"\b(1830|1894|1893|1826|cologne|belge|plm)\b", re.IGNORECASE)
     hits = []
-    for folder in ("runtime", "compiler"):
+    for folder in ("railbook",):
         for path in (ROOT / folder).rglob("*"):
             if path.suffix not in (".py", ".j2", ".json", ".yaml", ".lark", ".html", ".css", ".md") or "templates" in path.parts:
                 continue

@@ -30,9 +30,9 @@ and it refuses S1's sale in stock round 2 too. So do the 9 actions of the second
 
 from __future__ import annotations
 
-from runtime.game import Game
-from runtime.title import Title
-from runtime.trace import digest
+from railbook.engine.game import Game
+from railbook.engine.title import Title
+from railbook.engine.trace import digest
 
 from play_support import (act, buy_private, cash, lay, par, pass_, percent, refused, route, run,
                           to_act, trains)

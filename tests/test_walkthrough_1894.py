@@ -20,9 +20,9 @@ railbook's after every one of them.
 
 from __future__ import annotations
 
-from runtime.game import Game
-from runtime.title import Title
-from runtime.trace import digest
+from railbook.engine.game import Game
+from railbook.engine.title import Title
+from railbook.engine.trace import digest
 
 from play_support import (act, buy_private, cash, lay, par, pass_, percent, refused, route, run,
                           to_act, trains)

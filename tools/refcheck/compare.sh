@@ -25,7 +25,7 @@ for seed in $(seq "$2" "$3"); do
     2> "$OUT/g$seed.fuzz.err" > /dev/null
   if [ ! -s "$g" ]; then echo "$T seed $seed np $np: the random game failed (see $OUT/g$seed.fuzz.err)"; continue; fi
   nice ruby -I"$HERE" -I"$REF" "$HERE/trace.rb" "$g" "${g%.json}.ref.jsonl" 2> "${g%.json}.ref.err"
-  (cd "$ROOT" && nice python3 -m compiler.cli.main replay "$g" --trace "${g%.json}.rb.jsonl" > "${g%.json}.rb.out" 2>&1)
+  (cd "$ROOT" && nice python3 -m railbook.cli.main replay "$g" --trace "${g%.json}.rb.jsonl" > "${g%.json}.rb.out" 2>&1)
   res=$(python3 "$ROOT/../shared/fidelity/compare_traces.py" "${g%.json}.ref.jsonl" "${g%.json}.rb.jsonl" 2>&1 | head -3 | tr '\n' ' ')
   echo "$T seed $seed np $np: $(tail -1 "$OUT/g$seed.fuzz.err") | $res"
 done

@@ -1,0 +1,139 @@
+"""Compile a title folder into one importable Python module.
+
+The module holds the title's tables (frozen: tuples and dicts) and its rule
+hooks as functions. The same sources always give the same bytes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from railbook import __version__
+from railbook.dsl import CompiledHooks, compile_hooks
+from railbook.dsl.checker import Names
+from railbook.title.loader import TitleSource, load_source, source_hash
+from railbook.build.sources import compiler_digest
+from railbook.title.normalize import BUILTIN_EVENTS, build_model
+from railbook.title.problems import Problems, TitleError
+from railbook.build.pylit import pylit
+
+_ENV = jinja2.Environment(
+    loader=jinja2.PackageLoader("railbook.build", "templates"),
+    autoescape=False,
+    keep_trailing_newline=True,
+    trim_blocks=True,
+    lstrip_blocks=True,
+    undefined=jinja2.StrictUndefined,
+)
+_ENV.filters["pylit"] = pylit
+
+
+@dataclass
+class CompiledTitle:
+    title_id: str
+    source: str          # the module's Python source
+    model: dict[str, Any]
+    hooks: CompiledHooks
+    source_hash: str
+
+
+def hook_names(model: dict[str, Any]) -> Names:
+    events = {e for t in model["trains"] for e in t["events"]} | {e for p in model["phases"] for e in p["events"]}
+    for c in model["corporations"]:
+        avail = c.get("available")
+        if isinstance(avail, dict) and "event" in avail:
+            events.add(avail["event"])
+    return Names(
+        hexes=set(model["map"]["hexes"]),
+        corporations={c["sym"] for c in model["corporations"]} | {m["sym"] for m in model["minors"]},
+        privates={p["sym"] for p in model["privates"]},
+        trains={t["name"] for t in model["trains"]},
+        phases={p["name"] for p in model["phases"]},
+        events=events,
+        options={o["id"] for o in model["title"]["optional_rules"]},
+    )
+
+
+def check_title(folder: Path) -> tuple[TitleSource, dict[str, Any] | None, CompiledHooks]:
+    """Load, check and normalize; every problem ends up in ``src.problems``."""
+    src = load_source(folder)
+    if src.problems and not src.docs:
+        return src, None, CompiledHooks()
+    from railbook.title.loader import OPTIONAL, REQUIRED
+
+    unreadable = [n for n in REQUIRED if n not in src.docs] + \
+        [n for n in OPTIONAL if (folder / n).exists() and n not in src.docs]
+    if unreadable:  # references into a file that did not load would only repeat its error
+        return src, None, CompiledHooks()
+    try:
+        model = build_model(src)
+    except Exception as exc:  # a malformed document the schema already reported
+        if not src.problems:
+            raise
+        src.problems.add(str(folder), 1, 1, "", f"cannot check references until the errors above are fixed ({exc})")
+        return src, None, CompiledHooks()
+    hooks = CompiledHooks()
+    names = hook_names(model)
+    if src.hooks_text is not None:
+        hooks = compile_hooks(src.hooks_text, src.hooks_file or "rules.hooks", names, src.problems)
+    _check_events(model, hooks, src)
+    return src, model, hooks
+
+
+def _check_events(model: dict[str, Any], hooks: CompiledHooks, src: TitleSource) -> None:
+    """Every event a train or phase fires is built in or handled by a hook."""
+    from railbook.title.normalize import Checker
+
+    chk = Checker(src.problems, src.docs)
+    for i, t in enumerate(model["trains"]):
+        for j, e in enumerate(t["events"]):
+            if e not in BUILTIN_EVENTS and e not in hooks.events and not _corp_event(model, e):
+                chk.add("trains.yaml", ("trains", i, "events", j),
+                        f"event {e!r} is neither built in ({', '.join(BUILTIN_EVENTS)}) nor handled in rules.hooks")
+    for i, p in enumerate(model["phases"]):
+        for j, e in enumerate(p["events"]):
+            if e not in BUILTIN_EVENTS and e not in hooks.events and not _corp_event(model, e):
+                chk.add("trains.yaml", ("phases", i, "events", j),
+                        f"event {e!r} is neither built in ({', '.join(BUILTIN_EVENTS)}) nor handled in rules.hooks")
+
+
+def _corp_event(model: dict[str, Any], event: str) -> bool:
+    return any(isinstance(c.get("available"), dict) and c["available"].get("event") == event
+               for c in model["corporations"])
+
+
+def compile_title(folder: Path) -> CompiledTitle:
+    """Check and compile; raise TitleError with every problem if the title is broken."""
+    src, model, hooks = check_title(folder)
+    if src.problems or model is None:
+        raise TitleError(src.problems if src.problems else Problems())
+    digest = source_hash(folder, compiler_digest())
+    title_id = str(model["title"].get("id", folder.name))
+    meta = model["title"]
+    doc = f"{meta.get('name', title_id)}"
+    if meta.get("subtitle"):
+        doc += f": {meta['subtitle']}"
+    doc += " (compiled by railbook from titles/" + folder.name + ")."
+    hook_table = pylit(dict(sorted(hooks.hooks.items())))
+    event_table = pylit(dict(sorted(hooks.events.items())))
+    # the tables refer to hook functions by name; emit them as names, not strings
+    hook_table = _names_not_strings(hook_table, hooks.hooks.values())
+    event_table = _names_not_strings(event_table, hooks.events.values())
+    source = _ENV.get_template("module.py.j2").render(
+        title_id=title_id, source_hash=digest, version=__version__, docstring=doc,
+        model=model, hooks=hooks, hook_table=hook_table, event_table=event_table,
+    )
+    return CompiledTitle(title_id=title_id, source=source, model=model, hooks=hooks, source_hash=digest)
+
+
+def _names_not_strings(text: str, functions: Any) -> str:
+    for fn in functions:
+        text = text.replace(repr(fn), fn)
+    return text
+
+
+from railbook.build.sources import module_filename  # noqa: E402,F401  (re-exported)

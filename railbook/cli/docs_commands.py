@@ -1,0 +1,70 @@
+"""``railbook docs`` and ``railbook site``: publish rules summaries from the data."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from railbook.languages import LANGUAGES
+
+
+def cmd_docs(args: argparse.Namespace) -> int:
+    # the renderer (jinja2, the catalogues) loads only when a summary is written
+    from railbook.docs import config as config_mod
+    from railbook.docs.render import DocsError, baseline, load, write_docs
+
+    cfg = config_mod.load()
+    try:
+        t = load(args.title)
+    except DocsError as exc:
+        print(exc, file=sys.stderr)
+        for p in exc.problems or []:
+            print(p, file=sys.stderr)
+        return 1
+    if args.compare_with is not None:
+        cfg.per_title[t.title_id] = {"compare_with": args.compare_with or None}
+    langs = LANGUAGES if args.lang == "all" else (args.lang,)
+    base = baseline(t.title_id, cfg)
+    for lang in langs:
+        for path in write_docs(t, lang, args.format, Path(args.output), base, cfg.languages)[:1]:
+            print(path)
+    return 0
+
+
+def cmd_site(args: argparse.Namespace) -> int:
+    from railbook.docs.render import build_site
+
+    out = Path(args.output)
+    result = build_site(out, args.titles or None)
+    print(f"{out}: {len(result['titles'])} titles × {len(result['languages'])} languages = {result['pages']} pages "
+          f"({', '.join(result['titles'])}); open {out / 'index.html'}")
+    for tid in result["failed"]:
+        print(f"{tid}: not published, the title has problems (run railbook validate {tid})", file=sys.stderr)
+    return 1 if result["failed"] and not result["titles"] else 0
+
+
+def register_docs(sub: Any) -> None:
+    p = sub.add_parser("docs", help="write one title's rules summary",
+                       description="Write a title's rules summary — every figure computed from its data — as "
+                                   "HTML (pictures inline) or Markdown (pictures as SVG files beside it).")
+    p.add_argument("title", help="a title id or folder")
+    p.add_argument("--lang", default="en", choices=list(LANGUAGES) + ["all"], help="language (default: en)")
+    p.add_argument("--format", default="html", choices=["html", "md"], help="output format (default: html)")
+    p.add_argument("-o", "--output", default="build/docs", help="output folder (default: build/docs)")
+    p.add_argument("--compare-with", default=None, metavar="TITLE",
+                   help="baseline title for the comparison (default: compare_with in titles/site.yaml; '' for none)")
+    p.set_defaults(func=cmd_docs)
+
+
+def register_site(sub: Any) -> None:
+    p = sub.add_parser("site", help="build the rules-summary site for every title and language",
+                       description="Build OUT/index.html and OUT/LANG/TITLE.html for every title in every language "
+                                   "of titles/site.yaml, with a language switch on every page.")
+    p.add_argument("titles", nargs="*", help="title ids (default: every title)")
+    p.add_argument("-o", "--output", default="site", help="output folder (default: site)")
+    p.set_defaults(func=cmd_site)
+
+
+REGISTER = [register_docs, register_site]

@@ -1,0 +1,363 @@
+"""The engine's commands: replay recorded games, run the fidelity suite, and play.
+
+    railbook replay GAME.json [--trace OUT.jsonl] [--until ID]
+    railbook fidelity [DIR]
+    railbook new TITLE --players 4 --seed 7 -o game.json
+    railbook act game.json '{"type": "pass"}'
+    railbook show game.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from railbook.title.problems import TitleError
+
+from railbook.errors import ActionFormatError, GameError
+from railbook.paths import fidelity_dir
+from railbook.cli.fidelity_row import judged_row
+
+if TYPE_CHECKING:
+    from railbook.importers.eighteen_xx import GameLog
+
+# The engine loads when a game command runs, not when railbook registers its commands.
+
+
+def fixtures_dir() -> Path:
+    return fidelity_dir()
+
+
+def _fail(message: str) -> int:
+    print(f"railbook: {message}", file=sys.stderr)
+    return 1
+
+
+def _load_log(path: str) -> "GameLog":
+    from railbook.importers import eighteen_xx
+
+    try:
+        return eighteen_xx.load(path)
+    except FileNotFoundError:
+        raise ActionFormatError(f"{path}: no such file") from None
+
+
+# ---------------------------------------------------------------- replay
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from railbook.importers.rails import looks_like_report
+    from railbook.importers.replay import replay
+    from railbook.cli.show import render_state
+
+    if looks_like_report(args.game):
+        from railbook.cli.report_commands import cmd_replay_report
+
+        return cmd_replay_report(args.game)
+    try:
+        log = _load_log(args.game)
+        sink = open(args.trace, "w", encoding="utf-8") if args.trace else None
+        try:
+            result = replay(log, until=args.until, trace_sink=sink)
+        finally:
+            if sink:
+                sink.close()
+    except (GameError, TitleError) as exc:
+        return _fail(str(exc))
+    game = result.game
+    assert game is not None
+    print(f"{log.title}: {len(log.players)} players, {result.processed} actions replayed"
+          + (f" (optional rules: {', '.join(log.optional_rules)})" if log.optional_rules else ""))
+    if result.error is not None:
+        a = result.error_action or {}
+        print(f"\naction {a.get('id')} ({a.get('type')} by {a.get('entity')}) breaks a rule: {result.error.message}")
+        print(f"rule: {result.error.rule}\n")
+        print(render_state(game))
+        return 1
+    if args.until is not None:
+        print(render_state(game))
+        return 0
+    for w in game.warnings[:10]:
+        print(f"warning: {w}")
+    status = "finished" if game.finished else "not finished"
+    reason = f" ({game.game_end_reason.replace('_', ' ')})" if game.finished and game.game_end_reason else ""
+    print(f"game {status}{reason}")
+    expected = {str(k): v for k, v in (log.result or {}).items()}
+    for pid, score in game.result().items():
+        player = game.player_by_id(pid)
+        mark = ""
+        if expected:
+            mark = "  = recorded" if expected.get(pid) == score else f"  != recorded {expected.get(pid)}"
+        print(f"  {player.name:<20} {game.format_money(score):>10}{mark}")
+    if expected:
+        ok = result.matches_result
+        print("scores match the recorded result" if ok else "scores DIFFER from the recorded result")
+        return 0 if ok else 1
+    return 0
+
+
+# ---------------------------------------------------------------- fidelity
+
+def compare_traces(expected_path: Path, actual: list[dict[str, Any]]) -> str | None:
+    """None when every line agrees, else a sentence naming the first difference."""
+    with open(expected_path, encoding="utf-8") as fh:
+        expected = [json.loads(line) for line in fh if line.strip()]
+    for i, exp in enumerate(expected):
+        if i >= len(actual):
+            return f"trace ends after {len(actual)} of {len(expected)} actions"
+        act = actual[i]
+        if exp.get("action") != act.get("action"):
+            return f"line {i + 1}: expected action {exp.get('action')}, got {act.get('action')}"
+        diffs = _diff(exp, act)
+        if diffs:
+            return f"first difference at action {exp.get('action')}: " + "; ".join(diffs[:3])
+    if len(actual) > len(expected):
+        return f"{len(actual) - len(expected)} extra trace lines"
+    return None
+
+
+def _diff(exp: Any, act: Any, path: str = "") -> list[str]:
+    out: list[str] = []
+    if isinstance(exp, dict) and isinstance(act, dict):
+        for key in list(exp) + [k for k in act if k not in exp]:
+            if not path and key == "round":
+                continue
+            out.extend(_diff(exp.get(key, "<missing>"), act.get(key, "<missing>"), f"{path}.{key}" if path else str(key)))
+        return out
+    if type(exp) is not type(act) and (isinstance(exp, bool) or isinstance(act, bool)) or exp != act:
+        out.append(f"{path}: expected {json.dumps(exp)}, got {json.dumps(act)}")
+    return out
+
+
+def run_fidelity(folder: Path, verbose: bool = True,
+                 reports: list[Path] | None = None) -> tuple[int, int, list[dict[str, Any]]]:
+    """Replay every game log under the folder, and these Rails reports (default: those under the folder)."""
+    from railbook.cli.report_commands import fidelity_row, report_files
+
+    games = sorted(p for p in folder.rglob("*.json"))
+    reports = report_files(folder, rails_sibling=False) if reports is None else reports
+    total = len(games) + len(reports)
+    rows = []
+    exact = 0
+    for i, path in enumerate(games + reports, 1):
+        row = fidelity_row(path, folder.parent) if path.suffix == ".report" else game_fidelity_row(path, folder)
+        exact += row["ok"]
+        rows.append(row)
+        if verbose:
+            status = "exact" if row["ok"] else "DIFFERS"
+            print(f"[{i}/{total}] {row['game']:<48} {status:<8} {row.get('actions', 0):>5} actions "
+                  f"{row['ms']:>6} ms" + (f"  {row['detail']}" if row.get("detail") else ""), flush=True)
+    return total, exact, rows
+
+
+def game_fidelity_row(path: Path, folder: Path) -> dict[str, Any]:
+    """Replay one 18xx.games log: exact when it runs through, its scores match and its trace agrees."""
+    from railbook.importers.replay import replay
+
+    def judge(row: dict[str, Any]) -> bool:
+        result = replay(_load_log(str(path)), want_trace=True)
+        row["actions"] = result.processed
+        if result.error is not None:
+            a = result.error_action or {}
+            row["detail"] = f"stops at action {a.get('id')}: {result.error.message} [{result.error.rule}]"
+            return False
+        scores_ok = result.matches_result
+        trace_file = path.with_suffix("").with_suffix(".trace.jsonl")
+        trace_diff = compare_traces(trace_file, result.trace) if trace_file.exists() else None
+        row["scores"] = scores_ok
+        row["trace"] = None if not trace_file.exists() else (trace_diff is None)
+        if scores_ok is False:
+            row["detail"] = "final scores differ"
+        elif trace_diff:
+            row["detail"] = trace_diff
+        return scores_ok is not False and not trace_diff
+
+    return judged_row(str(path.relative_to(folder)), judge)
+
+
+def cmd_fidelity(args: argparse.Namespace) -> int:
+    folder = Path(args.dir) if args.dir else fixtures_dir()
+    if not folder.is_dir():
+        print(f"no fixtures at {folder} (set RAILBOOK_FIXTURES); nothing to check")
+        return 0
+    reports = None
+    if not args.dir:  # the default fixtures root: also the Rails reports in its sibling rails/ folder
+        from railbook.cli.report_commands import report_files
+
+        reports = report_files(folder, rails_sibling=True)
+    n, exact, _ = run_fidelity(folder, verbose=not args.quiet, reports=reports)
+    print(f"games: {n}, exact: {exact}")
+    return 0 if exact == n else 1
+
+
+# ---------------------------------------------------------------- play
+
+def _save(path: str, data: dict[str, Any]) -> None:
+    tmp = f"{path}.tmp"
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(data, fh, indent=1, ensure_ascii=False)
+        fh.write("\n")
+    os.replace(tmp, path)
+
+
+def _load_saved(path: str) -> tuple[dict[str, Any], Any]:
+    from railbook.importers import eighteen_xx
+    from railbook.importers.replay import new_game
+
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except FileNotFoundError:
+        raise ActionFormatError(f"{path}: no such file") from None
+    except json.JSONDecodeError as exc:
+        raise ActionFormatError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    log = eighteen_xx.from_dict(data, source=path)
+    game = new_game(log)
+    for action, keep in zip(log.actions, log.live):
+        if keep and action.get("type") not in ("undo", "redo"):
+            game.process_action(action)
+    return data, game
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from railbook.importers import eighteen_xx
+    from railbook.importers.replay import new_game
+    from railbook.cli.show import render_state
+
+    names = [n.strip() for n in args.names.split(",")] if args.names else [f"Player {i + 1}" for i in range(args.players)]
+    if args.names and len(names) != args.players:
+        return _fail(f"--names gives {len(names)} names for {args.players} players")
+    data = {
+        "id": args.seed, "title": args.title, "description": "",
+        "players": [{"id": i + 1, "name": n} for i, n in enumerate(names)],
+        "settings": {"seed": args.seed, "optional_rules": args.option or []},
+        "actions": [],
+    }
+    try:
+        log = eighteen_xx.from_dict(data)
+        game = new_game(log)
+    except (GameError, TitleError) as exc:
+        return _fail(str(exc))
+    _save(args.output, data)
+    print(f"new {args.title} game for {len(names)} players -> {args.output}\n")
+    print(render_state(game))
+    return 0
+
+
+def cmd_act(args: argparse.Namespace) -> int:
+    from railbook.cli.show import render_state
+
+    try:
+        data, game = _load_saved(args.game)
+        if args.undo:
+            if not game.history:
+                return _fail("there is nothing to undo")
+            last = data["actions"][-1]["id"] if data["actions"] else 0
+            data["actions"].append({"type": "undo", "entity": last and data["actions"][-1].get("entity"),
+                                    "entity_type": data["actions"][-1].get("entity_type", "player"),
+                                    "id": last + 1})
+            game.undo()
+        else:
+            try:
+                action = json.loads(args.action)
+            except json.JSONDecodeError as exc:
+                return _fail(f"the action is not valid JSON: {exc.msg} (column {exc.colno})")
+            if not isinstance(action, dict):
+                return _fail("the action must be a JSON object")
+            if "entity" not in action:
+                ent = game.current_entity
+                action["entity"] = ent.id
+                action["entity_type"] = ("player" if ent.is_player() else "company" if ent.is_company()
+                                         else "corporation")
+            action.setdefault("entity_type", "player")
+            action["id"] = (data["actions"][-1]["id"] + 1) if data["actions"] else 1
+            action.setdefault("created_at", int(time.time()))
+            game.process(action)
+            data["actions"].append(action)
+    except (GameError, TitleError) as exc:
+        return _fail(str(exc))
+    _save(args.game, data)
+    print(render_state(game))
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from railbook.cli.show import render_state
+    from railbook.engine.trace import digest
+
+    try:
+        _, game = _load_saved(args.game)
+    except (GameError, TitleError) as exc:
+        return _fail(str(exc))
+    if args.json:
+        print(json.dumps(digest(game, game.history[-1].get("id", 0) if game.history else 0), indent=1))
+    else:
+        print(render_state(game))
+    return 0
+
+
+# ---------------------------------------------------------------- registration
+
+def register_replay(sub: Any) -> None:
+    p = sub.add_parser("replay", help="replay a recorded game (18xx.games export or Rails report)",
+                       description="Replay an 18xx.games export (undo/redo and auto actions resolved as that site "
+                                   "does; routes rebuilt and their revenue recomputed). Prints the final scores and "
+                                   "compares them with the log's result. A log that breaks a rule stops with the "
+                                   "action id, the rule and the state at that point (exit 1). A Rails game report "
+                                   "(.report) is replayed too: every 'Has' cash checkpoint and the final ranking "
+                                   "are compared (the first mismatch is named by its line); its revenues are taken "
+                                   "on trust, as it records no routes.")
+    p.add_argument("game", help="the game export (JSON) or Rails report (.report)")
+    p.add_argument("--trace", metavar="OUT.jsonl", help="write the state after every action (STATE_DIGEST.md)")
+    p.add_argument("--until", type=int, metavar="ID", help="stop after action ID and print the state")
+    p.set_defaults(func=cmd_replay)
+
+
+def register_fidelity(sub: Any) -> None:
+    p = sub.add_parser("fidelity", help="replay every recorded game and compare scores and traces",
+                       description="Replay every game log under DIR, compare final scores and, where a "
+                                   ".trace.jsonl exists, the state after every action; Rails reports (.report) "
+                                   "under DIR, and without DIR those in the fixtures' sibling rails/ folder, are "
+                                   "compared by their cash checkpoints and final ranking. One line per game, then "
+                                   "'games: N, exact: K'. Exit 1 unless every game is exact.")
+    p.add_argument("dir", nargs="?", help="fixtures folder (default: $RAILBOOK_FIXTURES, else ../shared/fidelity)")
+    p.add_argument("-q", "--quiet", action="store_true", help="print only the total")
+    p.set_defaults(func=cmd_fidelity)
+
+
+def register_new(sub: Any) -> None:
+    p = sub.add_parser("new", help="start a new game", description="Start a game of a title and save it as a JSON "
+                       "action log (the 18xx.games shape, so it round-trips with replay).")
+    p.add_argument("title", help="a title id, as 'railbook titles' lists them")
+    p.add_argument("--players", type=int, required=True, help="number of players")
+    p.add_argument("--names", help="comma-separated player names")
+    p.add_argument("--seed", type=int, default=1, help="the seed for setup randomness (default 1)")
+    p.add_argument("--option", action="append", metavar="RULE", help="an optional rule (repeatable)")
+    p.add_argument("-o", "--output", required=True, help="where to save the game")
+    p.set_defaults(func=cmd_new)
+
+
+def register_act(sub: Any) -> None:
+    p = sub.add_parser("act", help="apply one action to a saved game",
+                       description="Apply an action (JSON, as 18xx.games writes them; 'entity' defaults to whoever "
+                                   "is to act) to a saved game. An illegal action is refused with the rule it "
+                                   "breaks and the game file is left unchanged.")
+    p.add_argument("game", help="the saved game")
+    p.add_argument("action", nargs="?", default="{}", help="the action as JSON")
+    p.add_argument("--undo", action="store_true", help="undo the last action instead")
+    p.set_defaults(func=cmd_act)
+
+
+def register_show(sub: Any) -> None:
+    p = sub.add_parser("show", help="print a saved game's state and what is legal now",
+                       description="Print players, corporations, the market, trains and what may happen now.")
+    p.add_argument("game", help="the saved game")
+    p.add_argument("--json", action="store_true", help="print the state digest as JSON instead")
+    p.set_defaults(func=cmd_show)
+
+
+REGISTER = [register_replay, register_fidelity, register_new, register_act, register_show]

@@ -1,0 +1,45 @@
+"""Load the titles a command names: a title id (as ``railbook titles`` lists
+it) or a title folder, checked and compiled to a model plus hook metadata."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from railbook.build.compile import check_title
+from railbook.paths import title_dir
+from railbook.title.problems import Problems
+
+
+class TitleLoadError(Exception):
+    """A title that does not check: carries its located problems."""
+
+    def __init__(self, target: str, problems: Problems):
+        self.target = target
+        self.problems = problems
+        super().__init__(f"{target}: {len(problems)} problem(s)")
+
+
+@dataclass(frozen=True)
+class LoadedTitle:
+    folder: Path
+    model: dict[str, Any]
+    hooks: Any
+
+
+def is_title_folder(target: str) -> bool:
+    folder = title_dir(target)
+    return folder.is_dir() and (folder / "title.yaml").exists()
+
+
+def load_title(target: str) -> LoadedTitle:
+    """Check a title; raise ``TitleLoadError`` with every problem if it is broken."""
+    folder = title_dir(target)
+    src, model, hooks = check_title(folder)
+    if model is None or src.problems:
+        problems = src.problems if src.problems else Problems()
+        if not problems:
+            problems.add(str(folder), 1, 1, "", "not a title folder")
+        raise TitleLoadError(target, problems)
+    return LoadedTitle(folder, model, hooks)

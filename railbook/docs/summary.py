@@ -1,0 +1,369 @@
+"""The summary half of a document: capitalization, limits, cash, game end, phases,
+trains with computed exchange prices, privates, corporations, mechanics and
+emergency money raising — one localized sentence per fact group.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from railbook.docs import overview as ov
+from railbook.docs import words as w
+from railbook.docs.facts import private_groups
+from railbook.docs.i18n import Lang
+
+Section = dict[str, Any]
+
+# texts topics the summary places itself; every other topic is a title-specific mechanic
+PLACED_TOPICS = ("setup", "stock_round", "operating_round", "game_end", "map", "phases", "emergency",
+                 "capitalization", "limits", "trains", "privates", "corporations")
+
+
+def capitalization(L: Lang, f: dict[str, Any]) -> list[str]:
+    items = []
+    for cap in f["capitalizations"]:
+        syms = [c["sym"] for c in f["corporations"] if c["capitalization"] == cap]
+        key = f"cap.{cap}" if len(f["capitalizations"]) == 1 else f"cap.{cap}_some"
+        pct = f["float_percents"][0][0] if len(f["float_percents"]) == 1 else None
+        items.append(L.t(key, multiple=L.num(f["float_multiple"]), corps=L.join(syms),
+                         percent=L.pct(pct) if pct is not None else L.t("cap.float_share")))
+    if f["pays_corporation_for"]:
+        items.append(L.t("cap.own_dividends", which=L.join([L.t(f"money.held.{x}") for x in f["pays_corporation_for"]])))
+    for names, corps, cert in ov.certificate_privates(L, f):
+        if cert["president"]:
+            items.append(L.t("cap.president_private", private=names, corp=corps))
+    extra = w.title_text(L, f, "capitalization")
+    if extra:
+        items.append(extra)
+    return items
+
+
+def limits(L: Lang, f: dict[str, Any]) -> list[str]:
+    items = ov.float_phrase(L, f)
+    free = [z["zone"] for z in f["market"]["zones"] if "no_holding_limit" in z["effects"] and z["zone"]]
+    items.append(L.t("limits.holding_except" if free else "limits.holding", percent=L.pct(f["holding_limit"]),
+                     zones=w.colours(L, free, "or", "loc"), shares=L.num(f["holding_limit"] // f["share_units"][0])))
+    pairs = "; ".join(L.t("limits.cert_pair", players=L.num(n), limit=L.num(v)) for n, v in f["certificate_limit"])
+    cert = L.t("limits.cert", pairs=pairs)
+    if f["privates"]:
+        cert += " " + L.t("limits.privates_count" if f["cert_limit_counts_privates"] else "limits.privates_free")
+    nocert = [z["zone"] for z in f["market"]["zones"] if "no_cert_limit" in z["effects"] and z["zone"]]
+    if nocert:
+        cert += " " + L.t("limits.zone_no_cert", zones=w.colours(L, nocert, "or", "loc"))
+    items.append(cert)
+    if f["pool_limit"]:
+        items.append(L.t("limits.pool", shares=L.num(f["pool_shares"]), percent=L.pct(f["pool_limit"])))
+    else:
+        items.append(L.t("limits.no_pool"))
+    extra = w.title_text(L, f, "limits")
+    if extra:
+        items.append(extra)
+    return items
+
+
+def cash(L: Lang, f: dict[str, Any]) -> list[str]:
+    items = [L.t("cash.line", players=L.num(n), cash=L.money(c), n=n) for n, c in f["starting_cash"]]
+    items.append(L.t("cash.bank_unlimited") if f["bank"]["unlimited"] else L.t("cash.bank", cash=L.money(f["bank"]["cash"])))
+    pl = f["players"]
+    items.append(L.t("cash.players", low=L.num(pl["min"]), high=L.num(pl["max"])))
+    return items
+
+
+def player_table(L: Lang, f: dict[str, Any]) -> dict[str, Any]:
+    """Players, starting cash and certificate limit side by side."""
+    limits = dict(f["certificate_limit"])
+    return {"headers": [L.t("table.players"), L.t("table.cash"), L.t("table.cert_limit")],
+            "rows": [[L.num(n), L.money(c), L.num(limits[n]) if n in limits else ""] for n, c in f["starting_cash"]]}
+
+
+def phase_summary(L: Lang, f: dict[str, Any]) -> list[str]:
+    ph = f["phases"]
+    triggers = all(p["on"] for p in ph[1:])
+    items = [L.t("phases.count", n=len(ph), names=L.join([w.phase(L, f, p["name"]) for p in ph]))
+             + (L.t("phases.triggered") if triggers else "")]
+    items.append(L.t("phases.ors", list=L.join([L.t("phases.group", value=L.num(v), phases=w.phase_list(L, f, names))
+                                                for v, names in f["or_counts"]])))
+    items.append(L.t("phases.limits", list=L.join([L.t("phases.group", value=w.limit(L, v, f), phases=w.phase_list(L, f, names))
+                                                   for v, names in f["train_limits"]])))
+    for p in ph:
+        effects = [e for e in ov.phase_effects(L, f, p)]
+        notable = [e for e in effects if e not in (L.t("phase.ors", n=p["operating_rounds"]),
+                                                   L.t("phase.limit", limit=w.limit(L, p["train_limit"], f)))]
+        if notable and p["index"] > 0:
+            items.append(L.t("phases.effects", phase=w.phase(L, f, p["name"]), effects="; ".join(notable)))
+    return items
+
+
+def train_line(L: Lang, f: dict[str, Any], t: dict[str, Any]) -> str:
+    count = L.t("trains.unlimited") if t["count"] is None else L.t("trains.count", n=t["count"])
+    parts = [L.t("trains.head", train=w.train(L, t["name"]),
+                 colour=(" (" + w.colour(L, t["colour"]) + ")") if t["colour"] else "",
+                 price=L.money(t["price"]), count=count)]
+    parts.append(w.distance(L, t["distance"]))
+    if t["rusts_on"]:
+        parts.append(L.t("trains.rusts", train=w.train(L, t["rusts_on"])))
+    if t["obsolete_on"]:
+        parts.append(L.t("trains.obsolete", train=w.train(L, t["obsolete_on"])))
+    if t["available_from_phase"]:
+        parts.append(L.t("trains.available", phase=w.phase(L, f, t["available_from_phase"])))
+    for v in t["variants"]:
+        parts.append(L.t("trains.variant", train=w.train(L, v["name"]), price=L.money(v["price"]),
+                         distance=w.distance(L, v["distance"])))
+    return "; ".join(parts)
+
+
+def exchange_line(L: Lang, f: dict[str, Any]) -> str:
+    pairs = [L.t("trains.exchange_pair", old=e["from"], new=e["to"], cost=L.money(e["cost"]))
+             for e in f["exchanges"]]
+    text = L.t("trains.exchange", pairs=L.join(pairs))
+    if f["trade_ins_per_turn"]:
+        text += " " + L.t("trains.exchange_limit", n=f["trade_ins_per_turn"])
+    return text
+
+
+def trains(L: Lang, f: dict[str, Any]) -> list[str]:
+    items = [train_line(L, f, t) for t in f["trains"]]
+    if f["exchanges"]:
+        items.append(exchange_line(L, f))
+    extra = w.title_text(L, f, "trains")
+    if extra:
+        items.append(extra)
+    return items
+
+
+def ability(L: Lang, f: dict[str, Any], a: dict[str, Any]) -> str:
+    kind = a.get("type", "")
+    ps = w.places(L, a.get("places", []), "and" if kind in ("blocks_hexes", "hex_bonus", "assign_hexes") else "or")
+    tiles = L.join([str(t) for t in a.get("tiles", [])], "or")
+    if kind == "shares":
+        return L.join([L.t("ability.president" if c["president"] else "ability.share",
+                           corp=c["corporation"], percent=L.pct(c["percent"] or 0)) for c in a["certificates"]])
+    if kind == "close":
+        on = a.get("on", "never")
+        return L.t(f"ability.close.{on}", corp=a.get("corporation", ""),
+                   phase=w.phase(L, f, a["phase"]) if a.get("phase") else "")
+    if kind == "exchange":
+        corps = a.get("corporations")
+        corps = L.join(corps) if isinstance(corps, list) else L.t(f"ability.exchange_any.{corps}")
+        return L.t("ability.exchange", corps=corps)
+    if kind == "revenue_change":
+        return L.t(f"ability.revenue_change.{a.get('on', 'sold')}", revenue=L.money(a.get("revenue", 0)),
+                   phase=w.phase(L, f, a["phase"]) if a.get("phase") else "")
+    if kind == "reservation":
+        return L.t("ability.reservation", place=w.place(L, a["place"]))
+    if kind == "description":
+        return L.text(a.get("text"))
+    if kind in ("tile_discount", "train_discount"):
+        return L.t(f"ability.{kind}", discount=L.money(a.get("discount", 0)),
+                   terrain=a.get("terrain", ""), trains=w.trains(L, a.get("trains", [])))
+    if kind == "hex_bonus":
+        return L.t("ability.hex_bonus", places=ps, amount=L.money(a.get("amount", 0)))
+    if kind == "token":
+        price = a.get("price", 0)
+        return L.t("ability.token_free" if not price else "ability.token", places=ps, price=L.money(price))
+    if kind == "tile_lay":
+        key = "ability.tile_lay_cost" if a.get("cost") else "ability.tile_lay"
+        return L.t(key, places=ps or L.t("ability.anywhere"), tiles=tiles or L.t("ability.a_tile"),
+                   cost=L.money(a.get("cost", 0)), n=a.get("count", 1))
+    if kind == "teleport":
+        return L.t("ability.teleport", places=ps, tiles=tiles)
+    if kind == "blocks_hexes":
+        return L.t("ability.blocks", places=ps)
+    if kind == "assign_hexes":
+        return L.t("ability.assign", places=ps)
+    if kind == "no_sale_to_corporation":
+        return L.t("ability.no_sale")
+    if kind == "no_sale_between_players":
+        return L.t("ability.no_sale_players")
+    if kind == "train_limit":
+        return L.t("ability.train_limit", n=a.get("increase", a.get("amount", 1)))
+    return w.humanize(kind)
+
+
+def merged_abilities(L: Lang, group: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The abilities of privates of one kind, their corporations joined ('A, B or C')."""
+    first = group[0]["abilities"]
+    if len(group) == 1:
+        return first
+    out = []
+    for i, a in enumerate(first):
+        a = dict(a)
+        others = [p["abilities"][i] for p in group if i < len(p["abilities"])]
+        if a.get("corporation"):
+            a["corporation"] = L.join([o.get("corporation", "") for o in others], "or")
+        if a.get("certificates"):
+            a["certificates"] = [dict(a["certificates"][0], corporation=L.join(
+                [o["certificates"][0]["corporation"] for o in others if o.get("certificates")], "or"))]
+        out.append(a)
+    return out
+
+
+def privates(L: Lang, f: dict[str, Any]) -> list[str]:
+    items = []
+    for group in private_groups(f["privates"]):
+        p = group[0]
+        abilities = [ability(L, f, a) for a in merged_abilities(L, group)]
+        text = L.text(p["text"])
+        desc = "; ".join([a for a in abilities if a] + ([text] if text else [])) or L.t("privates.no_ability")
+        names = [q["name"] for q in group]
+        name = L.t("privates.many", n=len(names), name=names[0]) if len(set(names)) == 1 and len(names) > 1 \
+            else L.join(names, "or")
+        items.append(L.t("privates.line", name=name, value=L.money(p["value"]),
+                         revenue=L.money(p["revenue"]), abilities=desc))
+    phases = f["flag_phases"].get("privates_buyable_by_corporations")
+    if phases and f["privates"]:
+        items.append(L.t("privates.buyable", phases=w.phase_list(L, f, phases), range=ov.private_price_range(L, f)))
+    extra = w.title_text(L, f, "privates")
+    if extra:
+        items.append(extra)
+    return items
+
+
+def corporation_line(L: Lang, f: dict[str, Any], c: dict[str, Any]) -> str:
+    if len(c["homes"]) > 1:
+        home = L.t("corps.homes", n=len(c["homes"]), places=w.places(L, c["homes"]))
+    elif c["homes"]:
+        home = L.t("corps.home", place=w.place(L, c["homes"][0]))
+    elif c["home_choice"]:
+        where = c["home_choice"]["region"] or w.places(L, c["home_choice"]["hexes"], "or")
+        home = L.t("corps.home_choice", where=where)
+    else:
+        home = L.t("corps.no_home")
+    parts = [w.corp_full(c), home]
+    if c["available_phase"]:
+        parts.insert(1, L.t("corps.available", phase=w.phase(L, f, c["available_phase"])))
+    parts.append(L.t("corps.tokens", n=c["tokens"]))
+    text = L.text(c["text"])
+    if text:
+        parts.append(text)
+    return " — ".join(parts)
+
+
+def corporations(L: Lang, f: dict[str, Any]) -> list[str]:
+    items = [corporation_line(L, f, c) for c in f["corporations"]]
+    if len(f["corporation_shares"]) > 1:
+        for shares, syms in f["corporation_shares"]:
+            items.append(L.t("corps.certificates", corps=L.join(syms), n=len(shares),
+                             shares=" + ".join(L.pct(s) for s in shares)))
+    for m in f["minors"]:
+        parts = [w.corp_full(m)]
+        if m["homes"]:
+            parts.append(L.t("corps.home", place=w.place(L, m["homes"][0])))
+        if m["value"]:
+            parts.append(L.t("minors.value", value=L.money(m["value"])))
+        if m["merges_into"]:
+            parts.append(L.t("minors.merges", corp=m["merges_into"]))
+        text = L.text(m["text"])
+        if text:
+            parts.append(text)
+        items.append(L.t("minors.label") + ": " + " — ".join(parts))
+    extra = w.title_text(L, f, "corporations")
+    if extra:
+        items.append(extra)
+    return items
+
+
+def mechanics(L: Lang, f: dict[str, Any]) -> list[str]:
+    """What differs from the common 18xx rules, computed, then the title's own words."""
+    items = []
+    if len(f["tile_lays"]) > 1:
+        items.append(L.t("mech.tile_lays", what=ov.tile_lays(L, f)))
+    if f["exchanges"]:
+        items.append(L.t("mech.exchange"))
+    red = f["share_redemption"]
+    if "redeem_shares" in f["or_steps"] and red:
+        text = L.t("mech.redeem", n=red.get("max_shares", 1), first=L.num(red.get("max_shares_first_or", red.get("max_shares", 1))))
+        if red.get("reissue_price"):
+            text += " " + L.t("mech.reissue", price=L.money(red["reissue_price"]))
+        items.append(text)
+    elif "redeem_shares" in f["or_steps"] or "issue_shares" in f["or_steps"]:
+        items.append(L.t("mech.issue_redeem"))
+    if f["treasury_shares"].get("max_percent"):
+        items.append(L.t("mech.treasury_shares", percent=L.pct(f["treasury_shares"]["max_percent"])))
+    for m in f["markers"]:
+        parts = [L.t("mech.marker", marker=ov.marker_name(L, m), cost=L.money(m["cost"]))]
+        if m.get("count"):
+            parts.append(L.t("mech.marker_count", n=m["count"]))
+        if m.get("per_corporation"):
+            parts.append(L.t("mech.marker_per_corp", n=m["per_corporation"]))
+        cwp = m.get("cost_with_private")
+        if cwp:
+            parts.append(L.t("mech.marker_private", private=w.private_name(f, cwp["private"]), cost=L.money(cwp["cost"])))
+        text = L.text(m.get("text"))
+        items.append("; ".join(parts) + (". " + text if text else ""))
+    for kind, conf in f["by_type"].items():
+        who = w.company_kind(L, kind, f)
+        if conf.get("dividends"):
+            items.append(L.t("mech.type_dividends", who=who, how=L.join([L.t(f"or.dividend.{d}") for d in conf["dividends"]], "or")))
+        if conf.get("must_buy_train"):
+            items.append(L.t(f"mech.type_must.{conf['must_buy_train']}", who=who))
+        if conf.get("sells_trains_to"):
+            items.append(L.t("mech.type_sells", who=who, to=L.join([w.company_kind(L, k, f) for k in conf["sells_trains_to"]], "or")))
+    if f["minors"]:
+        items.append(L.t("mech.minors", n=len(f["minors"])))
+    if f["auction"].get("kind") == "starting_package":
+        items.append(L.t("mech.starting_package", drop=L.money(f["auction"].get("price_drop_when_all_pass", 0))))
+    if not f["pool_limit"]:
+        items.append(L.t("mech.no_pool"))
+    for z in f["market"]["zones"]:
+        where = (L.t("mech.zone_name", zone=w.colour(L, z["zone"], "f")) if z["zone"]
+                 else L.t("mech.cells", prices=L.join([L.money(p) for p in z["prices"]])))
+        effects = [L.t(f"market.effect.{e}") if L.has(f"market.effect.{e}") else w.humanize(e) for e in z["effects"]]
+        text = L.text(z["text"])
+        if effects or text:
+            items.append(L.t("mech.zone_line", where=where, what="; ".join(effects + ([text] if text else []))))
+    if f["stock_round"]["priority"] == "first_to_pass":
+        items.append(L.t("mech.priority_pass"))
+    if "half" in f["operating_round"]["dividends"]:
+        items.append(L.t("mech.half_dividend"))
+    if f["loans"]:
+        items.append(L.t("mech.loans", amount=L.money(f["loans"].get("amount")),
+                         interest=L.money(f["loans"].get("interest", 0))))
+    for topic in f["texts"]:
+        if topic not in PLACED_TOPICS and not topic.startswith(("event_", "flag_", "compare")):
+            items.append(L.text(f["texts"][topic]))
+    for o in f["optional_rules"]:
+        items.append(L.t("mech.optional", name=o["name"], description=o["description"]))
+    return items
+
+
+def emergency(L: Lang, f: dict[str, Any]) -> list[str]:
+    o = f["operating_round"]
+    eb = o["emergency_buy"]
+    parts = [L.t(f"emergency.must.{o['must_buy_train']}")]
+    if o["must_buy_train"] != "never":
+        parts.append(L.t("emergency.president" if eb.get("president_may_swap", True) else "emergency.no_president"))
+        if eb.get("cheapest_depot_train_only"):
+            parts.append(L.t("emergency.cheapest"))
+        parts.append(L.t("emergency.sell_more" if eb.get("sell_more_than_needed") else "emergency.sell_needed"))
+        parts.append(L.t(f"emergency.other_corps.{eb.get('from_other_corporations', 'never')}"))
+        parts.append(L.t(f"emergency.bankrupt.{f['bankruptcy']['ends_game_after']}" if f["bankruptcy"]["allowed"]
+                         else "emergency.no_bankruptcy"))
+    for kind, conf in f["by_type"].items():
+        if conf.get("owner_pays_shortfall"):
+            who = w.company_kind(L, kind, f)
+            parts.append(L.t("emergency.owner_pays", who=who))
+    extra = w.title_text(L, f, "emergency")
+    paragraphs = [" ".join(parts)]
+    if extra:
+        paragraphs.append(extra)
+    return paragraphs
+
+
+def sections(L: Lang, f: dict[str, Any]) -> list[Section]:
+    out = [
+        {"id": "capitalization", "title": L.t("sum.capitalization"), "items": capitalization(L, f)},
+        {"id": "limits", "title": L.t("sum.limits"), "items": limits(L, f)},
+        {"id": "cash", "title": L.t("sum.cash"), "items": cash(L, f), "table": player_table(L, f)},
+        {"id": "end", "title": L.t("sum.end"), "items": ov.end_items(L, f)},
+        {"id": "phases", "title": L.t("sum.phases"), "items": phase_summary(L, f)},
+        {"id": "trains", "title": L.t("sum.trains"), "items": trains(L, f)},
+    ]
+    if f["privates"]:
+        out.append({"id": "privates", "title": L.t("sum.privates"), "items": privates(L, f)})
+    out.append({"id": "corporations", "title": L.t("sum.corporations"), "items": corporations(L, f)})
+    mech = mechanics(L, f)
+    if mech:
+        out.append({"id": "mechanics", "title": L.t("sum.mechanics"), "items": mech})
+    out.append({"id": "emergency", "title": L.t("sum.emergency"), "paragraphs": emergency(L, f)})
+    return out

@@ -1,0 +1,220 @@
+"""The title's map as inline SVG, drawn from the printed hexes alone.
+
+Hexes sit in the layout (pointy or flat) and axes the title declares, using
+``railbook.hexgrid``'s doubled coordinates; each shows its terrain and cost,
+track, cities with their slots and values, towns, offboards with a value per
+phase colour, labels, names and the home stations of the corporations.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from railbook import hexgrid
+from railbook.docs.svg import INK, colour, esc, n, svg, text
+
+R = 40.0                       # hex radius (centre to corner) in px
+A = R * math.sqrt(3) / 2       # apothem (centre to edge middle)
+MARGIN = 12.0
+
+
+def centre(coord: str, layout: str, axes: dict[str, str]) -> tuple[float, float]:
+    x, y = hexgrid.xy(coord, axes)
+    if layout == "flat":
+        return x * 1.5 * R, y * A
+    return x * A, y * 1.5 * R
+
+
+def corners(cx: float, cy: float, layout: str) -> list[tuple[float, float]]:
+    start = 0 if layout == "flat" else 30
+    return [(cx + R * math.cos(math.radians(start + 60 * k)), cy + R * math.sin(math.radians(start + 60 * k)))
+            for k in range(6)]
+
+
+def edge_angle(edge: float, layout: str) -> float:
+    """Angle (degrees, y down) from the centre to the middle of an edge; edges run clockwise."""
+    return (90 if layout == "flat" else 120) + 60 * edge
+
+
+def towards(cx: float, cy: float, angle: float, dist: float) -> tuple[float, float]:
+    return cx + dist * math.cos(math.radians(angle)), cy + dist * math.sin(math.radians(angle))
+
+
+def _stop_positions(tile: dict[str, Any], rotation: int, layout: str, cx: float, cy: float) -> list[tuple[float, float]]:
+    stops = tile["stops"]
+    out = []
+    visible = [i for i, s in enumerate(stops) if s["kind"] != "junction"]
+    for i, s in enumerate(stops):
+        loc = s.get("loc")
+        if isinstance(loc, (int, float)) and not isinstance(loc, bool):
+            out.append(towards(cx, cy, edge_angle(float(loc) + rotation, layout), A * 0.55))
+            continue
+        if len(visible) <= 1 or loc == "center":
+            out.append((cx, cy))
+            continue
+        edges = [p["a"] if p["b"] == 10 + i else p["b"] for p in tile["paths"]
+                 if (p["b"] == 10 + i and p["a"] < 10) or (p["a"] == 10 + i and p["b"] < 10)]
+        if edges:
+            vx = sum(math.cos(math.radians(edge_angle(e + rotation, layout))) for e in edges)
+            vy = sum(math.sin(math.radians(edge_angle(e + rotation, layout))) for e in edges)
+            if abs(vx) + abs(vy) > 1e-6:
+                ang = math.degrees(math.atan2(vy, vx))
+                out.append(towards(cx, cy, ang, A * 0.5))
+                continue
+        k = visible.index(i) if i in visible else 0
+        offset = (k - (len(visible) - 1) / 2) * R * 0.62
+        out.append((cx + offset, cy))
+    return out
+
+
+def fit(label: str, width: float, largest: float) -> float:
+    """A font size that keeps ``label`` within ``width`` px (glyphs average ~0.58 em)."""
+    return max(4.0, min(largest, width / (0.58 * max(1, len(label)))))
+
+
+def _revenue_text(rev: Any) -> str:
+    return str(rev) if isinstance(rev, int) and rev else ""
+
+
+def _hex_body(coord: str, h: dict[str, Any], layout: str, cx: float, cy: float,
+              homes: dict[str, list[dict[str, Any]]]) -> list[str]:
+    tile, rot = h["tile"], h.get("rotation", 0)
+    fill = colour(h["color"])
+    pts = " ".join(f"{n(x)},{n(y)}" for x, y in corners(cx, cy, layout))
+    out = [f'<g class="hex" data-hex="{esc(coord)}">',
+           f'<polygon points="{pts}" fill="{fill}" stroke="#8a8474" stroke-width="1"/>']
+    stops = tile["stops"]
+    pos = _stop_positions(tile, rot, layout, cx, cy)
+    # terrain, drawn first so track and stops stay on top
+    for t in tile["terrain"]:
+        tx, ty = cx - R * 0.42, cy + R * 0.42
+        if "water" in t["kind"]:
+            out.append(f'<path d="M{n(tx - 7)},{n(ty)} q3.5,-4 7,0 t7,0" fill="none" stroke="#2b7bc0" stroke-width="2"/>')
+        else:
+            out.append(f'<polygon points="{n(tx - 7)},{n(ty + 4)} {n(tx)},{n(ty - 7)} {n(tx + 7)},{n(ty + 4)}" '
+                       f'fill="#8b5a2b" stroke="none"/>')
+        if t["cost"]:
+            out.append(text(tx + 10, ty - 1, t["cost"], size=8, anchor="start"))
+    # track
+    for p in tile["paths"]:
+        ends = []
+        for e in (p["a"], p["b"]):
+            if e < 10:
+                ends.append(towards(cx, cy, edge_angle(e + rot, layout), A))
+            else:
+                ends.append(pos[e - 10] if e - 10 < len(pos) else (cx, cy))
+        (x1, y1), (x2, y2) = ends
+        dash = ' stroke-dasharray="4 3"' if p.get("track") == "narrow" else ""
+        if p["a"] < 10 and p["b"] < 10:
+            out.append(f'<path d="M{n(x1)},{n(y1)} Q{n(cx)},{n(cy)} {n(x2)},{n(y2)}" fill="none" stroke="{INK}" '
+                       f'stroke-width="5"{dash}/>')
+        else:
+            out.append(f'<line x1="{n(x1)}" y1="{n(y1)}" x2="{n(x2)}" y2="{n(y2)}" stroke="{INK}" stroke-width="5"{dash}/>')
+    # stops
+    city_no = 0
+    here = homes.get(coord, [])
+    for i, s in enumerate(stops):
+        if s["kind"] == "junction" or (s.get("hide") and s["kind"] != "city"):
+            continue
+        x, y = pos[i]
+        if s["kind"] == "city":
+            slots = max(1, s.get("slots", 1))
+            rr = R * 0.24
+            for k in range(slots):
+                sx = x + (k - (slots - 1) / 2) * rr * 2
+                out.append(f'<circle cx="{n(sx)}" cy="{n(y)}" r="{n(rr)}" fill="#fff" stroke="{INK}" stroke-width="1.5"/>')
+            owners = [c for c in here if (c.get("home_city") or 0) == city_no or
+                      (isinstance(c.get("home_city"), list) and city_no in c["home_city"])]
+            for k, c in enumerate(owners[:slots]):
+                sx = x + (k - (slots - 1) / 2) * rr * 2
+                out.append(f'<circle cx="{n(sx)}" cy="{n(y)}" r="{n(rr - 1.5)}" fill="{colour(c["color"], "#888")}" '
+                           f'stroke="#fff" stroke-width="1" class="home"/>')
+                out.append(text(sx, y, c["sym"], size=fit(c["sym"], 2 * (rr - 2), 9.0), weight="bold",
+                                fill=c.get("text_color") or "#fff"))
+            rev = _revenue_text(s.get("revenue"))
+            if rev:
+                rx, ry = x + rr * slots + 5, y - rr - 2
+                out.append(f'<circle cx="{n(rx)}" cy="{n(ry)}" r="7" fill="#fff" stroke="{INK}" stroke-width="0.8"/>')
+                out.append(text(rx, ry, rev, size=8))
+            city_no += 1
+        elif s["kind"] in ("town", "halt"):
+            out.append(f'<circle cx="{n(x)}" cy="{n(y)}" r="{n(R * 0.11)}" fill="{INK}"/>')
+            rev = _revenue_text(s.get("revenue"))
+            if rev:
+                out.append(text(x + 9, y - 8, rev, size=8))
+        elif s["kind"] == "offboard":
+            rev = s.get("revenue")
+            values = list(rev.items()) if isinstance(rev, dict) else [("white", rev)]
+            w = 17.0
+            x0 = x - w * len(values) / 2
+            for k, (c, v) in enumerate(values):
+                out.append(f'<rect x="{n(x0 + k * w)}" y="{n(y - 7)}" width="{n(w)}" height="14" fill="{colour(c)}" '
+                           f'stroke="{INK}" stroke-width="0.8"/>')
+                out.append(text(x0 + k * w + w / 2, y, v, size=8))
+    # borders
+    for b in tile["borders"]:
+        if b.get("type") in (None, "impassable", "water", "mountain", "river", "province", "national"):
+            ang = edge_angle(b["edge"] + rot, layout)
+            mx, my = towards(cx, cy, ang, A)
+            dx, dy = towards(0, 0, ang + 90, R / 2)
+            stroke = {"water": "#2b7bc0", "river": "#2b7bc0", "mountain": "#8b5a2b"}.get(b.get("type") or "", "#c0392b")
+            out.append(f'<line x1="{n(mx - dx)}" y1="{n(my - dy)}" x2="{n(mx + dx)}" y2="{n(my + dy)}" '
+                       f'stroke="{stroke}" stroke-width="4" stroke-linecap="round"/>')
+    if tile.get("label"):
+        lx, ly = (cx - R * 0.5, cy - R * 0.42) if layout == "pointy" else (cx - R * 0.55, cy - R * 0.5)
+        out.append(text(lx, ly, tile["label"], size=9, weight="bold"))
+    out.append("</g>")
+    return out
+
+
+def _split(name: str) -> list[str]:
+    """A long name on two lines, broken at the space nearest its middle."""
+    if len(name) <= 13 or " " not in name:
+        return [name]
+    spaces = [i for i, ch in enumerate(name) if ch == " "]
+    cut = min(spaces, key=lambda i: abs(i - len(name) / 2))
+    return [name[:cut], name[cut + 1:]]
+
+
+def _labels(coord: str, h: dict[str, Any], cx: float, cy: float) -> list[str]:
+    """Coordinates and place names, drawn above every hex so no neighbour covers them."""
+    out = [text(cx, cy - R * 0.74, coord, size=6.5, fill="#6b6659")]
+    if h.get("name"):
+        lines = _split(str(h["name"]))
+        size = min(fit(line, R * 1.6, 8.0) for line in lines)
+        y0 = cy + R * (0.66 if len(lines) == 1 else 0.58)
+        for k, line in enumerate(lines):
+            out.append(text(cx, y0 + k * (size + 1), line, size=size, extra=' class="name" stroke="#fbfaf5" '
+                            'stroke-width="2.2" paint-order="stroke"'))
+    return out
+
+
+def render(model: dict[str, Any], label: str) -> str:
+    """The whole map; corporations' homes drawn as tokens in their cities."""
+    m = model["map"]
+    layout, axes = m["layout"], m["axes"]
+    hexes = m["hexes"]
+    homes: dict[str, list[dict[str, Any]]] = {}
+    for c in list(model["corporations"]) + list(model["minors"]):
+        for hx in c["home"]:
+            homes.setdefault(hx, []).append(c)
+    centres = {coord: centre(coord, layout, axes) for coord in hexes}
+    if not centres:
+        return svg(10, 10, [], label, "map")
+    xs = [x for x, _ in centres.values()]
+    ys = [y for _, y in centres.values()]
+    ox, oy = min(xs) - R - MARGIN, min(ys) - R - MARGIN
+    width = max(xs) - min(xs) + 2 * (R + MARGIN)
+    height = max(ys) - min(ys) + 2 * (R + MARGIN)
+    body = [f'<rect width="{n(width)}" height="{n(height)}" fill="#fbfaf5"/>']
+    order = sorted(hexes, key=lambda c: (centres[c][1], centres[c][0]))
+    for coord in order:
+        cx, cy = centres[coord]
+        body.extend(_hex_body(coord, hexes[coord], layout, cx - ox, cy - oy, homes))
+    body.append('<g class="labels">')
+    for coord in order:
+        cx, cy = centres[coord]
+        body.extend(_labels(coord, hexes[coord], cx - ox, cy - oy))
+    body.append("</g>")
+    return svg(width, height, body, label, "map")

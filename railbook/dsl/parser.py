@@ -1,0 +1,171 @@
+"""Parse hook source into the AST, with errors that show the line and a caret
+and name the tokens that could have come next."""
+
+from __future__ import annotations
+
+import ast as pyast
+from functools import lru_cache
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from railbook.paths import GRAMMAR_FILE
+from railbook.dsl import ast as A
+
+# friendly names for terminals in "expected ..." lists
+TOKEN_NAMES = {
+    "LPAR": "'('", "RPAR": "')'", "LBRACE": "'{'", "RBRACE": "'}'", "LSQB": "'['", "RSQB": "']'",
+    "COMMA": "','", "DOT": "'.'", "EQUAL": "'='", "COLON": "':'", "MINUS": "'-'", "PLUS": "'+'",
+    "NAME": "a name", "INT": "a number", "STRING": "a string", "_NL": "end of line",
+    "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'", "$END": "end of file",
+}
+
+
+class HookSyntaxError(Exception):
+    def __init__(self, line: int, col: int, message: str, context: str = ""):
+        self.line, self.col, self.message, self.context = line, col, message, context
+        super().__init__(f"{line}:{col}: {message}")
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(GRAMMAR_FILE.read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
+                maybe_placeholders=True)
+
+
+def _expected(names: set[str]) -> str:
+    shown = sorted({TOKEN_NAMES.get(n, f"'{n.lower()}'" if n.isupper() else n) for n in names})
+    return ", ".join(shown)
+
+
+def parse(text: str) -> A.Program:
+    """Parse a whole rules.hooks file."""
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, text) from None
+    return _Builder().program(tree)
+
+
+def _syntax_error(exc: UnexpectedInput, text: str) -> HookSyntaxError:
+    context = exc.get_context(text, span=40).rstrip("\n")
+    line, col = getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1
+    if isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        found = "end of file" if tok.type == "$END" else ("end of line" if tok.type == "_NL" else repr(str(tok)))
+        expected = _expected(set(exc.accepts or exc.expected))
+        if tok.type == "$END":
+            line, col = text.count("\n"), 1
+        return HookSyntaxError(line, col, f"unexpected {found}; expected {expected}", context)
+    if isinstance(exc, UnexpectedCharacters):
+        ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
+        expected = _expected(set(exc.allowed or []))
+        return HookSyntaxError(line, col, f"unexpected character {ch!r}; expected {expected}", context)
+    if isinstance(exc, UnexpectedEOF):
+        return HookSyntaxError(text.count("\n"), 1,
+                               f"unexpected end of file; expected {_expected(set(exc.expected))}", context)
+    return HookSyntaxError(line, col, str(exc), context)  # pragma: no cover
+
+
+class _Builder:
+    """Lark parse tree -> AST dataclasses."""
+
+    def program(self, tree: Tree) -> A.Program:
+        return A.Program([self.hook(h) for h in tree.children if isinstance(h, Tree)], line=1, col=1)
+
+    def _pos(self, node: Tree | Token) -> dict[str, int]:
+        if isinstance(node, Token):
+            return {"line": node.line or 0, "col": node.column or 0}
+        meta = node.meta
+        return {"line": getattr(meta, "line", 0) or 0, "col": getattr(meta, "column", 0) or 0}
+
+    def hook(self, t: Tree) -> A.Hook:
+        if t.data == "event_hook":
+            name, block = t.children
+            return A.Hook(str(name), [], self.block(block), event=True, **self._pos(t))
+        name, params, block = t.children
+        names = [str(p) for p in params.children] if params is not None else []
+        return A.Hook(str(name), names, self.block(block), **self._pos(t))
+
+    def block(self, t: Tree) -> list[A.Stmt]:
+        return [self.stmt(s) for s in t.children if s is not None]
+
+    def stmt(self, t: Tree) -> A.Stmt:
+        pos = self._pos(t)
+        kind = t.data
+        c = t.children
+        if kind == "let_stmt":
+            return A.Let(str(c[0]), self.expr(c[1]), **pos)
+        if kind == "assign_stmt":
+            return A.Assign(str(c[0]), self.expr(c[1]), **pos)
+        if kind == "augassign_stmt":
+            return A.Assign(str(c[0]), self.expr(c[1]), augmented=True, **pos)
+        if kind == "if_stmt":
+            branches = [(self.expr(c[0]), self.block(c[1]))]
+            orelse = None
+            for extra in c[2:]:
+                if extra is None:
+                    continue
+                if extra.data == "elif_clause":
+                    branches.append((self.expr(extra.children[0]), self.block(extra.children[1])))
+                else:
+                    orelse = self.block(extra.children[0])
+            return A.If(branches, orelse, **pos)
+        if kind == "for_stmt":
+            return A.For(str(c[0]), self.expr(c[1]), self.block(c[2]), **pos)
+        if kind == "return_stmt":
+            return A.Return(self.expr(c[0]) if c and c[0] is not None else None, **pos)
+        if kind == "fail_stmt":
+            return A.Fail(self.expr(c[0]), **pos)
+        if kind == "add_stmt":
+            return A.Add(self.expr(c[0]), **pos)
+        return A.ExprStmt(self.expr(c[0] if kind == "expr_stmt" else t), **pos)
+
+    def args(self, t: Tree | None) -> list[A.Expr]:
+        return [] if t is None else [self.expr(a) for a in t.children]
+
+    def expr(self, t: Tree | Token) -> A.Expr:
+        pos = self._pos(t)
+        if isinstance(t, Token):  # pragma: no cover - every token is wrapped by a rule
+            raise HookSyntaxError(pos["line"], pos["col"], f"unexpected {t!s}")
+        k, c = t.data, t.children
+        if k == "name":
+            return A.Name(str(c[0]), **pos)
+        if k == "int_lit":
+            return A.Int(int(c[0]), **pos)
+        if k == "str_lit":
+            return A.Str(pyast.literal_eval(str(c[0])), **pos)
+        if k == "true_lit":
+            return A.Bool(True, **pos)
+        if k == "false_lit":
+            return A.Bool(False, **pos)
+        if k == "none_lit":
+            return A.NoneLit(**pos)
+        if k == "list_lit":
+            return A.ListLit(self.args(c[0]), **pos)
+        if k == "comprehension":
+            cond = self.expr(c[3]) if len(c) > 3 and c[3] is not None else None
+            return A.Comprehension(self.expr(c[0]), str(c[1]), self.expr(c[2]), cond, **pos)
+        if k == "call":
+            return A.Call(str(c[0]), self.args(c[1]), **pos)
+        if k == "method_call":
+            return A.MethodCall(self.expr(c[0]), str(c[1]), self.args(c[2]), **pos)
+        if k == "attribute":
+            return A.Attribute(self.expr(c[0]), str(c[1]), **pos)
+        if k == "index":
+            return A.Index(self.expr(c[0]), self.expr(c[1]), **pos)
+        if k == "binop":
+            return A.BinOp(str(c[1]), self.expr(c[0]), self.expr(c[2]), **pos)
+        if k == "compare":
+            return A.Compare(str(c[1]), self.expr(c[0]), self.expr(c[2]), **pos)
+        if k == "contains":
+            return A.Compare("in", self.expr(c[0]), self.expr(c[1]), **pos)
+        if k in ("or_op", "and_op"):
+            return A.BoolOp(k[:-3], self.expr(c[0]), self.expr(c[1]), **pos)
+        if k == "not_op":
+            return A.Not(self.expr(c[0]), **pos)
+        if k == "neg":
+            return A.Neg(self.expr(c[0]), **pos)
+        raise HookSyntaxError(pos["line"], pos["col"], f"unsupported construct {k}")  # pragma: no cover

@@ -1,0 +1,310 @@
+"""The typed action model.
+
+An action is what a player does (bid, par, buy shares, lay a tile, run
+routes...). Saved games and recorded logs are lists of actions in the
+18xx.games shape (``{"type": "buy_shares", "entity": 82, "entity_type":
+"player", "shares": ["NYNH_1"], ...}``); :func:`from_dict` resolves every id
+against the game and raises :class:`ActionFormatError` naming what is unknown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+from railbook.errors import ActionFormatError
+
+if TYPE_CHECKING:
+    from railbook.engine.game import Game
+
+
+@dataclass
+class Action:
+    type: str
+    entity: Any
+    raw: dict[str, Any]
+    id: int = 0
+    auto_actions: list[dict[str, Any]] = field(default_factory=list)
+
+    # resolved fields (only those a type uses are set)
+    company: Any = None
+    corporation: Any = None
+    minor: Any = None
+    price: int | None = None
+    share_price: Any = None
+    shares: list[Any] = field(default_factory=list)
+    percent: int | None = None
+    bundle: Any = None
+    tile: Any = None
+    hex: Any = None
+    rotation: int = 0
+    city: Any = None
+    slot: int | None = None
+    routes: list[dict[str, Any]] = field(default_factory=list)
+    extra_revenue: int = 0
+    kind: str | None = None
+    train: Any = None
+    exchange: Any = None
+    variant: str | None = None
+    choice: Any = None
+    stated_revenue: int | None = None  # run_routes from a log without routes: the recorded total
+    targets: list[Any] = field(default_factory=list)  # corporations, cities or hexes an action names
+    count: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.raw)
+
+
+# ---------------------------------------------------------------- resolution helpers
+
+def _need(d: dict[str, Any], key: str) -> Any:
+    if key not in d or d[key] is None:
+        raise ActionFormatError(f"a {d.get('type')!r} action needs {key!r}")
+    return d[key]
+
+
+def _company(game: "Game", sym: Any) -> Any:
+    c = game.company_by_id(sym)
+    if c is None:
+        raise ActionFormatError(f"unknown private company {sym!r}")
+    return c
+
+
+def _corporation(game: "Game", sym: Any) -> Any:
+    c = game.corporation_by_id(sym)
+    if c is None:
+        raise ActionFormatError(f"unknown corporation {sym!r}")
+    return c
+
+
+def _entity(game: "Game", d: dict[str, Any]) -> Any:
+    kind = d.get("entity_type", "player")
+    eid = d.get("entity")
+    if kind == "player":
+        e = game.player_by_id(eid)
+    elif kind == "company":
+        e = game.company_by_id(eid)
+    elif kind in ("corporation", "minor"):
+        e = game.corporation_by_id(eid)
+    else:
+        raise ActionFormatError(f"unknown entity type {kind!r}")
+    if e is None:
+        raise ActionFormatError(f"unknown {kind} {eid!r}")
+    return e
+
+
+def _shares(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    ids = d.get("shares") or []
+    if not ids:
+        raise ActionFormatError(f"a {d.get('type')!r} action needs 'shares'")
+    shares = []
+    for sid in ids:
+        s = game.share_by_id(sid)
+        if s is None:
+            raise ActionFormatError(f"unknown share {sid!r}")
+        shares.append(s)
+    a.shares = shares
+    a.percent = d.get("percent")
+    from railbook.engine.entities.share import ShareBundle
+
+    a.bundle = ShareBundle(shares, a.percent)
+
+
+def _bid(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    a.price = int(_need(d, "price"))
+    if d.get("company") is not None:
+        a.company = _company(game, d["company"])
+    elif d.get("corporation") is not None:
+        a.corporation = _corporation(game, d["corporation"])
+    elif d.get("minor") is not None:
+        a.minor = _corporation(game, d["minor"])
+    else:
+        raise ActionFormatError("a bid names a company, corporation or minor")
+
+
+def _par(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    a.corporation = _corporation(game, _need(d, "corporation"))
+    sp = game.stock_market.by_id(str(_need(d, "share_price")))
+    if sp is None:
+        raise ActionFormatError(f"unknown share price {d['share_price']!r}")
+    a.share_price = sp
+
+
+def _buy_company(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    a.company = _company(game, _need(d, "company"))
+    a.price = int(_need(d, "price"))
+
+
+def _lay_tile(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    a.tile = game.tile_by_id(_need(d, "tile"))
+    if a.tile is None:
+        raise ActionFormatError(f"unknown tile {d['tile']!r}")
+    a.hex = game.hex_by_id(_need(d, "hex"))
+    if a.hex is None:
+        raise ActionFormatError(f"unknown hex {d['hex']!r}")
+    a.rotation = int(d.get("rotation", 0))
+
+
+def _place_token(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    a.city = game.city_by_id(_need(d, "city"))
+    if a.city is None:
+        raise ActionFormatError(f"unknown city {d['city']!r}")
+    a.slot = d.get("slot")
+
+
+def _run_routes(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    routes = _need(d, "routes")
+    for r in routes:
+        train = game.train_by_id(r.get("train"))
+        if train is None:
+            raise ActionFormatError(f"unknown train {r.get('train')!r}")
+        a.routes.append({"train": train, "connections": r.get("connections") or [], "revenue": r.get("revenue")})
+    a.extra_revenue = int(d.get("extra_revenue") or 0)
+    if d.get("stated_revenue") is not None:
+        if routes:
+            raise ActionFormatError("a run_routes action gives either routes or a stated revenue, not both")
+        a.stated_revenue = int(d["stated_revenue"])
+        if not getattr(game, "trust_stated_revenue", False):
+            raise ActionFormatError("this game checks routes: a stated revenue is accepted only when replaying "
+                                    "logs that record no routes")
+
+
+def _dividend(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    a.kind = str(_need(d, "kind"))
+
+
+def _buy_train(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    a.train = game.train_by_id(_need(d, "train"))
+    if a.train is None:
+        raise ActionFormatError(f"unknown train {d['train']!r}")
+    a.price = int(_need(d, "price"))
+    a.variant = d.get("variant")
+    if d.get("exchange"):
+        a.exchange = game.train_by_id(d["exchange"])
+        if a.exchange is None:
+            raise ActionFormatError(f"unknown train {d['exchange']!r}")
+
+
+def _discard_train(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    a.train = game.train_by_id(_need(d, "train"))
+    if a.train is None:
+        raise ActionFormatError(f"unknown train {d['train']!r}")
+
+
+def _sell_company(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    a.company = _company(game, _need(d, "company"))
+    a.price = int(d.get("price") or 0)
+
+
+def _choose(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    a.choice = _need(d, "choice")
+
+
+def _nothing(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    return None
+
+
+def _corporations(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    a.targets = [_corporation(game, sym) for sym in _need(d, "corporations")]
+
+
+def _cities(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    for cid in d.get("cities") or []:
+        city = game.city_by_id(cid)
+        if city is None:
+            raise ActionFormatError(f"unknown city {cid!r}")
+        a.targets.append(city)
+
+
+def _assign(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    if d.get("target") is None:
+        return  # an assignment whose step knows what it is about
+    kind, target = d.get("target_type", "hex"), d["target"]
+    if kind == "hex":
+        a.hex = game.hex_by_id(target)
+        if a.hex is None:
+            raise ActionFormatError(f"unknown hex {target!r}")
+    elif kind in ("corporation", "minor"):
+        a.corporation = _corporation(game, target)
+    elif kind == "company":
+        a.company = _company(game, target)
+    else:
+        raise ActionFormatError(f"unknown target type {kind!r}")
+    if d.get("corporation") is not None:
+        a.corporation = _corporation(game, d["corporation"])
+
+
+def _cash_target(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    target = _need(d, "target")
+    kind = d.get("target_type", "player")
+    a.choice = game.player_by_id(target) if kind == "player" else game.corporation_by_id(target)
+    if a.choice is None:
+        raise ActionFormatError(f"unknown {kind} {target!r}")
+    a.price = int(_need(d, "amount"))
+
+
+def _bonds(game: "Game", a: Action, d: dict[str, Any]) -> None:
+    a.corporation = _corporation(game, _need(d, "corporation"))
+    a.count = int(d.get("count") or 1)
+    if a.count < 1:
+        raise ActionFormatError("a bond trade names at least one bond")
+    a.choice = d.get("from")
+
+
+RESOLVERS: dict[str, Callable[["Game", Action, dict[str, Any]], None]] = {
+    "bid": _bid,
+    "pass": _nothing,
+    "par": _par,
+    "buy_shares": _shares,
+    "sell_shares": _shares,
+    "buy_company": _buy_company,
+    "lay_tile": _lay_tile,
+    "place_token": _place_token,
+    "run_routes": _run_routes,
+    "dividend": _dividend,
+    "buy_train": _buy_train,
+    "discard_train": _discard_train,
+    "bankrupt": _nothing,
+    "message": _nothing,
+    "log": _nothing,
+    "assign": _assign,
+    "payoff_loan": _nothing,
+    "convert": _nothing,
+    "destination_connection": _corporations,
+    "exchange_tokens": _cities,
+    "buy_bonds": _bonds,
+    "sell_bonds": _bonds,
+    "map_correction": _lay_tile,
+    "token_correction": _place_token,
+    "cash_correction": _cash_target,
+    "end_game": _nothing,
+    "sell_company": _sell_company,
+    "choose": _choose,
+    "special_buy": _nothing,  # the step reads the item's description from the raw action
+    "program_buy_shares": _nothing,
+    "program_share_pass": _nothing,
+    "program_auction_bid": _nothing,
+    "program_disable": _nothing,
+    "program_merger_pass": _nothing,
+    "program_independent_mines": _nothing,
+    "program_close_pass": _nothing,
+    "program_harzbahn_draft_pass": _nothing,
+}
+
+PROGRAM_TYPES = {t for t in RESOLVERS if t.startswith("program_")}
+
+
+def from_dict(game: "Game", d: dict[str, Any]) -> Action:
+    """Build a typed action from its dict form, resolving every id against the game."""
+    if not isinstance(d, dict):
+        raise ActionFormatError("an action is a JSON object")
+    kind = d.get("type")
+    resolver = RESOLVERS.get(str(kind))
+    if resolver is None:
+        raise ActionFormatError(f"unknown action type {kind!r} (known: {', '.join(sorted(RESOLVERS))})")
+    entity = _entity(game, d)
+    a = Action(type=str(kind), entity=entity, raw=d, id=int(d.get("id") or 0))
+    resolver(game, a, d)
+    # auto actions resolve when they run: the parent action changes what their ids point at
+    a.auto_actions = list(d.get("auto_actions") or [])
+    return a

@@ -1,0 +1,119 @@
+"""Share certificates and bundles of them."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from railbook.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from railbook.engine.entities.corporation import Corporation
+
+
+class Share:
+    __slots__ = ("corporation", "owner", "president", "percent", "index", "buyable", "counts_for_limit",
+                 "cert_size", "preferred")
+
+    def __init__(self, corporation: "Corporation", owner: Any, president: bool, percent: int, index: int):
+        self.corporation = corporation
+        self.owner = owner
+        self.president = president
+        self.percent = percent
+        self.index = index
+        self.buyable = True
+        self.counts_for_limit = True
+        self.cert_size = 1
+        self.preferred = False
+
+    @property
+    def id(self) -> str:
+        return f"{self.corporation.id}_{self.index}"
+
+    def num_shares(self, ceil: bool = True) -> float:
+        num = self.percent / self.corporation.share_percent
+        return math.ceil(num) if ceil else num
+
+    def price_per_share(self) -> int:
+        corp = self.corporation
+        sp = corp.par_price if self.owner is corp.ipo_owner and not corp.ipo_at_market else corp.share_price
+        if sp is not None:
+            return sp.price * corp.price_multiplier
+        return corp.min_price or 0
+
+    def price(self) -> int:
+        return math.ceil(self.price_per_share() * self.num_shares(ceil=False))
+
+    def to_bundle(self, percent: int | None = None) -> "ShareBundle":
+        return ShareBundle([self], percent)
+
+    def __repr__(self) -> str:
+        return f"<Share {self.id} {self.percent}%>"
+
+
+class ShareBundle:
+    __slots__ = ("shares", "percent", "share_price")
+
+    def __init__(self, shares: list[Share], percent: int | None = None):
+        shares = list(shares)
+        if not shares:
+            raise IllegalAction("a share bundle must contain at least one share", "shares")
+        first = shares[0]
+        for s in shares:
+            if s.corporation is not first.corporation:
+                raise IllegalAction("all shares of a bundle must be of one corporation", "shares")
+            if s.owner is not first.owner:
+                raise IllegalAction("all shares of a bundle must have one owner", "shares")
+        self.shares = shares
+        self.percent = percent if percent is not None else sum(s.percent for s in shares)
+        self.share_price: int | None = None
+
+    @property
+    def corporation(self) -> "Corporation":
+        return self.shares[0].corporation
+
+    @property
+    def owner(self) -> Any:
+        return self.shares[0].owner
+
+    @property
+    def presidents_share(self) -> Share | None:
+        return next((s for s in self.shares if s.president), None)
+
+    def partial(self) -> bool:
+        return self.percent != sum(s.percent for s in self.shares)
+
+    def num_shares(self, ceil: bool = True) -> float:
+        num = self.percent / self.corporation.share_percent
+        return math.ceil(num) if ceil else num
+
+    def price_per_share(self) -> int:
+        return self.share_price if self.share_price is not None else self.shares[0].price_per_share()
+
+    def price(self) -> int:
+        return math.ceil(self.price_per_share() * self.num_shares(ceil=False))
+
+    def buyable(self) -> bool:
+        return all(s.buyable for s in self.shares)
+
+    def common_percent(self) -> int:
+        return sum(s.percent for s in self.shares if not s.preferred)
+
+    def can_dump(self, entity: Any) -> bool:
+        """A president's share may go to the pool only if someone else can take the presidency."""
+        pres = self.presidents_share
+        if pres is None:
+            return True
+        holders = self.corporation.player_share_holders(corporate=True)
+        others = [v for k, v in holders.items() if k is not entity]
+        return (max(others) if others else 0) >= pres.percent
+
+    def to_bundle(self) -> "ShareBundle":
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ShareBundle) and [id(s) for s in self.shares] == [id(s) for s in other.shares] \
+            and self.percent == other.percent
+
+    def __hash__(self) -> int:
+        return hash((tuple(id(s) for s in self.shares), self.percent))

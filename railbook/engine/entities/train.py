@@ -1,0 +1,186 @@
+"""Trains and the depot that sells them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from railbook.engine.game import Game
+
+
+class Train:
+    def __init__(self, data: dict[str, Any], index: int):
+        self.data = data
+        self.sym = data["name"]
+        self.name = data["name"]
+        self.distance = data["distance"]
+        self.price_ = data["price"]
+        self.index = index
+        self.rusts_on = data.get("rusts_on")
+        self.obsolete_on = data.get("obsolete_on")
+        self.available_on = data.get("available_from_phase")
+        self.discount: dict[str, int] = dict(data.get("trade_in") or {})
+        self.multiplier = data.get("multiplier")
+        self.requires_token = data.get("requires_token", True)
+        self.unlimited = data.get("count") is None
+        # events fire on the first train of a kind
+        self.events = list(data.get("events", [])) if index == 0 else []
+        self.owner: Any = None
+        self.rusted = False
+        self.obsolete = False
+        self.operated = False
+        self.ever_operated = False
+        self.buyable_ = True
+        self.variants = {data["name"]: data}
+        for v in data.get("variants", []):
+            self.variants[v["name"]] = {**data, **v}
+
+    @property
+    def id(self) -> str:
+        return f"{self.sym}-{self.index}"
+
+    def price(self, exchange_train: "Train | None" = None) -> int:
+        discount = self.discount.get(exchange_train.name, 0) if exchange_train is not None else 0
+        return self.price_ - discount
+
+    def set_operated(self, value: bool) -> None:
+        self.ever_operated = self.ever_operated or value
+        self.operated = value
+
+    def buyable(self, allow_obsolete: bool = False) -> bool:
+        return self.buyable_ and (not self.obsolete or allow_obsolete)
+
+    def from_depot(self) -> bool:
+        return isinstance(self.owner, Depot)
+
+    def local(self) -> bool:
+        d = self.distance
+        if d["kind"] == "stops":
+            return d["n"] == 1
+        return False
+
+    def clone_unlimited(self) -> "Train":
+        return Train(self.data, self.index + 1)
+
+    def __repr__(self) -> str:
+        return f"<Train {self.id}>"
+
+
+class Depot:
+    """The trains the bank still sells: upcoming in order, plus discarded ones."""
+
+    name = "The Depot"
+
+    def __init__(self, trains: list[Train], game: "Game"):
+        self.game = game
+        self.trains = list(trains)
+        for t in self.trains:
+            t.owner = self
+        self.upcoming = list(self.trains)
+        self.discarded: list[Train] = []
+        self._depot_trains: list[Train] | None = None
+
+    def is_player(self) -> bool:
+        return False
+
+    def is_corporation(self) -> bool:
+        return False
+
+    def spender(self) -> Any:
+        return self.game.bank
+
+    @property
+    def player(self) -> None:
+        return None
+
+    @property
+    def owner(self) -> None:
+        return None
+
+    def clear_cache(self) -> None:
+        self._depot_trains = None
+
+    def depot_trains(self, clear: bool = False) -> list[Train]:
+        if clear or self._depot_trains is None:
+            seen: set[str] = set()
+            disc = []
+            for t in self.discarded:
+                if t.name not in seen:
+                    seen.add(t.name)
+                    disc.append(t)
+            self._depot_trains = self.available_upcoming_trains() + disc
+        return self._depot_trains
+
+    def available_upcoming_trains(self) -> list[Train]:
+        out: list[Train] = []
+        names: set[str] = set()
+        candidates = ([self.upcoming[0]] if self.upcoming else []) + \
+            [t for t in self.upcoming if self.game.phase.available(t.available_on)]
+        for t in candidates:
+            if t.name not in names:
+                names.add(t.name)
+                out.append(t)
+        return out
+
+    def min_depot_train(self) -> Train | None:
+        trains = self.depot_trains()
+        return min(trains, key=lambda t: t.price_) if trains else None
+
+    def min_depot_price(self) -> int:
+        t = self.min_depot_train()
+        if t is None:
+            return 0
+        return min(v["price"] for v in t.variants.values())
+
+    def max_depot_price(self) -> int:
+        trains = self.depot_trains()
+        if not trains:
+            return 0
+        t = max(trains, key=lambda t: t.price_)
+        return max(v["price"] for v in t.variants.values())
+
+    def other_trains(self, corporation: Any) -> list[Train]:
+        if not self.game.can_buy_train_from_others():
+            return []
+        return [t for t in self.trains if t.buyable() and t.owner not in (corporation, self, None)
+                and not t.rusted]
+
+    def available(self, corporation: Any) -> list[Train]:
+        return self.depot_trains() + self.other_trains(corporation)
+
+    def min_price(self, corporation: Any) -> int | None:
+        prices = [1 if not t.from_depot() else t.price_ for t in self.available(corporation)]
+        return min(prices) if prices else None
+
+    def remove_train(self, train: Train) -> None:
+        self.delete_from_upcoming(train)
+        if train in self.discarded:
+            self.discarded.remove(train)
+        self._depot_trains = None
+
+    def delete_from_upcoming(self, train: Train) -> None:
+        if train not in self.upcoming:
+            return
+        index = self.upcoming.index(train)
+        self.upcoming.remove(train)
+        if not train.unlimited:
+            return
+        if index < len(self.upcoming) and self.upcoming[index].name == train.name:
+            return
+        clone = train.clone_unlimited()
+        clone.owner = self
+        self.trains.append(clone)
+        self.upcoming.insert(index, clone)
+        self.game.register_train(clone)
+
+    def reclaim_train(self, train: Train) -> None:
+        if train.owner is None:
+            return
+        self.game.remove_train(train)
+        train.owner = self
+        if self.game.title.t["operating_round"]["discarded_trains"] == "to_depot" and not train.obsolete:
+            self.discarded.append(train)
+        self._depot_trains = None
+
+    def empty(self) -> bool:
+        return not self.depot_trains()

@@ -1,0 +1,1 @@
+"""The engine's side of the rule hooks: the API a compiled hook may call."""

@@ -1,0 +1,325 @@
+"""The hook API the compiled rule hooks call: one method per entry of
+``railbook/dsl/api.py`` (a test keeps the two in step).
+
+Hooks receive engine objects only as opaque values and can do nothing with
+them except pass them back here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from railbook.errors import GameError, RouteError
+
+if TYPE_CHECKING:
+    from railbook.engine.game import Game
+
+
+@dataclass
+class RouteView:
+    """What a hook sees of a route: the route and the stops that score."""
+
+    route: Any
+    stops: list[Any]
+
+
+class HookAPI:
+    def __init__(self, game: "Game"):
+        self.game = game
+
+    # -- plumbing
+    def wrap(self, value: Any) -> Any:
+        return value
+
+    def wrap_route(self, route: Any, stops: list[Any]) -> RouteView:
+        return RouteView(route, list(stops))
+
+    def fail(self, message: Any) -> None:
+        raise RouteError(str(message), "title rule")
+
+    def _corp(self, value: Any) -> Any:
+        if isinstance(value, str):
+            corp = self.game.corporation_by_id(value)
+            if corp is None:
+                raise GameError(f"rule hook names unknown corporation {value!r}", "title rule")
+            return corp
+        return value
+
+    def _private(self, value: Any) -> Any:
+        if isinstance(value, str):
+            c = self.game.company_by_id(value)
+            if c is None:
+                raise GameError(f"rule hook names unknown private {value!r}", "title rule")
+            return c
+        return value
+
+    def _train_name(self, value: Any) -> str:
+        return value if isinstance(value, str) else value.name
+
+    # -- pure helpers
+    def max_of(self, xs: list[int]) -> int:
+        return max(xs) if xs else 0
+
+    def min_of(self, xs: list[int]) -> int:
+        return min(xs) if xs else 0
+
+    def sum_of(self, xs: list[int]) -> int:
+        return sum(xs)
+
+    def len_of(self, xs: list[Any]) -> int:
+        return len(xs)
+
+    def abs_of(self, x: int) -> int:
+        return abs(x)
+
+    def any_of(self, xs: list[bool]) -> bool:
+        return any(xs)
+
+    def all_of(self, xs: list[bool]) -> bool:
+        return all(xs)
+
+    def text(self, x: Any) -> str:
+        return str(getattr(x, "name", x))
+
+    # -- the game
+    def phase(self) -> str:
+        return self.game.phase.name
+
+    def phase_reached(self, name: str) -> bool:
+        return self.game.phase.available(name)
+
+    def option(self, name: str) -> bool:
+        return name in self.game.title.optional_rules
+
+    def player_count(self) -> int:
+        return len(self.game.players)
+
+    def round_kind(self) -> str:
+        return self.game.round.kind
+
+    def round_number(self) -> int:
+        return self.game.round.round_num if self.game.round.operating() else 1
+
+    def corporation(self, sym: Any) -> Any:
+        return self._corp(sym)
+
+    def corporations(self) -> list[Any]:
+        return list(self.game.all_corporations) + list(self.game.minors)
+
+    def private(self, sym: Any) -> Any:
+        return self._private(sym)
+
+    def privates(self) -> list[Any]:
+        return list(self.game.companies)
+
+    def players(self) -> list[Any]:
+        return list(self.game.players)
+
+    def tile_on(self, hex_id: str) -> Any:
+        h = self.game.hex_by_id(hex_id)
+        if h is None:
+            raise GameError(f"rule hook names unknown hex {hex_id!r}", "title rule")
+        return h.tile
+
+    def log(self, text: str) -> None:
+        self.game.log(str(text))
+
+    def random_choice(self, items: list[Any]) -> Any:
+        return self.game.rng.choice(list(items))
+
+    def shuffle(self, items: list[Any]) -> list[Any]:
+        return self.game.rng.sort_by_random(list(items))
+
+    def make_available(self, corp: Any) -> None:
+        self.game.make_available(self._corp(corp))
+
+    def remove_private(self, company: Any) -> None:
+        c = self._private(company)
+        self.game.remove_private(c)
+
+    def close_private(self, company: Any) -> None:
+        c = self._private(company)
+        if not c.closed:
+            self.game.log(f"{c.name} closes")
+            c.close()
+
+    def close_after_owner_stock_turn(self, company: Any) -> None:
+        self.game.close_after_owner_stock_turn(self._private(company))
+
+    def end_game_after_set(self) -> None:
+        self.game.end_game_after_set()
+
+    def give_ipo_share(self, corp: Any, player: Any) -> None:
+        corp = self._corp(corp)
+        shares = corp.ipo_shares()
+        if not shares:
+            raise GameError(f"{corp.name} has no certificate left in its IPO", "title rule")
+        self.game.share_pool.transfer_shares(shares[-1].to_bundle(), player, allow_president_change=False)
+
+    def ipo_share_to_pool(self, corp: Any) -> None:
+        corp = self._corp(corp)
+        shares = corp.ipo_shares()
+        if not shares:
+            raise GameError(f"{corp.name} has no certificate left in its IPO", "title rule")
+        self.game.share_pool.transfer_shares(shares[-1].to_bundle(), self.game.share_pool)
+
+    def trains_sold(self, train: Any) -> int:
+        name = self._train_name(train)
+        return sum(1 for t in self.game.depot.trains if t.name == name and not t.from_depot() and t.owner is not None
+                   or (t.name == name and t.rusted))
+
+    def set_train_stops(self, train: Any, n: int) -> None:
+        self.game.set_train_stops(self._train_name(train), int(n))
+
+    def set_train_multiplier(self, train: Any, n: int) -> None:
+        self.game.set_train_multiplier(self._train_name(train), int(n))
+
+    def remove_depot_trains(self, train: Any, n: int) -> None:
+        self.game.remove_depot_trains(self._train_name(train), int(n))
+
+    def convert_corporation(self, corp: Any) -> None:
+        self.game.convert_corporation(self._corp(corp))
+
+    def form_corporation(self, corp: Any, parts: list[Any]) -> None:
+        self.game.form_corporation(self._corp(corp), [self._corp(p) for p in parts])
+
+    # -- Route
+    def route_stops(self, r: RouteView) -> list[Any]:
+        return [(s, r) for s in r.stops]
+
+    def route_hexes(self, r: RouteView) -> list[str]:
+        return [s.tile.hex.id for s in r.stops]
+
+    def route_visits(self, r: RouteView, hex_id: str) -> bool:
+        return any(s.tile.hex.id == hex_id for s in r.route.visited_stops())
+
+    def route_corporation(self, r: RouteView) -> Any:
+        return r.route.corporation
+
+    def route_train(self, r: RouteView) -> Any:
+        return r.route.train
+
+    def route_revenue(self, r: RouteView) -> int:
+        return r.route.base_revenue(r.stops)
+
+    # -- Stop (a stop travels with its route, so its value is for that train)
+    def stop_hex(self, s: Any) -> str:
+        stop = s[0] if isinstance(s, tuple) else s
+        return stop.tile.hex.id
+
+    def stop_value(self, s: Any) -> int:
+        stop, view = s if isinstance(s, tuple) else (s, None)
+        if view is not None:
+            return stop.revenue_in(view.route.phase_tiles, view.route.train)
+        return stop.revenue_in(self.game.phase.tiles)
+
+    def stop_kind(self, s: Any) -> str:
+        stop = s[0] if isinstance(s, tuple) else s
+        return stop.kind
+
+    def stop_tokened_by(self, s: Any, corp: Any) -> bool:
+        stop = s[0] if isinstance(s, tuple) else s
+        return stop.tokened_by(self._corp(corp))
+
+    # -- Corporation
+    def corporation_sym(self, c: Any) -> str:
+        return c.id
+
+    def corporation_cash(self, c: Any) -> int:
+        return c.cash
+
+    def corporation_floated(self, c: Any) -> bool:
+        return c.floated()
+
+    def corporation_is_minor(self, c: Any) -> bool:
+        return c.minor
+
+    def corporation_share_price(self, c: Any) -> int:
+        return c.share_price.price if c.share_price is not None else 0
+
+    def corporation_has_token_in(self, c: Any, hex_id: str) -> bool:
+        return any(t.hex is not None and t.hex.id == hex_id for t in c.tokens)
+
+    def corporation_owns_private(self, c: Any, p: Any) -> bool:
+        return self._private(p).owner is c
+
+    def corporation_president_percent(self, c: Any) -> int:
+        return c.owner.percent_of(c) if c.owner is not None else 0
+
+    def corporation_treasury_percent(self, c: Any) -> int:
+        from railbook.engine.steps.capitalization import treasury_percent
+
+        return treasury_percent(self.game, c)
+
+    def corporation_ipo_percent(self, c: Any) -> int:
+        return sum(s.percent for s in c.ipo_owner.shares_of(c) if s.buyable)
+
+    def corporation_pool_percent(self, c: Any) -> int:
+        return self.game.share_pool.percent_of(c)
+
+    def corporation_receive(self, c: Any, amount: int) -> None:
+        if amount > 0:
+            self.game.bank.spend(int(amount), c)
+
+    def corporation_has_marker(self, c: Any, name: str) -> bool:
+        return name in c.markers
+
+    def corporation_add_marker(self, c: Any, name: str) -> None:
+        c.markers.add(name)
+
+    def corporation_operated(self, c: Any) -> bool:
+        return c.turns_operated > 0
+
+    def corporation_train_count(self, c: Any) -> int:
+        return len(c.trains)
+
+    def corporation_share_unit(self, c: Any) -> int:
+        return c.share_percent
+
+    def corporation_closed(self, c: Any) -> bool:
+        return c.closed
+
+    def corporation_convert(self, c: Any) -> None:
+        self.game.convert_corporation(c)
+
+    # -- Private
+    def private_sym(self, p: Any) -> str:
+        return p.sym
+
+    def private_revenue(self, p: Any) -> int:
+        return p.revenue
+
+    def private_closed(self, p: Any) -> bool:
+        return p.closed
+
+    def private_owned_by_corporation(self, p: Any) -> bool:
+        return p.owner is not None and p.owner.is_corporation()
+
+    def private_set_revenue(self, p: Any, n: int) -> None:
+        p.revenue = int(n)
+
+    def private_close(self, p: Any) -> None:
+        self.close_private(p)
+
+    # -- Train, Tile, Player
+    def train_name(self, t: Any) -> str:
+        return self._train_name(t)
+
+    def tile_name(self, t: Any) -> str:
+        return t.name
+
+    def tile_color(self, t: Any) -> str:
+        return t.color
+
+    def tile_label(self, t: Any) -> str:
+        return t.label or ""
+
+    def tile_exits(self, t: Any) -> list[int]:
+        return list(t.exits)
+
+    def player_name(self, p: Any) -> str:
+        return p.name
+
+    def player_cash(self, p: Any) -> int:
+        return p.cash

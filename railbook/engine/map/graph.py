@@ -1,0 +1,185 @@
+"""What each corporation can reach from its stations.
+
+Computed lazily per corporation and cached until the board changes (a tile
+laid, a token placed or removed); ``route_info`` survives clears once a
+corporation is known to have a route worth buying a train for, because new
+track and tokens can only add routes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.hexgrid import invert
+
+from railbook.engine.map.tile import Path, Stop
+from railbook.engine.map.walk import walk_node
+
+if TYPE_CHECKING:
+    from railbook.engine.game import Game
+    from railbook.engine.map.hex import Hex
+
+
+class Graph:
+    def __init__(self, game: "Game"):
+        self.game = game
+        self.connected_hexes_: dict[Any, dict["Hex", list[int]]] = {}
+        self.connected_nodes_: dict[Any, dict[Stop, bool]] = {}
+        self.connected_paths_: dict[Any, dict[Path, bool]] = {}
+        self.reachable_hexes_: dict[Any, dict["Hex", bool]] = {}
+        self.routes: dict[Any, dict[str, bool]] = {}
+        self.tokens: dict[Any, bool] = {}
+
+    def clear(self) -> None:
+        self.connected_hexes_.clear()
+        self.connected_nodes_.clear()
+        self.connected_paths_.clear()
+        self.reachable_hexes_.clear()
+        self.tokens.clear()
+        self.routes = {k: v for k, v in self.routes.items() if v.get("route_train_purchase")}
+
+    def clear_all(self) -> None:
+        self.clear()
+        self.routes.clear()
+
+    # -- incremental invalidation: only corporations that can see a change lose their cache
+    def _forget(self, corporation: Any) -> None:
+        self.connected_hexes_.pop(corporation, None)
+        self.connected_nodes_.pop(corporation, None)
+        self.connected_paths_.pop(corporation, None)
+        self.reachable_hexes_.pop(corporation, None)
+        self.tokens.pop(corporation, None)
+        routes = self.routes.get(corporation)
+        if routes is not None and not routes.get("route_train_purchase"):
+            del self.routes[corporation]
+
+    def invalidate_hex(self, hex_: "Hex") -> None:
+        """A tile changed on a hex: it can change the network only of corporations whose track
+        reaches the hex (a corporation that does not touch it sees the same graph as before)."""
+        self._forget_reaching(self.connected_hexes_, hex_)
+
+    def invalidate_city(self, city: Stop, corporation: Any = None) -> None:
+        """A token or reservation changed in a city: it matters to the corporations reaching it."""
+        self._forget_reaching(self.connected_nodes_, city)
+        if corporation is not None:
+            self._forget(corporation)
+
+    def _forget_reaching(self, reach: dict[Any, Any], place: Any) -> None:
+        """Forget the corporations whose reach (hexes or nodes) includes the place, and those
+        whose reach is not known (their route or token answers were cached without it)."""
+        for corp in [c for c, where in reach.items() if place in where]:
+            self._forget(corp)
+        for corp in [c for c in list(self.routes) + list(self.tokens) if c not in reach]:
+            self._forget(corp)
+
+    # -- queries
+    def route_info(self, corporation: Any) -> dict[str, bool] | None:
+        if corporation not in self.routes:
+            self.compute(corporation, routes_only=True)
+        return self.routes.get(corporation)
+
+    def can_token(self, corporation: Any) -> bool:
+        if corporation in self.tokens:
+            return self.tokens[corporation]
+        tokens = corporation.tokens_by_type()
+        found = False
+        for node in self.connected_nodes(corporation):
+            if node.is_city() and node.tokenable(corporation, free=True, tokens=tokens):
+                found = True
+                break
+        self.tokens[corporation] = found
+        return found
+
+    def connected_hexes(self, corporation: Any) -> dict["Hex", list[int]]:
+        if corporation not in self.connected_hexes_:
+            self.compute(corporation)
+        return self.connected_hexes_[corporation]
+
+    def connected_nodes(self, corporation: Any) -> dict[Stop, bool]:
+        if corporation not in self.connected_nodes_:
+            self.compute(corporation)
+        return self.connected_nodes_[corporation]
+
+    def connected_paths(self, corporation: Any) -> dict[Path, bool]:
+        if corporation not in self.connected_paths_:
+            self.compute(corporation)
+        return self.connected_paths_[corporation]
+
+    def reachable_hexes(self, corporation: Any) -> dict["Hex", bool]:
+        if corporation not in self.reachable_hexes_:
+            self.compute(corporation)
+        return self.reachable_hexes_[corporation]
+
+    # -- the walk
+    def compute(self, corporation: Any, routes_only: bool = False) -> None:
+        game = self.game
+        hexes: dict["Hex", dict[int, bool]] = {}
+        nodes: dict[Stop, bool] = {}
+        paths: dict[Path, bool] = {}
+        # token cities in map order (the walk order decides which token a shared path is credited to)
+        order = game.hex_order
+        cities = {t.city for t in corporation.tokens if t.used and t.city is not None and t.city.tile.hex is not None}
+        for city in sorted(cities, key=lambda c: (order.get(c.tile.hex, 0), c.index)):
+            hex_ = city.tile.hex
+            edges = hexes.setdefault(hex_, {})
+            for e in hex_.neighbors:
+                edges[e] = True
+            nodes[city] = True
+        tokens = dict(nodes)
+        # abilities that let a corporation reach hexes it has no track to
+        # (only abilities the corporation itself holds; a private's ability must first be used)
+        for ability in game.abilities(corporation, "teleport"):
+            if ability.owner is not corporation:
+                continue
+            for hex_id in ability.hexes:
+                hex_ = game.hex_by_id(hex_id)
+                edges = hexes.setdefault(hex_, {})
+                for e in hex_.neighbors:
+                    edges[e] = True
+                for city in hex_.tile.cities:
+                    nodes[city] = True
+        for ability in game.abilities(corporation, "token"):
+            if ability.owner is not corporation or not getattr(ability, "teleport_price", None):
+                continue
+            for hex_id in ability.hexes:
+                for city in game.hex_by_id(hex_id).tile.cities:
+                    nodes[city] = True
+        routes = self.routes.get(corporation) or {}
+        skip_paths = game.graph_skip_paths(corporation)
+        for node in list(tokens):
+            if routes.get("route_train_purchase") and routes_only:
+                return
+            visited = {t: True for t in tokens if t is not node}
+            local_nodes: dict[Stop, bool] = {}
+
+            def visit(path: Path, vp: dict[Path, bool], vn: dict[Stop, bool]) -> None:
+                if path in paths:
+                    return
+                paths[path] = True
+                for p_node in path.nodes:
+                    nodes[p_node] = True
+                    local_nodes[p_node] = True
+                hex_ = path.tile.hex
+                for edge in path.edges:
+                    hexes.setdefault(hex_, {})[edge] = True
+                    neighbor = hex_.neighbors.get(edge)
+                    if neighbor is not None:
+                        hexes.setdefault(neighbor, {})[invert(edge)] = True
+
+            walk_node(node, visit, visited=visited, corporation=corporation, converging_path=False,
+                      skip_paths=skip_paths)
+            if routes.get("route_train_purchase"):
+                continue
+            mandatory = sum(1 for n in local_nodes if n.route == "mandatory")
+            optional = sum(1 for n in local_nodes if n.route == "optional")
+            if mandatory > 1:
+                routes["route_available"] = True
+                routes["route_train_purchase"] = True
+                self.routes[corporation] = routes
+            elif mandatory == 1 and optional > 0:
+                routes["route_available"] = True
+        self.routes[corporation] = routes
+        self.connected_hexes_[corporation] = {h: list(e) for h, e in hexes.items()}
+        self.connected_nodes_[corporation] = nodes
+        self.connected_paths_[corporation] = paths
+        self.reachable_hexes_[corporation] = {p.tile.hex: True for p in paths}

@@ -1,0 +1,382 @@
+"""Routes: rebuilt from the hexes a recorded route names, checked, and scored.
+
+A route is a chain of *connections*, each a run of track between two stops with
+no stop in between. A recorded route gives each connection as the list of hexes
+it passes; the engine finds the track that matches, then checks every route
+rule itself and computes the revenue — the recorded revenue is never trusted.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING, Any
+
+from railbook.hexgrid import invert
+
+from railbook.errors import RouteError
+from railbook.engine.map.tile import Path, Stop
+from railbook.engine.map.walk import walk_path
+
+if TYPE_CHECKING:
+    from railbook.engine.entities.train import Train
+    from railbook.engine.game import Game
+
+Chain = dict[str, Any]
+
+
+def chain_id(paths: list[Path]) -> list[str]:
+    if len(paths) == 1 and paths[0].tile.ambiguous_connection():
+        n0, n1 = sorted(n.index for n in paths[0].nodes)
+        return [f"{paths[0].tile.hex.id} {n0}.{n1}"]
+    seen_junctions: set[int] = set()
+    out = []
+    for p in paths:
+        a_j = not isinstance(p.a, int) and p.a.is_junction()
+        b_j = not isinstance(p.b, int) and p.b.is_junction()
+        if not ((a_j and id(p.a) in seen_junctions) or (b_j and id(p.b) in seen_junctions)):
+            out.append(p.tile.hex.id)
+        if a_j:
+            seen_junctions.add(id(p.a))
+        if b_j:
+            seen_junctions.add(id(p.b))
+    return out
+
+
+def node_chains(start: Stop, end: Stop, cache: dict[tuple[int, int], list[Chain]]) -> list[Chain]:
+    """Every run of track from one stop to another with no stop in between."""
+    key = (id(start), id(end))
+    if key in cache:
+        return cache[key]
+    chains: list[Chain] = []
+    for start_path in start.paths:
+        def visit(current: Path, visited: dict[Path, bool], counter: Any, converging: bool) -> None:
+            if end not in current.nodes:
+                return
+            paths = list(visited)
+            chains.append({"nodes": [start, end], "paths": paths, "id": chain_id(paths)})
+        walk_path(start_path, visit, visited={}, counter={})
+    chains.sort(key=lambda c: len(c["paths"]))
+    cache[key] = chains
+    return chains
+
+
+def guided_chains(start: Stop, end_hex: Any, hex_ids: list[str]) -> dict[Stop, list[Chain]]:
+    """The chains from ``start`` to each stop of the last hex whose paths lie in exactly these
+    hexes, in order (the same walk as :func:`node_chains`, pruned to the recorded hexes: the
+    i-th path of the chain must be in the i-th hex). One walk serves every end stop."""
+    n = len(hex_ids)
+    found: dict[Stop, list[Chain]] = {}
+    for start_path in start.paths:
+        if start_path.tile.hex.id != hex_ids[0]:
+            continue
+
+        def visit(current: Path, visited: dict[Path, bool], counter: Any, converging: bool) -> None:
+            if current.junction is not None:
+                return
+            k = len(visited)
+            if k != n or current.tile.hex is not end_hex:
+                return
+            paths = list(visited)
+            if chain_id(paths) != hex_ids:
+                return
+            for end in current.nodes:
+                if end is not start:
+                    found.setdefault(end, []).append({"nodes": [start, end], "paths": paths, "id": hex_ids})
+
+        _walk_limited(start_path, visit, hex_ids)
+    for chains in found.values():
+        chains.sort(key=lambda c: len(c["paths"]))
+    return found
+
+
+def _walk_limited(start_path: Path, visit: Any, hex_ids: list[str]) -> None:
+    """A path walk that only steps into the next recorded hex."""
+    visited: dict[Path, bool] = {}
+    counter: dict[Any, int] = {}
+    n = len(hex_ids)
+
+    def step(path: Path, skip: int | None) -> None:
+        if path in visited:
+            return
+        hex_ = path.tile.hex
+        hid = hex_.id
+        for e in path.edges:
+            if counter.get((hid, e), 0) > 0:
+                return
+        visited[path] = True
+        visit(path, visited, counter, True)
+        k = len(visited)
+        if k < n:
+            nxt = hex_ids[k]
+            for edge in path.edges:
+                if edge == skip:
+                    continue
+                neighbor = hex_.neighbors.get(edge)
+                if neighbor is None or neighbor.id != nxt:
+                    continue
+                key = (hid, edge)
+                counter[key] = counter.get(key, 0) + 1
+                np_edge = invert(edge)
+                for np in neighbor.tile.paths_at(np_edge):
+                    if path.track != np.track and "dual" not in (path.track, np.track):
+                        continue
+                    step(np, np_edge)
+                counter[key] -= 1
+        visited.pop(path, None)
+
+    step(start_path, None)
+
+
+class Route:
+    def __init__(self, game: "Game", train: "Train", corporation: Any, connections: list[list[str]],
+                 other_paths: set[Path] | None = None):
+        self.game = game
+        self.train = train
+        self.corporation = corporation
+        self.phase_tiles = list(game.phase.tiles)
+        self.connection_hexes = connections
+        self.connection_data: list[tuple[Stop, Stop, Chain]] = []
+        self._cache: dict[tuple[int, int], list[Chain]] = {}
+        self._build(other_paths or set())
+
+    # -- rebuilding from recorded hexes
+    def _matching_chains(self, hex_ids: list[str]) -> list[Chain]:
+        if not hex_ids:
+            return []
+        start_hex = self.game.hex_by_id(hex_ids[0].split()[0])
+        end_hex = self.game.hex_by_id(hex_ids[-1].split()[0])
+        if start_hex is None or end_hex is None:
+            raise RouteError(f"route names a hex that is not on the map: {hex_ids}", "routes")
+        guided = " " not in hex_ids[0] and not any(h.tile.junction for h in (start_hex, end_hex))
+        key = None
+        if guided:
+            # a guided walk sees only the recorded hexes: while their tiles keep their layout
+            # the chains are the same (a corporation runs the same route OR after OR)
+            hexes = [self.game.hex_by_id(h) for h in hex_ids]
+            if all(h is not None for h in hexes):
+                key = (tuple(hex_ids), tuple(h.tile.layout for h in hexes))
+                known = self.game.route_chains.get(key)
+                if known is not None:
+                    return list(known)
+        out = []
+        for s in start_hex.tile.nodes:
+            by_end = guided_chains(s, end_hex, hex_ids) if guided else None
+            for e in end_hex.tile.nodes:
+                if s is e:
+                    continue
+                if by_end is not None:
+                    out.extend(by_end.get(e, ()))
+                else:
+                    out.extend(c for c in node_chains(s, e, self._cache) if c["id"] == hex_ids)
+        if key is not None:
+            self.game.route_chains[key] = tuple(out)
+        return out
+
+    def _build(self, other_paths: set[Path]) -> None:
+        conns = self.connection_hexes
+        if not conns:
+            raise RouteError(f"the {self.train.name} train's route has no track", "routes")
+        possibilities = [self._matching_chains(h) for h in conns]
+        for h, p in zip(conns, possibilities):
+            if not p:
+                raise RouteError(f"no track runs {'-'.join(h)} between two stops for "
+                                 f"{self.corporation.name}'s {self.train.name} train", "routes")
+        if len(possibilities) == 1:
+            chain = next((c for c in possibilities[0]
+                          if any(n.tokened_by(self.corporation) for n in c["nodes"])
+                          and not (set(c["paths"]) & other_paths)), None)
+            if chain is None:
+                raise RouteError(f"the {self.train.name} train's route {'-'.join(conns[0])} does not start or "
+                                 f"end at a {self.corporation.name} station (or reuses track)", "routes")
+            self.connection_data.append((chain["nodes"][0], chain["nodes"][1], chain))
+            return
+        used = set(other_paths)
+        for index, (pa, pb) in enumerate(itertools.pairwise(possibilities)):
+            found = self._pairwise(pa, pb, used)
+            if found is None:
+                raise RouteError(f"the connections of the {self.train.name} train's route "
+                                 f"({' / '.join('-'.join(c) for c in conns)}) do not join up", "routes")
+            a, b, left, right, middle = found
+            if index == 0:
+                self.connection_data.append((left, middle, a))
+            self.connection_data.append((middle, right, b))
+            used |= set(a["paths"])
+
+    @staticmethod
+    def _pairwise(chains_a: list[Chain], chains_b: list[Chain], other: set[Path]) -> tuple[Any, ...] | None:
+        chains_a = [a for a in chains_a if not (set(a["paths"]) & other)]
+        chains_b = [b for b in chains_b if not (set(b["paths"]) & other)]
+        for a in chains_a:
+            for b in chains_b:
+                middle = [n for n in a["nodes"] if n in b["nodes"]]
+                if len(middle) != 1:
+                    continue
+                if set(a["paths"]) & set(b["paths"]):
+                    continue
+                left = next(n for n in a["nodes"] if n is not middle[0])
+                right = next(n for n in b["nodes"] if n is not middle[0])
+                return (a, b, left, right, middle[0])
+        return None
+
+    # -- what the route is
+    @property
+    def paths(self) -> list[Path]:
+        return [p for _, _, c in self.connection_data for p in c["paths"]]
+
+    def ordered_paths(self) -> list[Path]:
+        out: list[Path] = []
+        for left, _, chain in self.connection_data:
+            cp = chain["paths"]
+            if not cp:
+                continue
+            out.extend(cp if left in cp[0].nodes else list(reversed(cp)))
+        return out
+
+    def visited_stops(self) -> list[Stop]:
+        out: list[Stop] = []
+        for left, right, _ in self.connection_data:
+            for n in (left, right):
+                if n not in out:
+                    out.append(n)
+        return out
+
+    def hexes(self) -> list[str]:
+        return [n.tile.hex.id for n in self.visited_stops()]
+
+    # -- rules
+    def check(self) -> None:
+        visited = self.visited_stops()
+        if len(visited) < 2 and not self.train.local():
+            raise RouteError(f"a route must have at least 2 stops ({self.train.name} train)", "routes")
+        if self.train.requires_token and not any(s.tokened_by(self.corporation) for s in visited):
+            raise RouteError(f"the {self.train.name} train's route must include a {self.corporation.name} station",
+                             "routes")
+        groups: dict[str, int] = {}
+        for s in visited:
+            for g in s.groups:
+                groups[g] = groups.get(g, 0) + 1
+        for g, n in groups.items():
+            if n > 1:
+                raise RouteError(f"a route may use {g} only once", "routes")
+        ordered = self.ordered_paths()
+        if len(self.paths) >= 3 and any(p.terminal for p in ordered[1:-1]):
+            raise RouteError("a route cannot pass through a terminal (offboard) stop", "routes")
+        self.game.hook_check_route(self)
+        seen: set[int] = set()
+        for left, right, _ in self.connection_data:
+            seen.add(id(left))
+            if id(right) in seen:
+                raise RouteError(f"a route cannot visit {right.tile.hex.id} twice", "routes")
+            seen.add(id(right))
+        self.check_distance(visited)
+        for a, b in itertools.pairwise(ordered):
+            if not _connects(a, b, self.corporation):
+                raise RouteError(f"the {self.train.name} train's route is not connected at {a.tile.hex.id}: "
+                                 "a city full of other corporations' stations blocks it", "routes")
+
+    def check_distance(self, visits: list[Stop]) -> None:
+        d = self.train.distance
+        kind = d["kind"]
+        if kind == "unlimited":
+            return
+        if kind == "stops":
+            n = sum(s.visit_cost for s in visits)
+            if n > d["n"]:
+                raise RouteError(f"{n} stops is too many for a {self.train.name} train", "train distance")
+            return
+        if kind == "hexes":  # hex borders crossed, centre to centre (a route never enters a hex twice)
+            n = len({p.tile.hex for p in self.paths}) - 1
+            if n > d["n"]:
+                raise RouteError(f"the route crosses {n} hex borders, too many for a {self.train.name} train",
+                                 "train distance")
+            return
+        info: dict[str, list[dict[str, int]]] = {}
+        rows = [dict(r) for r in d["rows"]]
+        for r in rows:
+            for t in r["stops"]:
+                info.setdefault(t, []).append(r)
+        grouped: dict[str, list[Stop]] = {}
+        for v in visits:
+            grouped.setdefault(v.kind, []).append(v)
+        for kind_, group in sorted(grouped.items(), key=lambda kv: len(info.get(kv[0], []))):
+            num = sum(v.visit_cost for v in group)
+            for r in info.get(kind_, []):
+                if r["visit"] <= 0:
+                    continue
+                take = min(num, r["visit"])
+                r["visit"] -= take
+                num -= take
+                if num <= 0:
+                    break
+            if num > 0:
+                raise RouteError(f"the route has too many stops for a {self.train.name} train", "train distance")
+
+    # -- revenue
+    def stops(self) -> list[Stop]:
+        visits = self.visited_stops()
+        d = self.train.distance
+        if d["kind"] != "rows":
+            return visits
+        rows = sorted(d["rows"], key=lambda r: len(r["stops"]))
+        max_stops = min(sum(r["pay"] for r in rows), len(visits))
+        for n in range(max_stops, 0, -1):
+            best: tuple[int, list[Stop]] | None = None
+            for combo in itertools.combinations(visits, n):
+                if self.train.requires_token and not any(s.tokened_by(self.corporation) for s in combo):
+                    continue
+                used = [0] * len(rows)
+                ok = True
+                for stop in combo:
+                    row = next((i for i, r in enumerate(rows) if stop.kind in r["stops"] and used[i] < r["pay"]),
+                               None)
+                    if row is None:
+                        ok = False
+                        break
+                    used[row] += 1
+                if not ok:
+                    continue
+                rev = self.base_revenue(list(combo)) + self.game.hook_route_bonus(self, list(combo))
+                if best is None or rev > best[0]:
+                    best = (rev, list(combo))
+            if best is not None and best[0] > 0:
+                return best[1]
+        return []
+
+    def base_revenue(self, stops: list[Stop]) -> int:
+        return sum(s.revenue_in(self.phase_tiles, self.train) for s in stops)
+
+    def revenue(self) -> int:
+        self.check()
+        stops = self.stops()
+        return self.base_revenue(stops) + self.game.hook_route_bonus(self, stops)
+
+
+def _connects(a: Path, b: Path, corporation: Any) -> bool:
+    for part in (a.a, a.b):
+        if isinstance(part, int):
+            neighbor = a.tile.hex.neighbors.get(part)
+            if neighbor is not None and neighbor is b.tile.hex and invert(part) in b.edges:
+                return True
+        elif part.is_junction():
+            if b.junction is part:
+                return True
+        elif part in b.nodes and not part.blocks(corporation):
+            return True
+    return False
+
+
+def check_overlap(routes: list[Route]) -> None:
+    """No two trains of a corporation may share a piece of track."""
+    used: set[Any] = set()
+    for route in routes:
+        if route.train.data.get("route_may_overlap"):
+            continue  # a train that runs on its own (a TGV) may share the others' track
+        for p in route.paths:
+            hid = p.tile.hex.id
+            keys = [("edge", hid, e) for e in p.edges]
+            if len(p.nodes) > 1:
+                keys.append(("path", hid, id(p)))
+            for k in keys:
+                if k in used:
+                    raise RouteError(f"two trains cannot share track on {hid}", "routes")
+                used.add(k)

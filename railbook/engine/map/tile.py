@@ -1,0 +1,460 @@
+"""Tiles on the board: stops (cities, towns, offboards, junctions) and paths.
+
+A tile is built from its compiled definition, whose paths were precomputed for
+every rotation; rotating a tile only swaps in the right table.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from railbook.engine.entities.token import Token
+    from railbook.engine.map.hex import Hex
+
+COLORS = ("white", "yellow", "green", "brown", "gray")
+
+
+class Stop:
+    """A node of the track graph: city, town, offboard or junction."""
+
+    kind = "stop"
+    __slots__ = ("tile", "index", "revenue", "groups", "hide", "visit_cost", "route", "data", "_paths", "loc")
+
+    def __init__(self, tile: "Tile", index: int, data: dict[str, Any]):
+        self.tile = tile
+        self.index = index
+        self.data = data
+        self.revenue = data.get("revenue", 0)
+        self.groups = list(data.get("groups", []))
+        self.hide = data.get("hide", False)
+        self.visit_cost = data.get("visit_cost", 1)
+        self.route = data.get("route", "mandatory")
+        self.loc = data.get("loc")
+        self._paths: list[Path] | None = None
+
+    @property
+    def id(self) -> str:
+        return f"{self.tile.id}-{self.index}"
+
+    @property
+    def hex(self) -> "Hex | None":
+        return self.tile.hex
+
+    @property
+    def paths(self) -> list["Path"]:
+        if self._paths is None:
+            self._paths = [p for p in self.tile.paths if self in p.nodes]
+        return self._paths
+
+    @property
+    def exits(self) -> list[int]:
+        return [e for p in self.paths for e in p.edges]
+
+    def is_city(self) -> bool:
+        return False
+
+    def is_town(self) -> bool:
+        return False
+
+    def is_offboard(self) -> bool:
+        return False
+
+    def is_junction(self) -> bool:
+        return False
+
+    def blocks(self, corporation: Any) -> bool:
+        return False
+
+    def tokened_by(self, corporation: Any) -> bool:
+        return False
+
+    def max_revenue(self) -> int:
+        r = self.revenue
+        return max(r.values()) if isinstance(r, dict) else r
+
+    def revenue_in(self, phase_tiles: list[str], train: Any = None) -> int:
+        """What the stop pays in a phase: a flat value, or the value of the latest phase colour it has."""
+        r = self.revenue
+        if not isinstance(r, dict):
+            base = r
+        else:
+            if train is not None and train.name.upper() == "D" and "diesel" in r:
+                base = r["diesel"]
+            else:
+                base = 0
+                for color in reversed(phase_tiles):
+                    if color in r:
+                        base = r[color]
+                        break
+        return base * self.multiplier_for(train)
+
+    def multiplier_for(self, train: Any) -> int:
+        if train is None:
+            return 1
+        base = train.multiplier or 1
+        d = train.distance
+        if d["kind"] != "rows":
+            return base
+        for row in d["rows"]:
+            if self.kind in row["stops"]:
+                return row.get("multiplier", base)
+        return base
+
+    def __repr__(self) -> str:
+        hex_id = self.tile.hex.id if self.tile.hex else "-"
+        return f"<{self.kind} {hex_id}/{self.index}>"
+
+
+class City(Stop):
+    kind = "city"
+    __slots__ = ("slots", "tokens", "extra_tokens", "reservations")
+
+    def __init__(self, tile: "Tile", index: int, data: dict[str, Any]):
+        super().__init__(tile, index, data)
+        self.slots = data.get("slots", 1)
+        self.tokens: list["Token | None"] = [None] * self.slots
+        self.extra_tokens: list["Token"] = []
+        self.reservations: list[Any] = []
+
+    def is_city(self) -> bool:
+        return True
+
+    def blocks(self, corporation: Any) -> bool:
+        """A city blocks a corporation when every slot holds another corporation's token
+        (a neutral token never blocks). Written as plain loops: every walk asks it."""
+        if corporation is None:
+            return False
+        for t in self.tokens:
+            if t is None or t.corporation is corporation or t.type == "neutral":
+                return False
+        for t in self.extra_tokens:
+            if t is not None and t.corporation is corporation:
+                return False
+        return True
+
+    def tokened(self) -> bool:
+        return any(t is not None for t in self.tokens)
+
+    def tokened_by(self, corporation: Any) -> bool:
+        for t in self.tokens:
+            if t is not None and t.corporation is corporation:
+                return True
+        for t in self.extra_tokens:
+            if t is not None and t.corporation is corporation:
+                return True
+        return False
+
+    def find_reservation(self, corporation: Any) -> int | None:
+        for i, r in enumerate(self.reservations):
+            if r is not None and (r is corporation or getattr(r, "owner", None) is corporation):
+                return i
+        return None
+
+    def reserved_by(self, corporation: Any) -> bool:
+        return self.find_reservation(corporation) is not None
+
+    def add_reservation(self, entity: Any, slot: int | None = None) -> None:
+        if slot is not None:
+            self.reservations.insert(slot, entity)
+        else:
+            self.reservations.append(entity)
+
+    def remove_reservation(self, entity: Any) -> None:
+        if entity in self.reservations:
+            self.reservations[self.reservations.index(entity)] = None
+
+    def available_slots(self) -> int:
+        return sum(1 for i, t in enumerate(self.tokens)
+                   if t is None and (i >= len(self.reservations) or self.reservations[i] is None))
+
+    def get_slot(self, corporation: Any, cheater: bool = False) -> int | None:
+        reservation = self.find_reservation(corporation)
+        open_slot = next((i for i, t in enumerate(self.tokens)
+                          if t is None and (i >= len(self.reservations) or self.reservations[i] is None)), None)
+        if cheater:
+            return open_slot if open_slot is not None else len(self.tokens)
+        return reservation if reservation is not None else open_slot
+
+    def tokenable_error(self, corporation: Any, free: bool = False, tokens: list[Any] | None = None,
+                        cheater: bool = False, extra_slot: bool = False, spender: Any = None,
+                        same_hex_allowed: bool = False) -> str | None:
+        """Why the corporation cannot place a token here (None if it can)."""
+        tokens = corporation.tokens_by_type() if tokens is None else tokens
+        if not extra_slot and not tokens:
+            return "no_tokens"
+        if self.data.get("tokenable") is False:  # a neutral station fills the city for good
+            return "no_slots"
+        error = "generic"
+        for t in tokens:
+            if not extra_slot and self.get_slot(t.corporation, cheater=cheater) is None:
+                error = "no_slots"
+                continue
+            if not free and t.price > (spender or corporation).cash:
+                error = "no_money"
+                continue
+            if not same_hex_allowed and any(c.tokened_by(t.corporation) for c in self.tile.cities):
+                error = "existing_token"
+                continue
+            if self.reserved_by(corporation):
+                return None
+            if self.tile.token_blocked_by_reservation(corporation) and not cheater:
+                error = "blocked_reservation"
+                continue
+            return None
+        return error
+
+    def tokenable(self, corporation: Any, **kw: Any) -> bool:
+        return self.tokenable_error(corporation, **kw) is None
+
+    def exchange_token(self, token: "Token", cheater: bool = False, extra_slot: bool = False) -> None:
+        token.place(self, extra=extra_slot, cheater=cheater)
+        if extra_slot:
+            self.extra_tokens.append(token)
+            return
+        slot = self.get_slot(token.corporation, cheater=cheater)
+        if slot is None:
+            slot = len(self.tokens)
+        while slot >= len(self.tokens):
+            self.tokens.append(None)
+        self.tokens[slot] = token
+
+    def reset(self) -> None:
+        self.tokens = [None] * self.slots
+        self.extra_tokens = []
+
+
+class Town(Stop):
+    kind = "town"
+    __slots__ = ()
+
+    def is_town(self) -> bool:
+        return True
+
+
+class Offboard(Stop):
+    kind = "offboard"
+    __slots__ = ()
+
+    def is_offboard(self) -> bool:
+        return True
+
+    def blocks(self, corporation: Any) -> bool:
+        return True
+
+
+class Junction(Stop):
+    kind = "junction"
+    __slots__ = ()
+
+    def is_junction(self) -> bool:
+        return True
+
+
+STOP_CLASSES = {"city": City, "town": Town, "offboard": Offboard, "junction": Junction, "halt": Town}
+
+
+class Path:
+    """A piece of track between two ends (edges or stops) on a placed, rotated tile."""
+
+    __slots__ = ("tile", "a", "b", "edges", "nodes", "junction", "terminal", "track", "ignore", "index", "lanes")
+
+    def __init__(self, tile: "Tile", index: int, a: int, b: int, spec: dict[str, Any]):
+        self.tile = tile
+        self.index = index
+        self.edges: list[int] = []
+        self.nodes: list[Stop] = []
+        self.junction: Stop | None = None
+        ends: list[Any] = []
+        for end in (a, b):
+            if end < 10:
+                self.edges.append(end)
+                ends.append(end)
+            else:
+                stop = tile.stops[end - 10]
+                ends.append(stop)
+                if stop.is_junction():
+                    self.junction = stop
+                else:
+                    self.nodes.append(stop)
+        self.a, self.b = ends
+        self.terminal = spec.get("terminal", 0)
+        self.track = spec.get("track", "broad")
+        self.ignore = spec.get("ignore", False)
+        self.lanes = spec.get("lanes")
+
+    @property
+    def hex(self) -> "Hex | None":
+        return self.tile.hex
+
+    @property
+    def exits(self) -> list[int]:
+        return self.edges
+
+    def ends(self) -> list[Any]:
+        return [self.a, self.b]
+
+    def subset_of(self, other: "Path") -> bool:
+        """This path's ends are all among the other's (used for upgrades keeping old track)."""
+        return all(_end_le(e, o_ends) for e in (self.a, self.b) for o_ends in [(other.a, other.b)]) \
+            and _tracks_match(self.track, other.track)
+
+    def __repr__(self) -> str:
+        return f"<Path {self.tile.hex.id if self.tile.hex else self.tile.id} {self.a}-{self.b}>"
+
+
+def _end_le(end: Any, others: tuple[Any, Any]) -> bool:
+    for o in others:
+        if isinstance(end, int):
+            if isinstance(o, int) and o == end:
+                return True
+        elif not isinstance(o, int):
+            if type(end) is type(o) or (end.is_town() and end.data.get("to_city") and o.is_city()):
+                return True
+    return False
+
+
+def _tracks_match(a: str, b: str) -> bool:
+    if a == "broad":
+        return b in ("broad", "dual")
+    if a == "narrow":
+        return b in ("narrow", "dual")
+    return b == "dual"
+
+
+_LAYOUTS = itertools.count(1)
+
+
+class Tile:
+    """A tile instance (one of the manifest's copies, or a hex's printed tile)."""
+
+    def __init__(self, definition: dict[str, Any], index: int, preprinted: bool = False, tile_id: str | None = None):
+        self.definition = definition
+        self.name = definition["name"]
+        self.index = index
+        self.id = tile_id or f"{self.name}-{index}"
+        self.color = definition["color"]
+        self.preprinted = preprinted
+        self.rotation = 0
+        self.hex: "Hex | None" = None
+        self.label = definition.get("label")
+        self.terrain = definition.get("terrain", [])
+        self.borders = [dict(b) for b in definition.get("borders", [])]
+        self.icons = [dict(i) for i in definition.get("icons", [])]
+        self.stops: list[Stop] = [STOP_CLASSES[s["kind"]](self, i, s) for i, s in enumerate(definition["stops"])]
+        self.cities = [s for s in self.stops if s.is_city()]
+        self.towns = [s for s in self.stops if s.is_town()]
+        self.offboards = [s for s in self.stops if s.is_offboard()]
+        self.city_towns = [s for s in self.stops if s.is_city() or s.is_town()]
+        self.nodes = [s for s in self.stops if not s.is_junction()]
+        self.junction = next((s for s in self.stops if s.is_junction()), None)
+        self.reservations: list[Any] = []
+        self.blockers: list[Any] = []
+        self.reservation_blocks = "never"
+        self.blocks_lay = any(i.get("blocks_lay") for i in self.icons)
+        self._paths: list[Path] = []
+        self._paths_by_exit: dict[int, list[Path]] = {}
+        self.rotate(0)
+
+    # -- rotation
+    def rotate(self, rotation: int) -> None:
+        self.rotation = rotation % 6
+        # a new number for every new set of Path objects: what was computed from the old
+        # ones (a route's chains) is known to be stale by comparing layouts
+        self.layout = next(_LAYOUTS)
+        rot = self.definition["rotations"][self.rotation]
+        specs = self.definition["paths"]
+        self._paths = [Path(self, i, a, b, specs[i]) for i, (a, b) in enumerate(rot["paths"])]
+        self._exits = list(rot["exits"])
+        by_exit: dict[int, list[Path]] = {}
+        for p in self._paths:
+            for e in p.edges:
+                by_exit.setdefault(e, []).append(p)
+        self._paths_by_exit = by_exit
+        for s in self.stops:
+            s._paths = None
+
+    @property
+    def paths(self) -> list[Path]:
+        return self._paths
+
+    @property
+    def exits(self) -> list[int]:
+        return self._exits
+
+    def paths_at(self, edge: int) -> list[Path]:
+        return self._paths_by_exit.get(edge, [])
+
+    def converging_exit(self, edge: int) -> bool:
+        return len(self._paths_by_exit.get(edge, [])) > 1
+
+    # -- properties used by upgrade rules
+    def upgrade_cost(self) -> int:
+        return sum(t["cost"] for t in self.terrain)
+
+    def terrain_kinds(self) -> list[str]:
+        out: list[str] = []
+        for t in self.terrain:
+            for k in t.get("kind", []):
+                if k not in out:
+                    out.append(k)
+        return out
+
+    def ambiguous_connection(self) -> bool:
+        return sum(1 for p in self._paths if len(p.nodes) > 1) > 1
+
+    def city_town_edges(self) -> list[list[int]]:
+        """For each city or town with track, the edges its paths reach (in path order)."""
+        ct_edges: dict[int, list[int]] = {}
+        order: list[int] = []
+        for p in self._paths:
+            ct = next((n for n in p.nodes if n.is_city() or n.is_town()), None)
+            if ct is None:
+                continue
+            if id(ct) not in ct_edges:
+                ct_edges[id(ct)] = []
+                order.append(id(ct))
+            ct_edges[id(ct)].extend(p.edges)
+        return [ct_edges[k] for k in order]
+
+    def paths_are_subset_of(self, other_paths: list[Path]) -> bool:
+        """Some rotation of this tile's track lies within the other paths (upgrade keeps track)."""
+        for ticks in range(6):
+            if all(any(_rotated_le(p, ticks, o) for o in other_paths) for p in self._paths):
+                return True
+        return False
+
+    def reserved_by(self, corporation: Any) -> bool:
+        return any(r is corporation or getattr(r, "owner", None) is corporation for r in self.reservations)
+
+    def add_reservation(self, entity: Any, city: int | None, slot: int | None = None,
+                        reserve_city: bool = True) -> None:
+        if len(self.cities) == 1 and reserve_city:
+            city = 0
+        if city is not None and slot is None:
+            slot = self.cities[city].get_slot(entity)
+        if city is not None and slot is not None:
+            self.cities[city].add_reservation(entity, slot)
+        else:
+            self.reservations.append(entity)
+
+    def token_blocked_by_reservation(self, corporation: Any) -> bool:
+        if not self.reservations:
+            return False
+        if self.reservation_blocks == "always" or (
+                self.reservation_blocks == "single_slot_cities" and any(c.slots == 1 for c in self.cities)):
+            return corporation not in self.reservations
+        others = sum(1 for r in self.reservations if r is not corporation)
+        return others >= sum(c.available_slots() for c in self.cities)
+
+    def __repr__(self) -> str:
+        return f"<Tile {self.id}@{self.rotation}>"
+
+
+def _rotated_le(path: Path, ticks: int, other: Path) -> bool:
+    ends = []
+    for e in (path.a, path.b):
+        ends.append((e + ticks) % 6 if isinstance(e, int) else e)
+    return all(_end_le(e, (other.a, other.b)) for e in ends) and _tracks_match(path.track, other.track)

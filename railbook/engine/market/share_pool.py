@@ -1,0 +1,195 @@
+"""The bank pool (open market) and every share transfer, with presidency changes.
+
+Whoever holds the most shares of a corporation presides over it; ties keep the
+sitting president, else go to the next player in order after the old one.
+When the presidency changes hands, the new president swaps certificates for
+the president's certificate.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.engine.entities.core import Entity, ShareHolder
+from railbook.engine.entities.share import Share, ShareBundle
+from railbook.errors import IllegalAction
+from railbook.engine.steps.capitalization import escrowed
+
+if TYPE_CHECKING:
+    from railbook.engine.game import Game
+
+
+class SharePool(Entity, ShareHolder):
+    def __init__(self, game: "Game"):
+        self.game = game
+        self.name = "Market"
+        self.cash = 0
+        self.init_shares()
+
+    def is_share_pool(self) -> bool:
+        return True
+
+    @property
+    def owner(self) -> None:
+        return None
+
+    def fit_in_bank(self, bundle: ShareBundle) -> bool:
+        return bundle.percent + self.percent_of(bundle.corporation) <= self.game.market_share_limit(bundle.corporation)
+
+    def bank_at_limit(self, corporation: Any) -> bool:
+        return self.common_percent_of(corporation) >= self.game.market_share_limit(corporation)
+
+    # -- buying and selling
+    def buy_shares(self, entity: Any, bundle: ShareBundle, exchange: Any = None, exchange_price: int | None = None,
+                   swap: Share | None = None, allow_president_change: bool = True) -> None:
+        game = self.game
+        if bundle.owner is not None and bundle.owner.is_player() and not game.can_gain_from_player(entity, bundle):
+            raise IllegalAction("shares cannot be bought from another player", "buy shares")
+        corporation = bundle.corporation
+        ipoed_before = corporation.ipoed
+        floated_before = corporation.floated()
+        if bundle.presidents_share is not None or (corporation.owner is not None and corporation.owner.is_player()):
+            corporation.ipoed = True
+        price = bundle.price()
+        if ipoed_before != corporation.ipoed and corporation.par_price is not None:
+            game.log(f"{entity.name} pars {corporation.name} at {game.format_money(corporation.par_price.price)}")
+        if exchange is not None:
+            price = exchange_price or 0
+            game.log(f"{entity.name} receives a {bundle.percent}% share of {corporation.name}")
+        else:
+            if swap is not None:
+                price -= swap.price()
+            game.log(f"{entity.name} buys a {bundle.percent}% share of {corporation.name} for "
+                     f"{game.format_money(price)}")
+        if price == 0:
+            self.transfer_shares(bundle, entity, allow_president_change=allow_president_change)
+        else:
+            owner = bundle.owner
+            if (corporation.capitalization == "incremental" and owner.is_corporation()) or \
+                    (owner.is_corporation() and owner is not corporation) or owner.is_player():
+                receiver = owner
+            else:
+                receiver = game.bank
+            if owner is corporation and escrowed(game, corporation):
+                receiver = game.bank  # held in escrow until the corporation floats
+            self.transfer_shares(bundle, entity, spender=game.bank if entity is self else entity,
+                                 receiver=receiver, price=price, swap=swap,
+                                 swap_to_entity=self if swap is not None else None,
+                                 allow_president_change=allow_president_change)
+        if corporation.floatable and floated_before != corporation.floated():
+            game.float_corporation(corporation)
+
+    def sell_shares(self, bundle: ShareBundle, allow_president_change: bool = True, swap: Share | None = None) -> None:
+        game = self.game
+        entity = bundle.owner
+        price = bundle.price()
+        if swap is not None:
+            price -= swap.price()
+        game.log(f"{entity.name} sells {self._describe(bundle)} of {bundle.corporation.name} and receives "
+                 f"{game.format_money(price)}")
+        self.transfer_shares(bundle, self, spender=game.bank, receiver=entity, price=price,
+                             allow_president_change=allow_president_change, swap=swap,
+                             swap_to_entity=entity if swap is not None else None)
+
+    @staticmethod
+    def _describe(bundle: ShareBundle) -> str:
+        n = bundle.num_shares()
+        return f"a {bundle.percent}% share" if n == 1 else f"{n} shares"
+
+    # -- the transfer itself
+    def move_share(self, share: Share, to: Any) -> None:
+        corp = share.corporation
+        share.owner.shares_of(corp).remove(share)
+        to.shares_of(corp).append(share)
+        share.owner = to
+
+    def transfer_shares(self, bundle: ShareBundle, to_entity: Any, spender: Any = None, receiver: Any = None,
+                        price: int | None = None, allow_president_change: bool = True, swap: Share | None = None,
+                        swap_to_entity: Any = None) -> None:
+        corporation = bundle.corporation
+        owner = bundle.owner
+        previous_president = corporation.owner
+        price = bundle.price() if price is None else price
+        holders = corporation.share_holders
+        holders[owner] = holders.get(owner, 0) - bundle.percent
+        holders[to_entity] = holders.get(to_entity, 0) + bundle.percent
+        if swap is not None:
+            holders[swap.owner] = holders.get(swap.owner, 0) - swap.percent
+            holders[swap_to_entity] = holders.get(swap_to_entity, 0) + swap.percent
+            self.move_share(swap, swap_to_entity)
+        if spender is not None and receiver is not None and price > 0:
+            spender.spend(price, receiver)
+        for s in bundle.shares:
+            self.move_share(s, to_entity)
+        if not allow_president_change:
+            return
+        player_holders = corporation.player_share_holders()
+        max_shares = max(player_holders.values()) if player_holders else 0
+        majority = [p for p, pct in player_holders.items() if pct == max_shares]
+        if any(p is previous_president for p in majority):
+            return
+        president = None
+        if previous_president is None:
+            president = next((p for p in majority if p is corporation.presidents_share.owner), None)
+        if president is None:
+            candidates = [p for p in majority if p.percent_of(corporation) >= corporation.presidents_percent]
+            if candidates:
+                president = min(candidates, key=lambda p: self.distance(previous_president, p))
+        if president is None:
+            return
+        corporation.owner = president
+        self.game.log(f"{president.name} becomes the president of {corporation.name}")
+        if to_entity is president and previous_president is owner and bundle.presidents_share is not None \
+                and not bundle.partial():
+            return
+        if owner is corporation and bundle.presidents_share is None:
+            previous_president = previous_president or corporation
+        if owner is president or previous_president is None:
+            return
+        presidents_share = bundle.presidents_share or next(
+            (s for s in previous_president.shares_of(corporation) if s.president), None)
+        if presidents_share is None:
+            return
+        if owner.is_player() and to_entity.is_player() and bundle.presidents_share is not None:
+            transfer_to = swap_to = to_entity
+        else:
+            transfer_to = self
+            swap_to = previous_president if previous_president.percent_of(corporation) >= presidents_share.percent \
+                else transfer_to
+        self.change_president(presidents_share, swap_to, president)
+        if bundle.partial():
+            self.handle_partial(bundle, transfer_to, owner)
+
+    def handle_partial(self, bundle: ShareBundle, frm: Any, to: Any) -> None:
+        corp = bundle.corporation
+        difference = sum(s.percent for s in bundle.shares) - bundle.percent
+        for _ in range(difference // corp.share_percent):
+            self.move_share(frm.shares_of(corp)[0], to)
+
+    def change_president(self, presidents_share: Share, swap_to: Any, president: Any) -> None:
+        corporation = presidents_share.corporation
+        num = presidents_share.percent // corporation.share_percent
+        for s in swap_shares(list(president.shares_of(corporation)), num):
+            self.move_share(s, swap_to)
+        self.move_share(presidents_share, president)
+
+    def distance(self, a: Any, b: Any) -> int:
+        if a is None or b is None:
+            return 0
+        entities = self.game.possible_presidents()
+        if a not in entities or b not in entities:
+            return 0
+        ia, ib = entities.index(a), entities.index(b)
+        return ib - ia if ia < ib else ib - (ia - len(entities))
+
+
+def swap_shares(shares: list[Share], num: int) -> list[Share]:
+    """The certificates a new president hands over for the president's certificate (worth num shares):
+    a double certificate if he has one and holds no more than num certificates, else single ones."""
+    if not shares:
+        return []
+    unit = shares[0].corporation.share_percent
+    double = next((s for s in shares if not s.president and s.percent > unit), None)
+    if double is not None:
+        return [double] if len(shares) <= num else [s for s in shares if s is not double][:num]
+    return shares[:num]

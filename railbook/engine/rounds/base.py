@@ -1,0 +1,200 @@
+"""Rounds compose steps: the first active, blocking step decides who acts and how.
+
+A step *blocks* when the round cannot go on until it is done; non-blocking
+steps (exchanges, private abilities, programs) can act in between. This is
+the proven shape of 18xx engines: rounds own the turn order, steps own the
+rules of one kind of action.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.errors import GameOver, IllegalAction
+
+if TYPE_CHECKING:
+    from railbook.engine.actions import Action
+    from railbook.engine.game import Game
+    from railbook.engine.steps.base import Step
+
+
+class Round:
+    kind = "round"
+    name = "Round"
+    short_name = "R"
+    default_steps: list[Any] = []
+
+    def __init__(self, game: "Game", steps: list[Any], round_num: int = 1):
+        from railbook.engine.steps.message import EndGameStep, MessageStep, ProgramStep
+
+        self.game = game
+        self.entity_index = 0
+        self.round_num = round_num
+        self.last_to_act: Any = None
+        self.pass_order: list[Any] = []
+        self.at_start = True
+        self.entities = self.select_entities()
+        self._active_step: "Step | None" = None
+        self.steps: list[Step] = []
+        for spec in [EndGameStep, MessageStep, ProgramStep] + steps:
+            cls, opts = (spec if isinstance(spec, tuple) else (spec, {}))
+            step = cls(game, self, **opts)
+            for key, value in step.round_state().items():
+                if not hasattr(self, key):
+                    setattr(self, key, value)
+            game.next_turn()
+            step.setup()
+            self.steps.append(step)
+
+    # -- what rounds are
+    def operating(self) -> bool:
+        return False
+
+    def stock(self) -> bool:
+        return False
+
+    def auction(self) -> bool:
+        return False
+
+    def select_entities(self) -> list[Any]:
+        raise NotImplementedError
+
+    def setup(self) -> None:
+        pass
+
+    # -- who acts
+    @property
+    def current_entity(self) -> Any:
+        ents = self.active_entities()
+        return ents[0] if ents else None
+
+    def active_entities(self) -> list[Any]:
+        step = self.active_step()
+        return step.active_entities() if step is not None else []
+
+    def active_step(self, entity: Any = None) -> "Step | None":
+        if entity is not None:
+            for step in self.steps:
+                if step.active() and (entity.is_company() or step.blocking()) and step.actions(entity):
+                    return step
+            return None
+        if self._active_step is None:
+            self._active_step = next((s for s in self.steps if s.active() and s.blocking()), None)
+        return self._active_step
+
+    def clear_cache(self) -> None:
+        self._active_step = None
+
+    def finished(self) -> bool:
+        return self.active_step() is None
+
+    def actions_for(self, entity: Any) -> list[str]:
+        out: list[str] = []
+        if entity is None:
+            return out
+        for step in self.steps:
+            if not step.active():
+                continue
+            for a in step.actions(entity):
+                if a not in out:
+                    out.append(a)
+            if step.blocking():
+                break
+        return out
+
+    # -- processing
+    def process_action(self, action: "Action") -> None:
+        kind = action.type
+        self.clear_cache()
+        if self.game.finished and kind != "message":
+            raise GameOver(f"the game is over; {kind} is not possible", "game over")
+        self.before_process(action)
+        chosen = None
+        for step in self.steps:
+            if not step.active():
+                continue
+            # only a step that may offer the kind can take it; asking the others what
+            # they allow (some look at the route graph) would be wasted work
+            if step.may_offer(kind) and step.offers(action.entity, kind):
+                chosen = step
+                break
+            if step.blocking():
+                reason = self.refusal(action)
+                if reason is not None:
+                    raise reason
+                who = self.game.describe_entity(step.current_entity())
+                allowed = ", ".join(step.actions(step.current_entity()) or []) or "nothing"
+                raise IllegalAction(
+                    f"{self.game.describe_entity(action.entity)} cannot {kind.replace('_', ' ')} now: it is "
+                    f"{who}'s turn to {step.description().lower()} ({allowed})", "turn order")
+        if chosen is None:
+            raise IllegalAction(f"no step accepts {kind.replace('_', ' ')} from "
+                                f"{self.game.describe_entity(action.entity)} now", "turn order")
+        chosen.acted = True
+        handler = getattr(chosen, f"process_{kind}", None)
+        if handler is None:  # pragma: no cover - steps list only what they process
+            raise IllegalAction(f"{kind} is not possible in {chosen.description()}", "turn order")
+        handler(action)
+        self.at_start = False
+        self.after_process_before_skip(action)
+        self.skip_steps()
+        self.after_process(action)
+
+    def before_process(self, action: "Action") -> None:
+        pass
+
+    def refusal(self, action: "Action") -> IllegalAction | None:
+        """The specific rule an action breaks, asked of every step that knows the action type."""
+        for step in self.steps:
+            explain = getattr(step, "refusal", None)
+            if explain is None or not hasattr(step, f"process_{action.type}"):
+                continue
+            reason = explain(action)
+            if reason is not None:
+                return reason
+        return None
+
+    def after_process_before_skip(self, action: "Action") -> None:
+        pass
+
+    def after_process(self, action: "Action") -> None:
+        pass
+
+    def skip_steps(self) -> None:
+        """Skip every step before the first that blocks (one with nothing to do passes).
+
+        When nothing was skipped, the step found is the active step, and it is kept:
+        asking every step again whether it blocks is what costs most in a replay."""
+        self.clear_cache()
+        skipped = False
+        for step in self.steps:
+            if not step.active() or not step.blocks():
+                continue
+            ent = self.entities[self.entity_index] if self.entities and self.entity_index < len(self.entities) else None
+            if ent is not None and getattr(ent, "closed", False):
+                skipped = True  # the step is passed over, not asked: it is not known to be active
+                continue
+            if step.blocking():
+                if not skipped:
+                    self._active_step = step
+                return
+            step.skip()
+            skipped = True
+        self.clear_cache()
+
+    def auto_actions(self) -> list[dict[str, Any]]:
+        step = self.active_step(self.current_entity) if self.current_entity is not None else None
+        return step.auto_actions(self.current_entity) if step is not None else []
+
+    # -- turn order
+    def next_entity_index(self) -> None:
+        self.game.next_turn()
+        self.entity_index = (self.entity_index + 1) % len(self.entities) if self.entities else 0
+
+    def reset_entity_index(self) -> None:
+        self.game.next_turn()
+        self.entity_index = 0
+
+    def goto_entity(self, entity: Any) -> None:
+        self.game.next_turn()
+        self.entity_index = self.entities.index(entity)

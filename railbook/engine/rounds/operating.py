@@ -1,0 +1,108 @@
+"""The operating round: privates pay, then each floated corporation operates in turn."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.engine.rounds.base import Round
+
+if TYPE_CHECKING:
+    from railbook.engine.actions import Action
+
+
+class OperatingRound(Round):
+    kind = "operating"
+    name = "Operating Round"
+    short_name = "OR"
+
+    def __init__(self, game: Any, steps: list[Any], round_num: int = 1):
+        self.current_operator: Any = None
+        self.current_operator_acted = False
+        super().__init__(game, steps, round_num)
+
+    def operating(self) -> bool:
+        return True
+
+    def select_entities(self) -> list[Any]:
+        return self.game.operating_order()
+
+    def setup(self) -> None:
+        game = self.game
+        self.current_operator = None
+        game.hook_operating_round_start()
+        game.payout_companies()
+        if game.title.t["operating_round"]["home_token"] == "operating_round":
+            for e in self.entities:
+                game.place_home_token(e)
+        for e in self.entities:
+            for t in e.trains:
+                t.set_operated(False)
+        for ent in list(game.corporations) + list(game.minors) + list(game.companies):
+            for a in getattr(ent, "abilities", []):
+                a.count_this_or = 0
+        if self.any_to_act():
+            self.start_operating()
+
+    def any_to_act(self) -> bool:
+        return any(not self.skip_entity(e) for e in self.entities)
+
+    def skip_entity(self, entity: Any) -> bool:
+        return entity.closed
+
+    def after_process(self, action: "Action") -> None:
+        if action.type == "message":
+            return
+        ent_corp = action.entity.corporation if hasattr(action.entity, "corporation") else None
+        if ent_corp is not None and ent_corp is self.current_operator:
+            self.current_operator_acted = True
+        if self.active_step() is not None:
+            entity = self.entities[self.entity_index]
+            if entity.owner is not None and (entity.owner.is_player() or entity.owner.is_share_pool()):
+                return
+        self.game.after_end_of_operating_turn(self.current_operator)
+        if not self.game.finished:
+            self.next_entity()
+
+    def force_next_entity(self) -> None:
+        for step in self.steps:
+            step.pass_()
+        self.next_entity()
+        self.clear_cache()
+
+    def next_entity(self) -> None:
+        if self.entity_index == len(self.entities) - 1:
+            return
+        self.next_entity_index()
+        if self.skip_entity(self.entities[self.entity_index]):
+            return self.next_entity()
+        for step in self.steps:
+            step.unpass()
+        for step in self.steps:
+            step.setup()
+        self.start_operating()
+
+    def start_operating(self) -> None:
+        entity = self.entities[self.entity_index]
+        if self.skip_entity(entity):
+            return self.next_entity()
+        self.current_operator = entity
+        self.current_operator_acted = False
+        self.game.log(f"{self.game.describe_entity(entity.owner)} operates {entity.name}")
+        if self.game.title.t["operating_round"]["home_token"] == "first_operation":
+            self.game.place_home_token(entity)
+        self.skip_steps()
+        if not self.finished():
+            return
+        self.game.after_end_of_operating_turn(entity)
+        self.next_entity()
+
+    def recalculate_order(self) -> None:
+        rest = self.entities[self.entity_index + 1:]
+        self.entities = self.entities[: self.entity_index + 1] + \
+            [e for e in self.game.operating_order() if e in rest]
+
+    def finished(self) -> bool:
+        done = self.active_step() is None or not self.any_to_act()
+        if done:
+            self.current_operator = None
+        return done

@@ -1,0 +1,71 @@
+"""The stock round: players in turn buy, sell and par until all pass in a row."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.engine.rounds.base import Round
+
+if TYPE_CHECKING:
+    from railbook.engine.actions import Action
+
+
+class StockRound(Round):
+    kind = "stock"
+    name = "Stock Round"
+    short_name = "SR"
+
+    def stock(self) -> bool:
+        return True
+
+    def select_entities(self) -> list[Any]:
+        return [p for p in self.game.players if not p.bankrupt]
+
+    def setup(self) -> None:
+        self.skip_steps()
+        if self.active_step() is None:
+            self.next_entity()
+
+    def after_process(self, action: "Action") -> None:
+        if self.active_step() is not None:
+            return
+        self.next_entity()
+
+    def next_entity(self) -> None:
+        if self.finished():
+            # back round to the player with priority for the next round
+            self.next_entity_index()
+            self.finish_round()
+            return
+        self.next_entity_index()
+        self.start_entity()
+
+    def start_entity(self) -> None:
+        for step in self.steps:
+            step.unpass()
+        for step in self.steps:
+            step.setup()
+        self.skip_steps()
+        if self.active_step() is None:
+            self.next_entity()
+
+    def finished(self) -> bool:
+        return self.game.finished or all(e.passed for e in self.entities)
+
+    def finish_round(self) -> None:
+        """Sold-out corporations rise at the end of the round (and title hooks may add rows)."""
+        game = self.game
+        corps = [c for c in game.corporations if c.floated() and not c.minor]
+        corps.sort(key=lambda c: c.sort_key() or (float("inf"),))
+        for corp in corps:
+            if corp.share_price is None:
+                continue
+            old = corp.share_price
+            if game.sold_out(corp) and game.title.t["stock_round"]["sold_out_rise"]:
+                if corp.share_price.sold_out_extra_rise:
+                    game.stock_market.move_up(corp)
+                game.stock_market.move_up(corp)
+                for _ in range(game.hook_sold_out_rise(corp)):
+                    game.stock_market.move_up(corp)
+            game.log_share_price(corp, old)
+        game.hook_stock_round_end()

@@ -1,0 +1,157 @@
+"""A private's ability handed to the operating corporation (the ``assign`` action).
+
+Abilities of a private owned by the president of the operating corporation:
+
+* ``assign_hexes``: the corporation places the private's bonus on one of the
+  listed hexes (``connected``: one its network reaches), during its track or
+  token step; the private's ``hex_bonus`` then counts for that corporation's
+  routes stopping in that hex (until its ``until_phase`` begins).
+* ``train_limit``: the corporation takes the private's right: its train limit
+  is ``amount`` higher (until ``until_phase`` begins).
+
+Either way the right passes to the corporation; a private whose ability
+``closes_when_used_up`` closes at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.engine.entities.company import Ability
+from railbook.errors import IllegalAction
+from railbook.engine.mechanics import Mechanic
+from railbook.engine.steps.base import Step
+from railbook.engine.steps.compose import has_step, insert_before, mix_into
+from railbook.engine.steps.track import TrackStep
+from railbook.engine.steps.trains import BuyTrainStep
+
+if TYPE_CHECKING:
+    from railbook.engine.actions import Action
+    from railbook.engine.game import Game
+
+KINDS = ("assign_hexes", "train_limit")
+EARLY_STEPS = ("track", "token", "route")  # a bonus hex is placed before the trains run
+
+
+class AssignRights(Mechanic):
+    @classmethod
+    def applies(cls, game: "Game") -> bool:
+        return any(a.type in KINDS for c in game.companies for a in c.abilities)
+
+    def operating_steps(self, steps: list[Any]) -> list[Any]:
+        if not has_step(steps, AssignStep):
+            steps = insert_before(steps, TrackStep, AssignStep)
+        return mix_into(steps, BuyTrainStep, RightAwareTrainBuying)
+
+
+def active_until(game: "Game", ability: Any) -> bool:
+    until = ability.spec.get("until_phase")
+    return not (until and game.phase.available(until))
+
+
+class AssignStep(Step):
+    """Non-blocking: the operating corporation's president uses a private he owns."""
+
+    def description(self) -> str:
+        return "Use a Private"
+
+    def blocks(self) -> bool:
+        return False
+
+    def ability(self, company: Any) -> Any:
+        if company is None or not company.is_company() or company.closed:
+            return None
+        operator = self.game.current_operator()
+        owner = company.owner
+        if operator is None or owner is None or not owner.is_player() or operator.owner is not owner:
+            return None
+        for a in company.abilities:
+            if a.type not in KINDS or not active_until(self.game, a):
+                continue
+            if a.type == "assign_hexes" and self.blocking_step_name() not in EARLY_STEPS:
+                continue
+            return a
+        return None
+
+    def blocking_step_name(self) -> str | None:
+        for step in self.round.steps:
+            if step.active() and step.blocks() and step.blocking():
+                return getattr(step, "type_name", None)
+        return None
+
+    def actions(self, entity: Any) -> list[str]:
+        return ["assign"] if self.ability(entity) is not None else []
+
+    def process_assign(self, action: "Action") -> None:
+        game = self.game
+        company = action.entity
+        ability = self.ability(company)
+        if ability is None:
+            raise IllegalAction(f"{company.name} cannot be used now", "private ability")
+        corp = game.current_operator()
+        if action.corporation is not None and action.corporation is not corp:
+            raise IllegalAction(f"{company.name} serves the operating corporation, {corp.name}", "private ability")
+        if ability.type == "assign_hexes":
+            self.assign_hex(company, ability, corp, action.hex)
+        else:
+            self.take_right(company, ability, corp)
+        ability.use()
+        if ability.closed_when_used_up and (ability.count is None or ability.count <= 0):
+            game.log(f"{company.name} closes")
+            company.close()
+
+    def assign_hex(self, company: Any, ability: Any, corp: Any, hex_: Any) -> None:
+        game = self.game
+        if hex_ is None or (ability.hexes and hex_.id not in ability.hexes):
+            raise IllegalAction(f"{company.name}'s bonus goes on {', '.join(ability.hexes)}", "private ability")
+        if ability.spec.get("connected") and hex_ not in game.graph.connected_hexes(corp):
+            raise IllegalAction(f"{corp.name}'s network does not reach {hex_.id}", "connectivity")
+        for bonus in [a for a in company.abilities if a.type == "hex_bonus"]:
+            spec = dict(bonus.spec, hexes=[hex_.id])
+            corp.abilities.append(Ability(spec, corp))
+        game.log(f"{corp.name} places {company.name}'s bonus on {hex_.id}")
+
+    def take_right(self, company: Any, ability: Any, corp: Any) -> None:
+        spec = {k: v for k, v in ability.spec.items() if k not in ("owner", "when", "closes_when_used_up")}
+        corp.abilities.append(Ability(spec, corp))
+        self.game.log(f"{corp.name} takes {company.name}'s right ({ability.spec.get('amount', 1)} more train)")
+
+
+def usable_train_right(game: "Game", corp: Any) -> bool:
+    """The corporation's president owns a private whose train-limit right it could take now."""
+    owner = corp.owner
+    if owner is None or not owner.is_player():
+        return False
+    return any(a.type == "train_limit" and active_until(game, a) for c in owner.companies if not c.closed
+               for a in c.abilities)
+
+
+class RightAwareTrainBuying:
+    """A corporation at its train limit whose president could hand it a train-limit right stays in
+    the train step (mixed in front of the title's train step): it may take the right, then buy."""
+
+    game: Any
+
+    def actions(self, entity: Any) -> list[str]:
+        out = super().actions(entity)  # type: ignore[misc]
+        if out or entity is not self.current_entity() or not entity.is_corporation():  # type: ignore[attr-defined]
+            return out
+        price = self.game.depot.min_price(entity)
+        if usable_train_right(self.game, entity) and price is not None and self.game.buying_power(entity) >= price:
+            return ["pass"]
+        return out
+
+
+def extra_train_limit(game: "Game", corp: Any) -> int:
+    return sum(int(a.spec.get("amount", 1)) for a in getattr(corp, "abilities", [])
+               if a.type == "train_limit" and active_until(game, a))
+
+
+def hex_bonus(game: "Game", corp: Any, stops: list[Any]) -> int:
+    """What a corporation's hex bonuses add to a route stopping at these stops."""
+    total = 0
+    hexes = {s.tile.hex.id for s in stops if s.tile.hex is not None}
+    for a in getattr(corp, "abilities", []):
+        if a.type == "hex_bonus" and active_until(game, a) and hexes & set(a.hexes):
+            total += int(a.spec.get("amount", 0))
+    return total

@@ -1,0 +1,114 @@
+"""A step: one kind of rule in a round (bid, buy shares, lay track, run trains...).
+
+A step lists the actions an entity may take now (``actions``), processes them
+(``process_<type>``), and is *passed* once done for the current entity.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from railbook.engine.actions import Action
+    from railbook.engine.game import Game
+    from railbook.engine.rounds.base import Round
+
+
+class Step:
+    #: the only action kinds the step ever offers, where it declares them (empty: ask
+    #: ``actions``); lets a round pass over a step whose ``actions`` are costly to compute
+    ACTIONS: tuple[str, ...] = ()
+
+    def __init__(self, game: "Game", round: "Round", **opts: Any):
+        self.game = game
+        self.round = round
+        self.opts = opts
+        self.acted = False
+        self.passed = False
+
+    # -- description
+    def description(self) -> str:
+        return type(self).__name__
+
+    def pass_description(self) -> str:
+        return "Pass"
+
+    # -- state
+    def round_state(self) -> dict[str, Any]:
+        return {}
+
+    def setup(self) -> None:
+        pass
+
+    def active(self) -> bool:
+        return not self.passed
+
+    def blocks(self) -> bool:
+        return True
+
+    def blocking(self) -> bool:
+        if not self.blocks():
+            return False
+        entity = self.current_entity()
+        if entity is None or getattr(entity, "closed", False):
+            return False
+        return self.has_actions(entity)
+
+    def has_actions(self, entity: Any) -> bool:
+        """Whether ``actions(entity)`` is non-empty; steps with costly checks answer it faster."""
+        return bool(self.actions(entity))
+
+    def pass_(self) -> None:
+        self.passed = True
+
+    def unpass(self) -> None:
+        self.passed = False
+        self.acted = False
+
+    def skip(self) -> None:
+        self.pass_()
+
+    # -- who acts
+    def may_offer(self, kind: str) -> bool:
+        """Whether the step could ever take an action of this kind (cheap, no state read:
+        the answer depends on the class alone and is kept per class)."""
+        known = type(self).__dict__.get("_may_offer")
+        if known is None:
+            known = {}
+            setattr(type(self), "_may_offer", known)
+        answer = known.get(kind)
+        if answer is None:
+            answer = known[kind] = (not self.ACTIONS or kind in self.ACTIONS) and hasattr(self, f"process_{kind}")
+        return answer
+
+    def offers(self, entity: Any, kind: str) -> bool:
+        """Whether ``kind`` is among ``actions(entity)``; steps with costly checks answer faster."""
+        return kind in self.actions(entity)
+
+    def actions(self, entity: Any) -> list[str]:
+        return []
+
+    def current_actions(self) -> list[str]:
+        entity = self.current_entity()
+        if entity is None or getattr(entity, "closed", False):
+            return []
+        return self.actions(entity)
+
+    def current_entity(self) -> Any:
+        ents = self.active_entities()
+        return ents[0] if ents else None
+
+    def active_entities(self) -> list[Any]:
+        ents = self.round.entities
+        if not ents:
+            return []
+        return [ents[self.round.entity_index]]
+
+    def auto_actions(self, entity: Any) -> list[dict[str, Any]]:
+        return []
+
+    def process_pass(self, action: "Action") -> None:
+        self.pass_()
+
+    def log(self, text: str) -> None:
+        self.game.log(text)

@@ -1,0 +1,152 @@
+"""Bonds a corporation has issued (corporations.yaml ``bonds``).
+
+All of a corporation's bonds start in its own treasury, where they pay
+nothing. A bond elsewhere (with a player, or in the bank pool) pays its holder
+``interest`` in every operating turn of the corporation, before the dividend
+(:mod:`.loans` pays it; the pool's interest goes to the bank). In a stock
+round a player may buy one bond from the pool at its ``price`` as the turn's
+purchase, or sell any of his bonds to the pool at that price (not after
+buying). In its treasury step the corporation may buy bonds back: from the
+pool first, as many as its cash allows, else from players.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.errors import IllegalAction, InsufficientFunds
+from railbook.engine.mechanics import Mechanic
+from railbook.engine.steps.compose import mix_into
+from railbook.engine.steps.stock import BuySellParShares
+
+if TYPE_CHECKING:
+    from railbook.engine.actions import Action
+    from railbook.engine.game import Game
+
+
+def issuers(game: "Game") -> list[Any]:
+    return [c for c in game.all_corporations if c.data.get("bonds") and not c.closed]
+
+
+def holdings(game: "Game", corp: Any) -> dict[Any, int]:
+    """Who holds the corporation's bonds: the corporation itself, the pool, players."""
+    table = game.bond_holdings
+    if corp.id not in table:
+        table[corp.id] = {corp: int(corp.data["bonds"]["count"])} if corp.data.get("bonds") else {}
+    return table[corp.id]
+
+
+def bonds_of(game: "Game", corp: Any, holder: Any) -> int:
+    return holdings(game, corp).get(holder, 0)
+
+
+def move_bonds(game: "Game", corp: Any, frm: Any, to: Any, count: int) -> None:
+    held = holdings(game, corp)
+    if held.get(frm, 0) < count:
+        raise IllegalAction(f"{game.describe_entity(frm)} holds {held.get(frm, 0)} {corp.name} bond(s), "
+                            f"not {count}", "bonds")
+    held[frm] -= count
+    held[to] = held.get(to, 0) + count
+
+
+def bond_interest_due(game: "Game", corp: Any) -> dict[Any, int]:
+    """What the corporation owes each bond holder now (the pool's share to the bank)."""
+    rules = corp.data.get("bonds")
+    if not rules:
+        return {}
+    out: dict[Any, int] = {}
+    held = holdings(game, corp)
+    for holder in list(game.players) + [game.share_pool]:
+        n = held.get(holder, 0)
+        if n:
+            payee = game.bank if holder is game.share_pool else holder
+            out[payee] = out.get(payee, 0) + n * int(rules["interest"])
+    return out
+
+
+def bond_price(corp: Any) -> int:
+    return int(corp.data["bonds"]["price"])
+
+
+class Bonds(Mechanic):
+    @classmethod
+    def applies(cls, game: "Game") -> bool:
+        return any(c.data.get("bonds") for c in game.all_corporations)
+
+    def setup(self) -> None:
+        self.game.bond_holdings = {}  # corporation id -> {holder: bonds}
+
+    def stock_steps(self, steps: list[Any]) -> list[Any]:
+        return mix_into(steps, BuySellParShares, BondTrading)
+
+
+class BondTrading:
+    """Players trading bonds with the pool in a stock round (mixed in front of the stock step)."""
+
+    game: Any
+    round: Any
+
+    def tradable_bonds(self, entity: Any) -> list[tuple[Any, str]]:
+        out = []
+        if entity is None or not entity.is_player():
+            return out
+        for corp in issuers(self.game):
+            if not self.bought() and bonds_of(self.game, corp, self.game.share_pool) \
+                    and entity.cash >= bond_price(corp):  # type: ignore[attr-defined]
+                out.append((corp, "buy_bonds"))
+            if bonds_of(self.game, corp, entity) and not self.bought():  # type: ignore[attr-defined]
+                out.append((corp, "sell_bonds"))
+        return out
+
+    def actions(self, entity: Any) -> list[str]:
+        out = list(super().actions(entity))  # type: ignore[misc]
+        if entity is self.current_entity() and getattr(self, "pending_home", None) is None:  # type: ignore[attr-defined]
+            extra = [kind for _, kind in self.tradable_bonds(entity)]
+            if extra:
+                out = [a for a in out if a != "pass"] + [k for k in dict.fromkeys(extra) if k not in out] + ["pass"]
+        return out
+
+    def has_actions(self, entity: Any) -> bool:
+        return bool(self.actions(entity))
+
+    def bought(self) -> bool:
+        return super().bought() or any(a.type == "buy_bonds" for a in self.round.current_actions)  # type: ignore[misc]
+
+    def process_buy_bonds(self, action: "Action") -> None:
+        game, entity, corp = self.game, action.entity, action.corporation
+        if self.bought():  # type: ignore[attr-defined]
+            raise IllegalAction(f"{entity.name} already bought this turn", "one purchase per turn")
+        if action.count != 1:
+            raise IllegalAction("a player buys one bond per turn", "bonds")
+        price = bond_price(corp)
+        if entity.cash < price:
+            raise InsufficientFunds(f"{entity.name} cannot pay {game.format_money(price)} for a bond", "money")
+        move_bonds(game, corp, game.share_pool, entity, 1)
+        entity.spend(price, game.bank)
+        game.log(f"{entity.name} buys a {corp.name} bond for {game.format_money(price)}")
+        self.round.current_actions.append(action)
+        self.round.last_to_act = entity
+
+    def process_sell_bonds(self, action: "Action") -> None:
+        game, entity, corp = self.game, action.entity, action.corporation
+        if self.bought():  # type: ignore[attr-defined]
+            raise IllegalAction(f"{entity.name} may not sell after buying", "sell after buy")
+        move_bonds(game, corp, entity, game.share_pool, action.count)
+        game.bank.spend(bond_price(corp) * action.count, entity)
+        game.log(f"{entity.name} sells {action.count} {corp.name} bond(s) for "
+                 f"{game.format_money(bond_price(corp) * action.count)}")
+        self.round.current_actions.append(action)
+        self.round.last_to_act = entity
+
+
+def buy_back(game: "Game", corp: Any, frm: Any, count: int) -> None:
+    """The corporation redeems bonds (from the pool while it holds any, else from a player)."""
+    price = bond_price(corp) * count
+    if corp.cash < price:
+        raise InsufficientFunds(f"{corp.name} cannot pay {game.format_money(price)} for {count} bond(s)", "money")
+    if frm is not game.share_pool and bonds_of(game, corp, game.share_pool):
+        raise IllegalAction(f"{corp.name} buys back the pool's bonds first", "bonds")
+    move_bonds(game, corp, frm, corp, count)
+    corp.spend(price, game.bank if frm is game.share_pool else frm)
+    game.log(f"{corp.name} buys back {count} bond(s) from {game.describe_entity(frm)} for "
+             f"{game.format_money(price)}")

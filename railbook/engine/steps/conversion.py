@@ -1,0 +1,140 @@
+"""Corporations that convert to more certificates (corporations.yaml ``converts_to``)
+and the destinations that let them.
+
+Converting replaces a corporation's certificates by the ``converts_to`` list,
+certificate by certificate: whoever held the i-th old certificate holds the
+i-th new one (a 40% president's certificate becomes the 20% one, each 20%
+becomes 10%, so every holder keeps as many certificates, of the new unit);
+the certificates the list adds go to the corporation (its treasury, or its
+IPO before it has started). No money changes hands and the price stays. The
+corporation takes the ``converts_to.type`` (its train limits follow it).
+
+A corporation with a ``destination`` may convert during its own operating
+turn once its destination has been declared reached (the
+``destination_connection`` action: any number of corporations at once,
+checked on the map: track must join its home station to its destination; other corporations' stations do not cut the connection).
+Rule hooks convert corporations at phase changes (``convert_corporation``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.engine.entities.share import Share
+from railbook.errors import IllegalAction
+from railbook.engine.mechanics import Mechanic
+from railbook.engine.steps.base import Step
+from railbook.engine.steps.compose import has_step, insert_before
+from railbook.engine.steps.track import TrackStep
+
+if TYPE_CHECKING:
+    from railbook.engine.actions import Action
+    from railbook.engine.game import Game
+
+
+def convertible(corp: Any) -> bool:
+    spec = corp.data.get("converts_to")
+    return bool(spec) and not corp.converted and not corp.closed
+
+
+def convert_corporation(game: "Game", corp: Any) -> bool:
+    """Convert now (False if it has nothing to convert to, or already did)."""
+    if not convertible(corp):
+        return False
+    spec = corp.data["converts_to"]
+    new = list(spec["shares"])
+    old = corp.shares_list
+    if len(new) < len(old):
+        raise IllegalAction(f"{corp.name} cannot convert to fewer certificates", "conversion")
+    for share, percent in zip(old, new):
+        share.percent = percent
+    for index in range(len(old), len(new)):
+        share = Share(corp, corp, False, new[index], index)
+        corp.shares_list.append(share)
+        corp.shares_of(corp).append(share)
+        game._shares[share.id] = share
+    corp.second_share = corp.shares_list[1] if len(corp.shares_list) > 1 else None
+    holders: dict[Any, int] = {}
+    for share in corp.shares_list:
+        holders[share.owner] = holders.get(share.owner, 0) + share.percent
+    corp.share_holders = holders
+    if spec.get("type"):
+        corp.type = spec["type"]
+    corp.converted = True
+    game.log(f"{corp.name} converts to {len(corp.shares_list)} certificates")
+    return True
+
+
+def destination_reached(game: "Game", corp: Any) -> bool:
+    """Track joins the corporation's home station to a stop in its destination hex (other
+    corporations' stations do not cut a connection, and no route is needed: the players see a
+    connection on the map, Rails does not check it)."""
+    from railbook.engine.map.distance import track_connected
+
+    hex_id = corp.data.get("destination")
+    if not hex_id:
+        return False
+    if any(t.hex is not None and t.hex.id == hex_id for t in corp.tokens):
+        return True
+    return any(s.tile.hex is not None and s.tile.hex.id == hex_id for s in track_connected(corp))
+
+
+class Conversions(Mechanic):
+    @classmethod
+    def applies(cls, game: "Game") -> bool:
+        return any(c.data.get("converts_to") for c in game.all_corporations)
+
+    def setup(self) -> None:
+        self.game.destinations_reached = set()  # corporation ids declared at their destination
+
+    def operating_steps(self, steps: list[Any]) -> list[Any]:
+        if has_step(steps, ConversionStep):
+            return steps
+        return insert_before(steps, TrackStep, ConversionStep)
+
+
+class ConversionStep(Step):
+    """Non-blocking, during any operating turn: declare destinations reached; convert the operating
+    corporation once its destination is reached."""
+
+    def description(self) -> str:
+        return "Destinations and Conversion"
+
+    def blocks(self) -> bool:
+        return False
+
+    def declarable(self) -> list[Any]:
+        reached = self.game.destinations_reached
+        return [c for c in self.round.entities
+                if c.data.get("destination") and convertible(c) and c.id not in reached and not c.closed]
+
+    def actions(self, entity: Any) -> list[str]:
+        operator = self.game.current_operator()
+        if operator is None or entity is not operator:
+            return []
+        out = []
+        if self.declarable():
+            out.append("destination_connection")
+        if convertible(entity) and entity.id in self.game.destinations_reached:
+            out.append("convert")
+        return out
+
+    def process_destination_connection(self, action: "Action") -> None:
+        game = self.game
+        allowed = self.declarable()
+        for corp in action.targets:
+            if corp not in allowed:
+                raise IllegalAction(f"{corp.name} has no destination left to reach", "destination")
+            if not destination_reached(game, corp):
+                raise IllegalAction(f"{corp.name}'s network does not reach its destination "
+                                    f"{corp.data['destination']}", "destination")
+        for corp in action.targets:
+            game.destinations_reached.add(corp.id)
+            game.log(f"{corp.name} has reached its destination {corp.data['destination']}")
+
+    def process_convert(self, action: "Action") -> None:
+        corp = action.entity
+        if corp.id not in self.game.destinations_reached:
+            raise IllegalAction(f"{corp.name} may convert only once its destination is reached", "conversion")
+        if not convert_corporation(self.game, corp):
+            raise IllegalAction(f"{corp.name} has nothing to convert to", "conversion")

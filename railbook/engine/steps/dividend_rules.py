@@ -1,0 +1,93 @@
+"""Dividend options a title's data may set, and deductions before dividends.
+
+* ``operating_round.half_dividend_rounding: corporation_down_to_10``: in a half
+  dividend the corporation keeps half the revenue rounded down to a multiple
+  of 10; the holders share the rest.
+* ``operating_round.dividend_jump_percents: [100, ...]``: a dividend moves the
+  price one cell right for each listed percentage of the share price that the
+  amount paid to the holders reaches (none reached: the price stays);
+  withholding moves it left as usual.
+* Before any dividend, mechanics may deduct what the corporation owes from its
+  revenue (loan and bond interest, :mod:`.loans`); a revenue reduced to
+  nothing pays no dividend and counts as withheld.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from railbook.engine.mechanics import Mechanic
+from railbook.engine.steps.compose import mix_into
+from railbook.engine.steps.routes import DividendStep
+
+if TYPE_CHECKING:
+    from railbook.engine.game import Game
+
+Deduction = Callable[[Any, int], int]
+
+
+class DividendRules(Mechanic):
+    @classmethod
+    def applies(cls, game: "Game") -> bool:
+        orr = game.t["operating_round"]
+        return bool(orr.get("half_dividend_rounding") or orr.get("dividend_jump_percents")
+                    or game.title.data.get("loans") or any(c.data.get("bonds") for c in game.all_corporations))
+
+    def setup(self) -> None:
+        if not hasattr(self.game, "dividend_deductions"):
+            self.game.dividend_deductions = []  # each: (corporation, revenue) -> revenue left
+
+    def operating_steps(self, steps: list[Any]) -> list[Any]:
+        return mix_into(steps, DividendStep, RuledDividendStep)
+
+
+def add_deduction(game: "Game", deduction: Deduction) -> None:
+    """Have something owed paid before each dividend (it returns the revenue left to distribute)."""
+    if not hasattr(game, "dividend_deductions"):
+        game.dividend_deductions = []
+    game.dividend_deductions.append(deduction)
+
+
+class RuledDividendStep:
+    """Deductions, half-dividend rounding and price jumps (mixed in front of the title's dividend step)."""
+
+    game: Any
+    round: Any
+
+    def pay(self, entity: Any, kind: str) -> None:
+        game = self.game
+        revenue = self.total_revenue()  # type: ignore[attr-defined]
+        for deduction in getattr(game, "dividend_deductions", []):
+            revenue = deduction(entity, revenue)
+        self.round.route_revenues = [revenue]
+        self.round.extra_revenue = 0
+        if revenue <= 0:
+            kind = "withhold"
+        rounding = game.t["operating_round"].get("half_dividend_rounding")
+        if kind == "half" and rounding == "corporation_down_to_10" and not entity.minor:
+            kept = revenue // 2 // 10 * 10
+            if kept > 0:
+                game.bank.spend(kept, entity)
+                game.log(f"{entity.name} keeps {game.format_money(kept)} of its revenue")
+            self.round.route_revenues = [revenue - kept]
+            super().pay(entity, "payout")  # type: ignore[misc]
+            history = entity.operating_history.get((game.turn, self.round.round_num))
+            if history is not None:
+                history.update({"revenue": revenue, "kind": "half"})
+            return
+        super().pay(entity, kind)  # type: ignore[misc]
+
+    def change_share_price(self, entity: Any, paid: int) -> None:
+        jumps = self.game.t["operating_round"].get("dividend_jump_percents")
+        if not jumps or entity.share_price is None or paid <= 0:
+            super().change_share_price(entity, paid)  # type: ignore[misc]
+            return
+        game = self.game
+        old = entity.share_price
+        price = old.price
+        for percent in sorted(jumps):
+            if paid * 100 >= percent * price:
+                game.stock_market.move_right(entity)
+        if entity.share_price is old:
+            game.log(f"{entity.name}'s share price stays at {game.format_money(price)}")
+        game.log_share_price(entity, old)

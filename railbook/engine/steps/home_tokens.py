@@ -1,0 +1,40 @@
+"""Home tokens on the map from the start (``home_token_timing: setup``).
+
+A corporation or minor whose data says so has its first token placed in its
+home city when the game is set up, long before it operates (or even exists
+as a company someone owns): the token is a real station that others cannot
+pass through while the city is full.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from railbook.engine.mechanics import Mechanic
+
+if TYPE_CHECKING:
+    from railbook.engine.game import Game
+
+
+class SetupHomeTokens(Mechanic):
+    @classmethod
+    def applies(cls, game: "Game") -> bool:
+        return any(c.data.get("home_token_timing") == "setup" for c in game.all_corporations + game.minors)
+
+    def setup(self) -> None:
+        game = self.game
+        for corp in game.minors + game.all_corporations:
+            if corp.data.get("home_token_timing") != "setup" or not corp.coordinates:
+                continue
+            hex_ = game.hex_by_id(corp.coordinates[0])
+            token = corp.next_token()
+            if hex_ is None or token is None or not hex_.tile.cities:
+                continue
+            cities = hex_.tile.cities
+            index = corp.city if isinstance(corp.city, int) else 0
+            city = next((c for c in cities if c.reserved_by(corp)), cities[min(index, len(cities) - 1)])
+            city.exchange_token(token)
+            if corp in hex_.tile.reservations:
+                hex_.tile.reservations.remove(corp)
+            city.remove_reservation(corp)
+        game.clear_graph()

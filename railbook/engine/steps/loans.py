@@ -1,0 +1,208 @@
+"""Loans from the bank (corporations.yaml ``loans``) and bond interest.
+
+* A corporation may hold up to ``max_per_corporation`` loans of ``amount``.
+  With ``taken: only_when_short`` it borrows only when it must: to buy its
+  first train when its treasury falls short (as many loans as the shortfall
+  needs, before its president pays anything) and to pay interest its treasury
+  and revenue cannot cover. Each loan taken moves the price
+  (``price_move_on_take``).
+* Interest (``interest`` per loan) is due in every operating turn before the
+  dividend: from the treasury if it can pay it all, else from the revenue (as
+  far as it goes); what is still due is borrowed, else paid by the president.
+  Bond interest (a corporation's ``bonds``) is paid the same way, to each
+  bond's holder (the bank for bonds in the pool).
+* In the ``loans`` step, after buying trains, the corporation may repay any
+  number of loans it can pay for, each moving the price (``price_move_on_repay``).
+* ``face_value_train_trades``: a corporation with a loan buys trains from
+  another corporation for at most their printed price, and sells them for at
+  least that; between two such corporations, exactly that.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.errors import IllegalAction, InsufficientFunds
+from railbook.engine.mechanics import Mechanic
+from railbook.engine.rounds.factory import register_step
+from railbook.engine.steps.base import Step
+from railbook.engine.steps.compose import mix_into
+from railbook.engine.steps.dividend_rules import add_deduction
+from railbook.engine.steps.trains import BuyTrainStep
+
+if TYPE_CHECKING:
+    from railbook.engine.actions import Action
+    from railbook.engine.game import Game
+
+
+def loan_rules(game: "Game") -> dict[str, Any]:
+    return game.title.data.get("loans") or {}
+
+
+def loan_count(corp: Any) -> int:
+    return len(corp.loans)
+
+
+def loan_room(game: "Game", corp: Any) -> int:
+    rules = loan_rules(game)
+    if not rules:
+        return 0
+    return max(0, int(rules.get("max_per_corporation", 0)) - loan_count(corp))
+
+
+def take_loans(game: "Game", corp: Any, count: int, why: str) -> None:
+    rules = loan_rules(game)
+    if count <= 0:
+        return
+    if count > loan_room(game, corp):
+        raise IllegalAction(f"{corp.name} may hold at most {rules.get('max_per_corporation', 0)} loans",
+                            "loans")
+    amount = int(rules["amount"])
+    old = corp.share_price
+    for _ in range(count):
+        corp.loans.append(amount)
+        game.bank.spend(amount, corp)
+        move_price(game, corp, rules.get("price_move_on_take", "none"))
+    game.log(f"{corp.name} takes {count} loan{'s' if count > 1 else ''} of {game.format_money(amount)} ({why})")
+    game.log_share_price(corp, old)
+
+
+def move_price(game: "Game", corp: Any, how: str) -> None:
+    if corp.share_price is None or how == "none":
+        return
+    {"left": game.stock_market.move_left, "right": game.stock_market.move_right,
+     "down": game.stock_market.move_down, "up": game.stock_market.move_up}[how](corp)
+
+
+class Loans(Mechanic):
+    @classmethod
+    def applies(cls, game: "Game") -> bool:
+        return bool(loan_rules(game)) or any(c.data.get("bonds") for c in game.all_corporations)
+
+    def setup(self) -> None:
+        add_deduction(self.game, self.pay_interest)
+
+    def operating_steps(self, steps: list[Any]) -> list[Any]:
+        if not loan_rules(self.game):
+            return steps
+        return mix_into(steps, BuyTrainStep, LoanTrainBuying)
+
+    def pay_interest(self, corp: Any, revenue: int) -> int:
+        """Loan and bond interest before the dividend; returns the revenue left."""
+        from railbook.engine.steps.bonds import bond_interest_due
+
+        game = self.game
+        rules = loan_rules(game)
+        loan_due = loan_count(corp) * int(rules.get("interest", 0)) if rules else 0
+        bond_due = bond_interest_due(game, corp)
+        available = corp.cash
+        remains = 0
+        for kind, due in (("loan", loan_due), ("bond", sum(bond_due.values()))):
+            if due <= 0:
+                continue
+            if due <= available:
+                available -= due
+                game.log(f"{corp.name} pays {game.format_money(due)} {kind} interest from its treasury")
+            elif revenue > 0:
+                part = min(revenue, due)
+                game.bank.spend(part, corp)
+                revenue -= part
+                remains += due - part
+                game.log(f"{corp.name} pays {game.format_money(part)} of {game.format_money(due)} {kind} interest "
+                         "from its revenue")
+            else:
+                remains += due
+        if remains > 0 and rules and loan_room(game, corp) > 0:
+            take_loans(game, corp, 1, "for interest")
+            remains -= int(rules["amount"])
+        if remains > 0:
+            president = corp.owner
+            if president is None or not president.is_player() or president.cash < remains:
+                raise InsufficientFunds(f"{corp.name} cannot pay its interest and its president cannot add "
+                                        f"{game.format_money(remains)}", "interest")
+            president.spend(remains, corp)
+            game.log(f"{president.name} pays {game.format_money(remains)} of {corp.name}'s interest")
+        if loan_due > 0:
+            corp.spend(loan_due, game.bank)
+        for holder, amount in bond_due.items():
+            corp.spend(amount, holder)
+        return revenue
+
+
+class LoanTrainBuying:
+    """Train buying with loans (mixed in front of the title's train step)."""
+
+    game: Any
+    round: Any
+
+    def process_buy_train(self, action: "Action") -> None:
+        game = self.game
+        entity, train, price = action.entity, action.train, action.price
+        self.check_loan_trade(entity, train, price)
+        short = price - game.buying_power(entity)
+        if short > 0 and train.from_depot() and self.must_buy_train(entity):  # type: ignore[attr-defined]
+            amount = int(loan_rules(game)["amount"])
+            take_loans(game, entity, min(-(-short // amount), loan_room(game, entity)), "to buy a train")
+        super().process_buy_train(action)  # type: ignore[misc]
+
+    def check_loan_trade(self, buyer: Any, train: Any, price: int) -> None:
+        seller = train.owner
+        if train.from_depot() or seller is None or not seller.is_corporation():
+            return
+        face = train.price_
+        if buyer.data.get("trades_trains_at_face_value") or seller.data.get("trades_trains_at_face_value"):
+            if price != face:
+                raise IllegalAction(f"{buyer.name} and {seller.name} trade trains only at their printed price "
+                                    f"({self.game.format_money(face)})", "train price")
+        if price > buyer.cash:
+            raise InsufficientFunds(f"{buyer.name} has {self.game.format_money(buyer.cash)}: a train from another "
+                                    "corporation is paid from the treasury alone", "train price")
+        if not loan_rules(self.game).get("face_value_train_trades"):
+            return
+        if buyer.loans and seller.loans and price != face:
+            raise IllegalAction(f"two corporations with loans trade a train at its printed price "
+                                f"({self.game.format_money(face)})", "train price")
+        if buyer.loans and price > face:
+            raise IllegalAction(f"{buyer.name} has a loan: it pays at most {self.game.format_money(face)} for a "
+                                f"{train.name} from another corporation", "train price")
+        if seller.loans and price < face:
+            raise IllegalAction(f"{seller.name} has a loan: it sells a {train.name} for at least "
+                                f"{self.game.format_money(face)}", "train price")
+
+
+class LoanRepayStep(Step):
+    """After buying trains, a corporation may repay loans (the ``loans`` step)."""
+
+    type_name = "loans"
+
+    def description(self) -> str:
+        return "Repay Loans"
+
+    def pass_description(self) -> str:
+        return "Done (Loans)"
+
+    def actions(self, entity: Any) -> list[str]:
+        if entity is not self.current_entity() or not entity.is_corporation() or not entity.loans:
+            return []
+        if entity.cash < entity.loans[0]:
+            return []
+        return ["payoff_loan", "pass"]
+
+    def process_payoff_loan(self, action: "Action") -> None:
+        game = self.game
+        corp = action.entity
+        if not corp.loans:
+            raise IllegalAction(f"{corp.name} has no loan to repay", "loans")
+        amount = corp.loans[0]
+        if corp.cash < amount:
+            raise InsufficientFunds(f"{corp.name} has {game.format_money(corp.cash)} and cannot repay "
+                                    f"{game.format_money(amount)}", "loans")
+        old = corp.share_price
+        corp.spend(amount, game.bank)
+        corp.loans.pop(0)
+        move_price(game, corp, loan_rules(game).get("price_move_on_repay", "none"))
+        game.log(f"{corp.name} repays a loan of {game.format_money(amount)}")
+        game.log_share_price(corp, old)
+
+
+register_step("loans", LoanRepayStep)

@@ -1,0 +1,92 @@
+"""The steps of a merger round: the vote, and the discards a formed corporation may make."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.errors import IllegalAction
+from railbook.engine.steps.base import Step
+
+if TYPE_CHECKING:
+    from railbook.engine.actions import Action
+
+
+def _pending(game: Any) -> list[Any]:
+    from railbook.engine.rounds.merger import mergers
+
+    return mergers(game).potential_discard
+
+
+class MergerVoteStep(Step):
+    """Each voter in turn says yes or no (a ``special_buy`` whose description is yes or no)."""
+
+    def description(self) -> str:
+        state = self.round.target()
+        return f"Vote on forming {state.corporation.name}" if state is not None else "Merger vote"
+
+    def choice_available(self) -> bool:
+        return bool(self.round.offering) or not self.round.done
+
+    def active(self) -> bool:
+        return self.choice_available()
+
+    def blocking(self) -> bool:
+        return self.choice_available()
+
+    def actions(self, entity: Any) -> list[str]:
+        if entity is None or entity.is_company() or not self.choice_available():
+            return []
+        state = self.round.target()
+        voter = self.round.voter()
+        if state is None or entity is not voter:
+            return []
+        if not self.round.candidates_for(voter) and voter.percent_of(state.corporation) <= 0:
+            return []
+        return ["special_buy"]
+
+    def process_special_buy(self, action: "Action") -> None:
+        choice = str(action.raw.get("description", "")).strip().lower()
+        if choice not in ("yes", "no"):
+            raise IllegalAction(f"a vote is yes or no, not {choice!r}", "merger vote")
+        self.round.handle_vote(choice)
+        self.round.next_entity()
+
+
+class DiscardAfterMergerStep(Step):
+    """A corporation that got trains in a merger: its president discards any (down to the limit at least)."""
+
+    def description(self) -> str:
+        return "Discard Trains after the Merger"
+
+    def active(self) -> bool:
+        return bool(_pending(self.game))
+
+    def blocking(self) -> bool:
+        return self.active()
+
+    def active_entities(self) -> list[Any]:
+        return _pending(self.game)[:1]
+
+    def over_limit(self, entity: Any) -> bool:
+        return len(entity.trains) > self.game.train_limit(entity)
+
+    def actions(self, entity: Any) -> list[str]:
+        if entity not in _pending(self.game):
+            return []
+        return ["discard_train"] if self.over_limit(entity) else ["discard_train", "pass"]
+
+    def process_discard_train(self, action: "Action") -> None:
+        entity, train = action.entity, action.train
+        if train.owner is not entity:
+            raise IllegalAction(f"{entity.name} does not own {train.id}", "discard train")
+        self.game.depot.reclaim_train(train)
+        self.game.log(f"{entity.name} discards a {train.name} train")
+        if not entity.trains:
+            _pending(self.game).pop(0)
+
+    def process_pass(self, action: "Action") -> None:
+        entity = action.entity
+        if self.over_limit(entity):
+            raise IllegalAction(f"{entity.name} has more trains than its limit of {self.game.train_limit(entity)}",
+                                "train limit")
+        _pending(self.game).pop(0)

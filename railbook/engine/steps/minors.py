@@ -1,0 +1,149 @@
+"""Operating rules that differ by type of company (``operating_round.by_type``),
+typically for minors, and trains changing hands only in some phases.
+
+For a type listed in ``by_type``:
+
+* ``dividends``: a single choice is applied without asking (``half``: the
+  treasury keeps half the revenue rounded down, the owner of a minor gets the
+  rest); a company of that type without routes skips the dividend entirely;
+* ``must_buy_train`` replaces the title's rule;
+* ``owner_pays_shortfall``: a company without trains that buys a train it
+  cannot afford may have its owner pay the difference into its treasury (no
+  shares are sold), if the two together can pay it;
+* ``sells_trains_to``: only companies of these types may buy its trains.
+
+A listed type buys trains even if it is a minor. If a phase has the flag
+``train_buys_between_corporations``, trains change hands between companies
+only in the phases that have it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.errors import IllegalAction
+from railbook.engine.mechanics import Mechanic, replace_step
+from railbook.engine.steps.routes import DividendStep
+from railbook.engine.steps.trains import BuyTrainStep
+
+if TYPE_CHECKING:
+    from railbook.engine.actions import Action
+    from railbook.engine.game import Game
+
+TRADE_FLAG = "train_buys_between_corporations"
+
+
+def type_rules(game: "Game", entity: Any) -> dict[str, Any]:
+    """The ``by_type`` settings of the entity's type (empty if none)."""
+    by_type = game.t["operating_round"].get("by_type") or {}
+    return by_type.get(getattr(entity, "type", None), {}) if entity is not None else {}
+
+
+def trains_trade_now(game: "Game") -> bool:
+    """Whether trains may change hands between companies in the current phase."""
+    if not game.can_buy_train_from_others():
+        return False
+    if any(TRADE_FLAG in p["flags"] for p in game.phase.phases):
+        return TRADE_FLAG in game.phase.status
+    return True
+
+
+class MinorRules(Mechanic):
+    @classmethod
+    def applies(cls, game: "Game") -> bool:
+        return bool(game.t["operating_round"].get("by_type")) or any(TRADE_FLAG in p["flags"]
+                                                                     for p in game.title.data["phases"])
+
+    def operating_steps(self, steps: list[Any]) -> list[Any]:
+        return replace_step(replace_step(steps, DividendStep, TypedDividendStep), BuyTrainStep, TypedBuyTrainStep)
+
+
+class TypedDividendStep(DividendStep):
+    def choices(self, entity: Any) -> list[str]:
+        return type_rules(self.game, entity).get("dividends") or self.game.t["operating_round"]["dividends"]
+
+    def single_choice(self, entity: Any) -> bool:
+        return entity is not None and not entity.is_company() and len(self.choices(entity)) == 1
+
+    def actions(self, entity: Any) -> list[str]:
+        if self.single_choice(entity):
+            return []
+        return super().actions(entity)
+
+    def skip(self) -> None:
+        entity = self.current_entity()
+        if not self.single_choice(entity):
+            super().skip()
+            return
+        if not self.round.routes:
+            self.passed = True  # no routes: no dividend at all
+            return
+        kind = self.choices(entity)[0] if self.total_revenue() > 0 else "withhold"
+        self.pay(entity, kind)
+
+    def process_dividend(self, action: "Action") -> None:
+        if action.kind not in self.choices(action.entity):
+            raise IllegalAction(f"{action.kind!r} is not a dividend choice for {action.entity.name}", "dividend")
+        super().process_dividend(action)
+
+    def pay(self, entity: Any, kind: str) -> None:
+        if kind != "half" or not entity.minor:
+            super().pay(entity, kind)
+            return
+        game = self.game
+        revenue = self.total_revenue()
+        owner = entity.owner
+        super().pay(entity, "withhold")  # the treasury takes it all, then hands the owner his half
+        entity.operating_history[(game.turn, self.round.round_num)]["kind"] = "half"
+        share = revenue - revenue // 2
+        if share > 0 and owner is not None:
+            entity.spend(share, owner)
+            game.log(f"{owner.name} receives {game.format_money(share)} from {entity.name}")
+
+
+class TypedBuyTrainStep(BuyTrainStep):
+    def can_entity_buy_train(self, entity: Any) -> bool:
+        return bool(type_rules(self.game, entity)) or super().can_entity_buy_train(entity)
+
+    def must_buy_train(self, entity: Any) -> bool:
+        rule = type_rules(self.game, entity).get("must_buy_train")
+        if rule is None:
+            return super().must_buy_train(entity)
+        if rule == "never" or entity.trains or not self.game.depot.depot_trains():
+            return False
+        if rule == "always":
+            return True
+        info = self.game.graph.route_info(entity)
+        return bool(info and info.get("route_train_purchase"))
+
+    def may_buy_from(self, entity: Any, train: Any) -> bool:
+        """A train another company owns: only in a trading phase, and only if its type sells to ours."""
+        if not trains_trade_now(self.game):
+            return False
+        sells_to = type_rules(self.game, train.owner).get("sells_trains_to")
+        return sells_to is None or getattr(entity, "type", None) in sells_to
+
+    def buyable_trains(self, entity: Any) -> list[Any]:
+        return [t for t in super().buyable_trains(entity) if t.from_depot() or self.may_buy_from(entity, t)]
+
+    def owner_assist(self, entity: Any, price: int) -> int:
+        """What the owner may pay towards a train the trainless company cannot afford."""
+        if not type_rules(self.game, entity).get("owner_pays_shortfall") or entity.trains:
+            return 0
+        owner = entity.owner
+        if owner is None or not owner.is_player() or price <= entity.cash or owner.cash + entity.cash < price:
+            return 0
+        return price - entity.cash
+
+    def process_buy_train(self, action: "Action") -> None:
+        entity, train = action.entity, action.train
+        if train.owner is not None and not train.from_depot() and train.owner is not entity \
+                and not self.may_buy_from(entity, train):
+            raise IllegalAction(f"{entity.name} may not buy {train.owner.name}'s {train.name} train now",
+                                "buy train")
+        assist = self.owner_assist(entity, action.price)
+        if assist > 0:
+            entity.owner.spend(assist, entity)
+            self.game.log(f"{entity.owner.name} pays {self.game.format_money(assist)} towards "
+                          f"{entity.name}'s {train.name} train")
+        super().process_buy_train(action)

@@ -1,0 +1,307 @@
+"""Private companies in play: corporations buying them, exchanges for shares,
+and their special tile and token abilities."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.errors import IllegalAction, InsufficientFunds
+from railbook.engine.steps.base import Step
+from railbook.engine.steps.stock import ShareBuying
+from railbook.engine.steps.token import Tokener
+from railbook.engine.steps.track import Tracker
+
+if TYPE_CHECKING:
+    from railbook.engine.actions import Action
+
+
+class BuyPrivateStep(Step):
+    """A corporation buys a private from a player, between half and double its value (by default)."""
+
+    def description(self) -> str:
+        return "Buy Companies"
+
+    def blocks(self) -> bool:
+        return bool(self.opts.get("blocks", False))
+
+    def round_state(self) -> dict[str, Any]:
+        return {"just_sold_company": None, "company_sellers": {}}
+
+    def can_buy_company(self, entity: Any) -> bool:
+        game = self.game
+        if entity is not self.current_entity() or "privates_buyable_by_corporations" not in game.phase.status:
+            return False
+        companies = game.purchasable_companies(entity)
+        return bool(companies) and min(c.min_price for c in companies) <= game.buying_power(entity)
+
+    def actions(self, entity: Any) -> list[str]:
+        if entity.is_minor() or not entity.is_corporation():
+            return []
+        if self.can_buy_company(entity):
+            return ["buy_company", "pass"] if self.blocks() else ["buy_company"]
+        if self.blocks() and self.game.abilities(entity, passive_ok=False):
+            return ["pass"]
+        return []
+
+    def process_buy_company(self, action: "Action") -> None:
+        game = self.game
+        entity, company, price = action.entity, action.company, action.price
+        owner = company.owner
+        if company not in game.purchasable_companies(entity):
+            raise IllegalAction(f"{company.name} cannot be bought by {entity.name}", "buy private")
+        if "privates_buyable_by_corporations" not in game.phase.status:
+            raise IllegalAction(f"corporations cannot buy privates in phase {game.phase.name}", "buy private")
+        low, high = company.min_price, company.max_price(entity)
+        if not (low <= price <= high):
+            raise IllegalAction(f"the price must be between {game.format_money(low)} and {game.format_money(high)}",
+                                "private price")
+        if entity.cash < price:
+            raise InsufficientFunds(f"{entity.name} cannot pay {game.format_money(price)}", "money")
+        company.owner = entity
+        if owner is not None:
+            owner.companies.remove(company)
+        for a in list(company.abilities):
+            if a.type == "revenue_change" and a.on == "sold":
+                company.revenue = a.revenue
+        self.round.just_sold_company = company
+        self.round.company_sellers[company] = owner
+        entity.companies.append(company)
+        entity.spend(price, owner if owner is not None else game.bank)
+        game.log(f"{entity.name} buys {company.name} from {owner.name if owner else 'the bank'} for "
+                 f"{game.format_money(price)}")
+
+
+class ExchangeStep(Step, ShareBuying):
+    """A private that may be exchanged for a share (and closes when it is)."""
+
+    def blocks(self) -> bool:
+        return False
+
+    def description(self) -> str:
+        return "Exchange"
+
+    def actions(self, entity: Any) -> list[str]:
+        return ["buy_shares"] if self.can_exchange(entity) else []
+
+    def exchange_ability(self, entity: Any) -> Any:
+        abilities = self.game.abilities(entity, "exchange", time=["any"])
+        return abilities[0] if abilities else None
+
+    def exchangeable_shares(self, ability: Any) -> list[Any]:
+        game = self.game
+        out = []
+        for corp in game.exchange_corporations(ability):
+            if "reserved" in ability.from_:
+                rs = corp.reserved_shares()
+                if rs:
+                    out.append(rs[0])
+            if "ipo" in ability.from_:
+                s = corp.available_share()
+                if s is not None:
+                    out.append(s)
+            if "pool" in ability.from_:
+                pool = game.share_pool.shares_of(corp)
+                if pool:
+                    out.append(pool[0])
+        return out
+
+    def can_exchange(self, entity: Any, bundle: Any = None) -> bool:
+        if not entity.is_company():
+            return False
+        ability = self.exchange_ability(entity)
+        if ability is None or entity.owner is None:
+            return False
+        if bundle is not None:
+            return self.can_gain(entity.owner, bundle, exchange=True)
+        return any(self.can_gain(entity.owner, s.to_bundle(), exchange=True) for s in self.exchangeable_shares(ability))
+
+    def check_legal_buy(self, entity: Any, bundle: Any, exchange: Any = None, swap: Any = None) -> None:
+        if not self.can_gain(entity, bundle, exchange=True):
+            raise IllegalAction(f"{entity.name} may not take that {bundle.corporation.name} share", "exchange")
+
+    def process_buy_shares(self, action: "Action") -> None:
+        company = action.entity
+        bundle = action.bundle
+        ability = self.exchange_ability(company)
+        if ability is None or not any(s in bundle.shares for s in self.exchangeable_shares(ability)) \
+                or not self.can_exchange(company, bundle):
+            raise IllegalAction(f"{company.name} cannot be exchanged for that {bundle.corporation.name} share",
+                                "exchange")
+        owner = company.owner
+        self.buy_shares(owner, bundle, exchange=company)
+        if hasattr(self.round, "players_history"):
+            self.round.players_history.setdefault(owner, {}).setdefault(bundle.corporation, []).append(action)
+        self.game.log(f"{company.name} closes")
+        company.close()
+
+
+class SpecialTrackStep(Step, Tracker):
+    """Tile lays a private's ability allows (extra lays, unconnected lays, teleports)."""
+
+    def __init__(self, game: Any, round: Any, **opts: Any):
+        super().__init__(game, round, **opts)
+        self.company: Any = None
+
+    def description(self) -> str:
+        return f"Lay Track for {self.company.name if self.company else 'a private'}"
+
+    def blocks(self) -> bool:
+        return self.company is not None
+
+    def round_state(self) -> dict[str, Any]:
+        return {**self.tracker_round_state(), "teleported": None, "teleport_tokener": None, "pending_tokens": []}
+
+    def active_entities(self) -> list[Any]:
+        return [self.company] if self.company is not None else super().active_entities()
+
+    def ability(self, entity: Any) -> Any:
+        if entity is None or not entity.is_company():
+            return None
+        times = ["track", "owning_corp_or_turn", "owning_player_or_turn", "owning_player_track",
+                 "or_between_turns", "stock_round"]
+        if getattr(self.round, "just_sold_company", None) is entity:
+            found = self.game.abilities(entity, "tile_lay", time=["sold"])
+            if found:
+                return found[0]
+        for kind in ("tile_lay", "teleport"):
+            found = self.game.abilities(entity, kind, time=times)
+            for a in found:
+                if a.type != "teleport" or not a.used:
+                    return a
+        return None
+
+    def actions(self, entity: Any) -> list[str]:
+        a = self.ability(entity)
+        if a is None:
+            return []
+        return ["lay_tile"] if a.type == "tile_lay" and a.blocks else ["lay_tile", "pass"]
+
+    def hex_neighbors(self, entity: Any, hex_: Any) -> list[int] | None:
+        a = self.ability(entity)
+        if a is None or (a.hexes and hex_.id not in a.hexes):
+            return None
+        if entity.is_company():
+            operator = entity.owner if entity.owner is not None and entity.owner.is_corporation() \
+                else self.game.current_operator()
+            if a.type == "tile_lay" and a.reachable and hex_ not in self.game.graph.connected_hexes(operator):
+                return None
+            return list(hex_.neighbors)
+        return super().hex_neighbors(entity, hex_)
+
+    def process_lay_tile(self, action: "Action") -> None:
+        entity = action.entity
+        ability = self.ability(entity)
+        if ability is None:
+            raise IllegalAction(f"{entity.name} has no tile ability to use now", "private ability")
+        if ability.hexes and action.hex.id not in ability.hexes:
+            raise IllegalAction(f"{entity.name} may lay track only on {', '.join(ability.hexes)}", "private ability")
+        if ability.tiles and action.tile.name not in ability.tiles:
+            raise IllegalAction(f"{entity.name} may lay only tiles {', '.join(ability.tiles)}", "private ability")
+        owner = entity.owner if entity.owner is not None and entity.owner.is_corporation() \
+            else self.game.current_operator()
+        if ability.type == "teleport" or ability.consume_tile_lay:
+            self.lay_tile_action(action, entity=entity, spender=owner)
+        else:
+            self.lay_tile(action, entity=entity, spender=owner)
+            ability.laid_hexes.append(action.hex.id)
+            self.round.laid_hexes.append(action.hex)
+        ability.use(upgrade=action.tile.color in ("green", "brown", "gray"))
+        if ability.type == "tile_lay" and ability.count is not None and ability.count <= 0 \
+                and ability.closed_when_used_up:
+            self.game.log(f"{entity.name} closes")
+            entity.close()
+        if ability.type == "teleport":
+            tokener = owner
+            if not tokener.tokens_by_type():
+                entity.remove_ability(ability)
+            else:
+                self.round.teleported = entity
+                self.round.teleport_tokener = tokener
+
+    def process_pass(self, action: "Action") -> None:
+        entity = action.entity
+        ability = self.ability(entity)
+        if ability is not None:
+            entity.remove_ability(ability)
+        self.company = None
+
+
+class SpecialTokenStep(Step, Tokener):
+    """Tokens a private's ability places (the token after a teleport, or a free token)."""
+
+    def description(self) -> str:
+        return "Place teleport token"
+
+    def round_state(self) -> dict[str, Any]:
+        return {"teleported": None, "teleport_tokener": None, "tokened": False}
+
+    def ability(self, entity: Any) -> Any:
+        if entity is None or not entity.is_company():
+            return None
+        found = self.game.abilities(entity, "token", time=["any", "owning_corp_or_turn", "token", "track"])
+        if found:
+            return found[0]
+        for a in self.game.abilities(entity, "teleport", time=["any", "track", "owning_corp_or_turn"]):
+            if a.used:
+                return a
+        return None
+
+    def blocks(self) -> bool:
+        return self.round.teleported is not None and bool(self.available_tokens(self.round.teleported))
+
+    def blocking(self) -> bool:
+        return self.blocks()
+
+    def active_entities(self) -> list[Any]:
+        return [self.round.teleported] if self.round.teleported is not None else super().active_entities()
+
+    def available_tokens(self, entity: Any) -> list[Any]:
+        a = self.ability(entity)
+        holder = entity.owner if entity.is_company() else entity
+        if a is not None and a.type in ("teleport", "token") and not getattr(a, "from_owner", True):
+            from railbook.engine.entities.token import Token
+
+            return [Token(holder)]
+        return holder.tokens_by_type() if holder is not None else []
+
+    def actions(self, entity: Any) -> list[str]:
+        if self.ability(entity) is None or not self.available_tokens(entity):
+            return []
+        out = ["place_token"]
+        if entity is self.round.teleported:
+            out.append("pass")
+        return out
+
+    def process_place_token(self, action: "Action") -> None:
+        entity = action.entity
+        ability = self.ability(entity)
+        hex_ = action.city.hex
+        if ability.hexes and hex_.id not in ability.hexes:
+            raise IllegalAction(f"{entity.name} may place a token only on {', '.join(ability.hexes)}",
+                                "private ability")
+        holder = entity.owner
+        connected = ability.type == "token" and ability.connected
+        token = holder.find_token_by_type()
+        if ability.type == "teleport":
+            # the teleport's token is the corporation's token for the turn, and it is free
+            self.place_token(holder, action.city, token, connected=False, free_override=True)
+        else:
+            price_free = ability.price_ == 0
+            self.place_token(holder, action.city, token, connected=connected,
+                             extra_action=ability.extra_action, free_override=price_free)
+            ability.use()
+            if ability.count is not None and ability.count <= 0 and ability.closed_when_used_up:
+                entity.close()
+        if self.round.teleported is not None:
+            self.teleport_complete()
+
+    def process_pass(self, action: "Action") -> None:
+        self.game.log(f"{action.entity.owner.name} ({action.entity.name}) declines to place a token")
+        self.teleport_complete()
+
+    def teleport_complete(self) -> None:
+        company = self.round.teleported
+        a = self.ability(company)
+        if a is not None:
+            company.remove_ability(a)
+        self.round.teleported = None

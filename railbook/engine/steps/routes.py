@@ -1,0 +1,186 @@
+"""Running trains and paying out.
+
+The routes a log records are rebuilt on the board and every rule is checked
+again; the revenue is the engine's own. Paying out moves the share price right,
+withholding (or earning nothing) moves it left.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from railbook.errors import IllegalAction, RouteError
+from railbook.engine.map.route import Route, check_overlap
+from railbook.engine.steps.base import Step
+
+if TYPE_CHECKING:
+    from railbook.engine.actions import Action
+
+
+class RouteStep(Step):
+    type_name = "route"
+
+    def description(self) -> str:
+        return "Run Routes"
+
+    def round_state(self) -> dict[str, Any]:
+        return {"routes": [], "route_revenues": [], "extra_revenue": 0}
+
+    def actions(self, entity: Any) -> list[str]:
+        if entity is not self.current_entity() or not entity.is_operator():
+            return []
+        if not entity.runnable_trains() or not self.game.can_run_route(entity):
+            return []
+        return ["run_routes"]
+
+    def process_run_routes(self, action: "Action") -> None:
+        entity = action.entity
+        game = self.game
+        routes: list[Route] = []
+        seen: set[Any] = set()
+        used_paths: set[Any] = set()
+        for spec in action.routes:
+            train = spec["train"]
+            if train.owner is not entity:
+                raise RouteError(f"{entity.name} cannot run {train.id}: it is not its train", "routes")
+            if train in seen:
+                raise RouteError(f"train {train.id} cannot run twice", "routes")
+            if train.operated:
+                raise RouteError(f"train {train.id} has already run this round", "routes")
+            seen.add(train)
+            apart = bool(train.data.get("route_may_overlap"))  # runs on its own: may share the others' track
+            route = Route(game, train, entity, spec["connections"], other_paths=set() if apart else used_paths)
+            if not apart:
+                used_paths |= set(route.paths)
+            routes.append(route)
+        check_overlap(routes)
+        revenues = []
+        for route, spec in zip(routes, action.routes):
+            revenue = route.revenue()
+            revenues.append(revenue)
+            recorded = spec.get("revenue")
+            if recorded is not None and recorded != revenue:
+                game.warn(f"action {action.id}: {entity.name}'s {route.train.name} train earns "
+                          f"{revenue}, the log says {recorded}")
+            game.log(f"{entity.name} runs a {route.train.name} train for {game.format_money(revenue)}: "
+                     f"{'-'.join(route.hexes())}")
+        self.round.routes = routes
+        self.round.route_revenues = revenues
+        self.round.extra_revenue = action.extra_revenue
+        self.pass_()
+
+
+class DividendStep(Step):
+    type_name = "dividend"
+
+    def description(self) -> str:
+        return "Pay or Withhold Dividends"
+
+    def round_state(self) -> dict[str, Any]:
+        return {"routes": [], "route_revenues": [], "extra_revenue": 0}
+
+    def total_revenue(self) -> int:
+        return sum(self.round.route_revenues) + (self.round.extra_revenue or 0)
+
+    def actions(self, entity: Any) -> list[str]:
+        if entity is not self.current_entity() or entity.is_company() or self.total_revenue() == 0:
+            return []
+        return ["dividend"]
+
+    def skip(self) -> None:
+        entity = self.current_entity()
+        if entity is None:
+            super().skip()
+            return
+        self.pay(entity, "withhold")
+
+    def process_dividend(self, action: "Action") -> None:
+        kind = action.kind
+        if kind not in self.game.title.t["operating_round"]["dividends"]:
+            raise IllegalAction(f"{kind!r} is not a dividend choice here", "dividend")
+        self.pay(action.entity, kind)
+
+    def pay(self, entity: Any, kind: str) -> None:
+        game = self.game
+        revenue = self.total_revenue()
+        if kind == "payout":
+            corp_share, per_share = 0, (revenue / entity.total_shares if not entity.minor else 0)
+        elif kind == "half":
+            withheld = (revenue // 2 // entity.total_shares) * entity.total_shares if not entity.minor else revenue // 2
+            corp_share, per_share = revenue - (revenue - withheld), 0
+            per_share = (revenue - withheld) / entity.total_shares if not entity.minor else 0
+            corp_share = withheld
+        else:
+            corp_share, per_share = revenue, 0
+        entity.operating_history[(game.turn, self.round.round_num)] = {"revenue": revenue, "kind": kind}
+        if self.round.routes:
+            game.close_companies_on_event(entity, "ran_train")
+        for t in entity.trains:
+            t.set_operated(True)
+        obsolete = [t for t in entity.trains if t.obsolete]
+        for t in obsolete:
+            game.rust(t)
+        self.round.routes = []
+        self.round.route_revenues = []
+        self.round.extra_revenue = 0
+        if corp_share > 0:
+            game.bank.spend(corp_share, entity)
+            game.log(f"{entity.name} withholds {game.format_money(corp_share)}")
+        elif per_share == 0 and kind != "payout":
+            game.log(f"{entity.name} does not run")
+        if per_share > 0:
+            self.payout_shares(entity, per_share, revenue - corp_share)
+        if entity.minor and kind == "payout" and revenue > 0:
+            owner = entity.owner
+            if owner is not None:
+                game.bank.spend(revenue, owner)
+        self.change_share_price(entity, revenue - corp_share)
+        self.pass_()
+
+    def payout_shares(self, entity: Any, per_share: float, amount: int) -> None:
+        game = self.game
+        parts = []
+        holders = list(game.players) + list(game.corporations)
+        for holder in holders:
+            if holder is entity:
+                cash = self.corporation_dividends(entity, per_share)
+            else:
+                cash = math.ceil(holder.num_shares_of(entity, ceil=False) * per_share)
+            if cash == 0:
+                continue
+            game.bank.spend(cash, holder, check_positive=False)
+            parts.append(f"{game.format_money(cash)} to {holder.name}")
+        game.log(f"{entity.name} pays out {game.format_money(amount)} = "
+                 f"{game.format_money(per_share)} per share" + (f" ({', '.join(parts)})" if parts else ""))
+
+    def corporation_dividends(self, entity: Any, per_share: float) -> int:
+        """Shares the corporation's dividends pay into its own treasury (pool shares, or IPO shares)."""
+        if entity.minor:
+            return 0
+        pays = self.game.title.t["operating_round"].get("pays_corporation_for")
+        if pays is not None:  # an empty list: those dividends go to no one
+            n = 0.0
+            if "pool" in pays:
+                n += self.game.share_pool.num_shares_of(entity, ceil=False)
+            if "ipo" in pays or "treasury" in pays:
+                n += entity.num_shares_of(entity, ceil=False)
+            return math.ceil(n * per_share)
+        holder = entity if entity.capitalization == "incremental" else self.game.share_pool
+        return math.ceil(holder.num_shares_of(entity, ceil=False) * per_share)
+
+    def change_share_price(self, entity: Any, paid: int) -> None:
+        if entity.share_price is None:
+            return
+        old = entity.share_price
+        if paid > 0:
+            self.game.stock_market.move_right(entity)
+        else:
+            self.game.stock_market.move_left(entity)
+        self.game.log_share_price(entity, old)
+
+    def pass_(self) -> None:
+        entity = self.current_entity()
+        if entity is not None and len(entity.operating_history) == 1:
+            self.game.close_companies_on_event(entity, "operated")
+        super().pass_()

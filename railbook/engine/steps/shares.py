@@ -1,0 +1,88 @@
+"""A corporation dealing in its own shares during its turn: redeeming certificates
+from the pool into its treasury, or reissuing all its treasury certificates.
+
+The title's ``operating_round.share_redemption`` says how many certificates one
+redemption may take (more in the first round of a set) and what a reissued
+certificate brings; the ``can_redeem`` hook may forbid a corporation both.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.engine.entities.share import ShareBundle
+from railbook.errors import IllegalAction
+from railbook.engine.steps.base import Step
+
+if TYPE_CHECKING:
+    from railbook.engine.actions import Action
+
+
+class RedeemSharesStep(Step):
+    def description(self) -> str:
+        return "Redeem or Reissue Shares"
+
+    def pass_description(self) -> str:
+        return "Skip (Redeem/Reissue)"
+
+    @property
+    def rule(self) -> dict[str, Any]:
+        return self.game.t["operating_round"].get("share_redemption") or {}
+
+    def allowed(self, entity: Any) -> bool:
+        return entity.is_corporation() and not entity.minor and self.game.hook("can_redeem", entity) is not False
+
+    def actions(self, entity: Any) -> list[str]:
+        if entity is not self.current_entity() or not self.allowed(entity):
+            return []
+        out = []
+        if self.redeemable_bundles(entity):
+            out.append("buy_shares")
+        if self.reissuable_bundle(entity) is not None:
+            out.append("sell_shares")
+        if out:
+            out.append("pass")
+        return out
+
+    def redeemable_bundles(self, entity: Any) -> list[ShareBundle]:
+        first = self.round.round_num == 1
+        limit = self.rule.get("max_shares_first_or" if first else "max_shares", 1) or 1
+        pool = self.game.share_pool
+        return [b for b in self.game.bundles_for_corporation(pool, entity)
+                if len(b.shares) <= limit and b.price() <= entity.cash]
+
+    def reissuable_bundle(self, entity: Any) -> ShareBundle | None:
+        treasury = [s for s in entity.shares_of(entity) if not s.buyable]
+        buyable = [s for s in entity.shares_of(entity) if s.buyable]
+        if not treasury or len(treasury) <= len(buyable):
+            return None
+        bundle = ShareBundle(treasury)
+        bundle.share_price = self.rule.get("reissue_price", 0)
+        return bundle
+
+    def process_buy_shares(self, action: "Action") -> None:
+        entity, bundle = action.entity, action.bundle
+        if not self.allowed(entity):
+            raise IllegalAction(f"{entity.name} may not redeem shares", "share redemption")
+        if bundle not in self.redeemable_bundles(entity):
+            raise IllegalAction(f"{entity.name} cannot redeem those shares now", "share redemption")
+        self.game.share_pool.buy_shares(entity, bundle)
+        for share in bundle.shares:
+            share.buyable = False
+        self.pass_()
+
+    def process_sell_shares(self, action: "Action") -> None:
+        entity = action.entity
+        bundle = self.reissuable_bundle(entity)
+        if bundle is None or not self.allowed(entity) or set(bundle.shares) != set(action.bundle.shares):
+            raise IllegalAction(f"{entity.name} cannot reissue those shares now", "share reissue")
+        price = bundle.share_price or 0
+        if price:
+            self.game.bank.spend(price * bundle.num_shares(), entity)
+        self.game.log(f"{entity.name} reissues {len(bundle.shares)} shares for {self.game.format_money(price)}")
+        new_par = next((p for p in self.game.stock_market.par_prices if p.price == price), None)
+        if new_par is not None:
+            entity.par_price_ = new_par
+        for share in bundle.shares:
+            share.buyable = True
+        self.pass_()

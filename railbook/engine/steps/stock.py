@@ -1,0 +1,421 @@
+"""The stock round turn: sell, buy one certificate (or par a corporation), sell again.
+
+Which order is allowed, when sales may start, how far a sale drops the price
+and whether several shares may be bought at once are the title's options.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.engine.entities.share import ShareBundle
+from railbook.errors import IllegalAction, InsufficientFunds
+from railbook.engine.steps.base import Step
+
+if TYPE_CHECKING:
+    from railbook.engine.actions import Action
+
+PURCHASES = ("buy_shares", "par", "buy_company")
+
+
+class ShareBuying:
+    """Buying certificates: the checks every step that sells shares shares."""
+
+    game: Any
+
+    def can_gain(self, entity: Any, bundle: ShareBundle | None, exchange: bool = False,
+                 certs: int | None = None) -> bool:
+        """Whether the entity may take the bundle under the holding and certificate limits
+        (``certs``: its certificate count, when the caller has counted it already)."""
+        if bundle is None or entity is None:
+            return False
+        if bundle.owner.is_player() and not self.game.can_gain_from_player(entity, bundle):
+            return False
+        corp = bundle.corporation
+        if not corp.holding_ok(entity, bundle.common_percent()):
+            return False
+        if not corp.counts_for_limit() or exchange:
+            return True
+        return (self.game.num_certs(entity) if certs is None else certs) < self.game.cert_limit(entity)
+
+    def buy_shares(self, entity: Any, bundle: ShareBundle, exchange: Any = None, swap: Any = None,
+                   allow_president_change: bool = True) -> None:
+        self.check_legal_buy(entity, bundle, exchange=exchange, swap=swap)
+        self.game.share_pool.buy_shares(entity, bundle, exchange=exchange, swap=swap,
+                                        allow_president_change=allow_president_change)
+        self.maybe_place_home_token(bundle.corporation)
+
+    def check_legal_buy(self, entity: Any, bundle: ShareBundle, exchange: Any = None, swap: Any = None) -> None:
+        raise NotImplementedError
+
+    def maybe_place_home_token(self, corporation: Any) -> None:
+        timing = self.game.title.t["operating_round"]["home_token"]
+        if (timing == "float" and corporation.floated()) or (timing == "par" and corporation.ipoed):
+            self.game.place_home_token(corporation)
+
+
+class BuySellParShares(Step, ShareBuying):
+    def description(self) -> str:
+        return {"sell_buy_or_buy_sell": "Buy or Sell Shares", "sell_buy": "Sell then Buy Shares",
+                "sell_buy_sell": "Sell/Buy/Sell Shares"}[self.sr["sell_buy_order"]]
+
+    def __init__(self, game: Any, round: Any, **opts: Any):
+        super().__init__(game, round, **opts)
+        self.sr: dict[str, Any] = game.t["stock_round"]
+        self.pending_home: Any = None  # a corporation just parred whose president chooses its home
+
+    def round_state(self) -> dict[str, Any]:
+        return {"players_sold": {}, "players_bought": {}, "current_actions": [], "bought_from_ipo": False,
+                "players_history": {}}
+
+    def setup(self) -> None:
+        for corps in self.round.players_sold.values():
+            for corp in corps:
+                corps[corp] = "prev"
+        entity = self.current_entity()
+        if entity is not None:
+            self.round.players_history.setdefault(entity, {}).clear()
+        self.round.current_actions = []
+        self.round.bought_from_ipo = False
+
+    # -- availability
+    def actions(self, entity: Any) -> list[str]:
+        if entity is not self.current_entity():
+            return []
+        if self.pending_home is not None:
+            return ["choose"]
+        can_sell = self.can_sell_any(entity)
+        if can_sell and self.must_sell(entity):
+            return ["sell_shares"]
+        out = []
+        if self.can_buy_any(entity):
+            out.append("buy_shares")
+        if self.can_ipo_any(entity):
+            out.append("par")
+        if self.purchasable_companies(entity):
+            out.append("buy_company")
+        if can_sell:
+            out.append("sell_shares")
+        if out:
+            out.append("pass")
+        return out
+
+    def offers(self, entity: Any, kind: str) -> bool:
+        """``kind in actions(entity)``, computing only what that kind depends on."""
+        if type(self).actions is not BuySellParShares.actions:
+            return kind in self.actions(entity)
+        if entity is not self.current_entity():
+            return False
+        if self.pending_home is not None:
+            return kind == "choose"
+        if self.must_sell(entity):  # true only where something can be sold
+            return kind == "sell_shares"
+        if kind == "buy_shares":
+            return self.can_buy_any(entity)
+        if kind == "par":
+            return self.can_ipo_any(entity)
+        if kind == "buy_company":
+            return bool(self.purchasable_companies(entity))
+        if kind == "sell_shares":
+            return self.can_sell_any(entity)
+        if kind == "pass":
+            return self.has_actions(entity)
+        return False
+
+    def has_actions(self, entity: Any) -> bool:
+        if entity is not self.current_entity():
+            return False
+        if self.pending_home is not None:
+            return True
+        return (self.can_buy_any(entity) or self.can_sell_any(entity) or self.can_ipo_any(entity)
+                or bool(self.purchasable_companies(entity)))
+
+    def bought(self) -> bool:
+        return any(a.type in PURCHASES for a in self.round.current_actions)
+
+    def sold(self) -> bool:
+        return any(a.type == "sell_shares" for a in self.round.current_actions)
+
+    def sold_corp(self, entity: Any, corp: Any) -> Any:
+        return self.round.players_sold.get(entity, {}).get(corp)
+
+    def available_cash(self, entity: Any) -> int:
+        return entity.cash
+
+    def can_buy(self, entity: Any, bundle: ShareBundle | None) -> bool:
+        if bundle is None or not bundle.buyable():
+            return False
+        if entity is bundle.owner:
+            return False
+        corp = bundle.corporation
+        return (self.available_cash(entity) >= bundle.price()
+                and not self.sold_corp(entity, corp)
+                and (self.can_buy_multiple(entity, corp, bundle.owner) or not self.bought())
+                and self.can_gain(entity, bundle))
+
+    def can_buy_multiple(self, entity: Any, corp: Any, owner: Any) -> bool:
+        if self.sr["multiple_buys_only_from_pool"]:
+            if not owner.is_share_pool():
+                return False
+            if self.round.bought_from_ipo:
+                return False
+        ok = (corp.buy_multiple()
+              and not any(a.type == "par" for a in self.round.current_actions)
+              and not any(a.type == "buy_shares" and a.bundle.corporation is not corp
+                          for a in self.round.current_actions))
+        if ok and corp.share_price is not None and corp.share_price.president_buys_two:
+            bought = sum(1 for a in self.round.current_actions if a.type == "buy_shares" and a.bundle.corporation is corp)
+            ok = corp.owner is entity and bought < 2
+        return ok
+
+    def must_sell(self, entity: Any) -> bool:
+        """Over the certificate limit (with something to sell), or over a holding limit that forces sales."""
+        if self.game.num_certs(entity) > self.game.cert_limit(entity):
+            return self.can_sell_any(entity)
+        if not self.sr["holding_limit_forces_sale"]:
+            return False
+        return any(not c.holding_ok(entity) and self.can_sell_any_bundles(entity, c) for c in self.held(entity))
+
+    def can_sell(self, entity: Any, bundle: ShareBundle | None) -> bool:
+        if bundle is None or entity is not bundle.owner:
+            return False
+        corp = bundle.corporation
+        return (self.game.check_sale_timing(entity, bundle)
+                and not (self.sr["must_sell_in_blocks"] and self.sold_corp(entity, corp) == "now")
+                and self.can_sell_order()
+                and self.game.share_pool.fit_in_bank(bundle)
+                and bundle.can_dump(entity))
+
+    def can_sell_order(self) -> bool:
+        order = self.sr["sell_buy_order"]
+        acts = self.round.current_actions
+        if order == "sell_buy_or_buy_sell":
+            kinds = {a.type for a in acts}
+            return not (len(kinds) == 2 and acts[-1].type in PURCHASES)
+        if order == "sell_buy":
+            return not self.bought()
+        return True
+
+    def can_sell_any_bundles(self, entity: Any, corp: Any) -> bool:
+        # what holds for every bundle of the corporation is asked once, before making bundles
+        if not self.can_sell_order():
+            return False
+        if self.sr["must_sell_in_blocks"] and self.sold_corp(entity, corp) == "now":
+            return False
+        return any(self.can_sell(entity, b) for b in self.game.bundles_for_corporation(entity, corp))
+
+    @staticmethod
+    def held(entity: Any) -> list[Any]:
+        """The corporations the entity holds certificates of (the only ones it could sell)."""
+        return [c for c, shares in entity.shares_by_corporation.items() if shares]
+
+    def can_sell_any(self, entity: Any) -> bool:
+        return any(self.can_sell_any_bundles(entity, c) for c in self.held(entity))
+
+    def can_buy_shares(self, entity: Any, shares: list[Any], certs: int | None = None) -> bool:
+        if not shares:
+            return False
+        corp = shares[0].corporation
+        owner = shares[0].owner
+        if self.sold_corp(entity, corp) or (self.bought() and not self.can_buy_multiple(entity, corp, owner)):
+            return False
+        smallest = None
+        for s in shares:
+            if s.buyable and (smallest is None or s.percent < smallest.percent):
+                smallest = s
+        if smallest is None:
+            return False
+        bundle = smallest.to_bundle()
+        return self.available_cash(entity) >= bundle.price() and self.can_gain(entity, bundle, certs=certs)
+
+    def can_buy_any(self, entity: Any) -> bool:
+        certs = self.game.num_certs(entity)  # the same for every candidate: count once
+        pool = self.game.share_pool
+        for corp, shares in pool.shares_by_corporation.items():
+            if shares and self.can_buy_shares(entity, shares, certs):
+                return True
+        for corp in self.game.corporations:
+            if corp.ipoed and self.can_buy_shares(entity, corp.ipo_shares(), certs):
+                return True
+        return False
+
+    def can_ipo_any(self, entity: Any) -> bool:
+        if self.bought():
+            return False
+        for corp in self.game.corporations:
+            own = corp.shares_of(corp)
+            if self.game.can_par(corp, entity) and own and self.can_buy(entity, own[0].to_bundle()):
+                return True
+        return False
+
+    def purchasable_companies(self, entity: Any) -> list[Any]:
+        rule = self.sr["privates_between_players"]
+        if self.bought() or entity.cash <= 0:
+            return []
+        if rule.get("phase_flag") not in self.game.phase.status:
+            return []
+        if rule.get("not_in_first_stock_round") and self.game.turn == 1:
+            return []
+        return self.game.purchasable_companies(entity)
+
+    # -- processing
+    def track_action(self, action: "Action", corporation: Any) -> None:
+        self.round.last_to_act = action.entity.player
+        self.round.current_actions.append(action)
+        self.round.players_history.setdefault(action.entity.player, {}).setdefault(corporation, []).append(action)
+
+    def check_legal_buy(self, entity: Any, bundle: ShareBundle, exchange: Any = None, swap: Any = None) -> None:
+        if self.can_buy(entity, bundle) or swap is not None:
+            return
+        corp = bundle.corporation
+        if not bundle.buyable():
+            raise IllegalAction(f"that {corp.name} certificate is not for sale", "buy shares")
+        if self.sold_corp(entity, corp):
+            raise IllegalAction(f"{entity.name} sold {corp.name} this round and may not buy it back", "buy after sale")
+        if self.bought() and not self.can_buy_multiple(entity, corp, bundle.owner):
+            raise IllegalAction(f"{entity.name} already bought this turn (one certificate per turn)",
+                                "one purchase per turn")
+        if self.available_cash(entity) < bundle.price():
+            raise InsufficientFunds(f"{entity.name} has {self.game.format_money(entity.cash)}, the share costs "
+                                    f"{self.game.format_money(bundle.price())}", "money")
+        if not corp.holding_ok(entity, bundle.common_percent()):
+            raise IllegalAction(f"{entity.name} may not hold more than {corp.max_ownership_percent}% of {corp.name}",
+                                "holding limit")
+        if corp.counts_for_limit() and self.game.num_certs(entity) >= self.game.cert_limit(entity):
+            raise IllegalAction(f"{entity.name} is at the certificate limit of {self.game.cert_limit(entity)}",
+                                "certificate limit")
+        raise IllegalAction(f"{entity.name} cannot buy that {corp.name} certificate now", "buy shares")
+
+    def process_buy_shares(self, action: "Action") -> None:
+        entity, bundle = action.entity, action.bundle
+        corp = bundle.corporation
+        if bundle.owner is not self.game.share_pool and bundle.owner is not corp.ipo_owner:
+            if not (bundle.owner.is_player() and self.game.can_gain_from_player(entity, bundle)):
+                raise IllegalAction(f"those {corp.name} shares are not for sale", "buy shares")
+        bought = self.round.players_bought.setdefault(entity, {})
+        from_ipo = bundle.owner.is_corporation()
+        self.buy_shares(entity, bundle)
+        bought[corp] = bought.get(corp, 0) + bundle.percent
+        if from_ipo:
+            self.round.bought_from_ipo = True
+        self.track_action(action, corp)
+
+    def process_sell_shares(self, action: "Action") -> None:
+        entity, bundle = action.entity, action.bundle
+        if not self.can_sell(entity, bundle):
+            raise IllegalAction(self.sale_refusal(entity, bundle), "sell shares")
+        self.round.players_sold.setdefault(bundle.owner, {})[bundle.corporation] = "now"
+        self.game.sell_shares_and_change_price(bundle)
+        self.track_action(action, bundle.corporation)
+
+    def refusal(self, action: "Action") -> IllegalAction | None:
+        entity = action.entity
+        if entity is not self.current_entity():
+            return None
+        if action.type == "sell_shares":
+            return IllegalAction(self.sale_refusal(entity, action.bundle), "sell shares")
+        if action.type == "buy_shares":
+            try:
+                self.check_legal_buy(entity, action.bundle)
+            except IllegalAction as exc:
+                return exc
+            return None
+        if action.type == "par":
+            if self.bought():
+                return IllegalAction(f"{entity.name} already bought this turn", "one purchase per turn")
+            if not self.game.can_par(action.corporation, entity):
+                return IllegalAction(f"{action.corporation.name} cannot be parred", "par")
+            return InsufficientFunds(f"{entity.name} cannot afford to par {action.corporation.name} at "
+                                     f"{self.game.format_money(action.share_price.price)}", "money")
+        if action.type == "buy_company":
+            return IllegalAction(f"{action.company.name} cannot be bought by {entity.name} now", "buy private")
+        return None
+
+    def sale_refusal(self, entity: Any, bundle: ShareBundle) -> str:
+        corp = bundle.corporation
+        if entity is not bundle.owner:
+            return f"{entity.name} does not own those {corp.name} shares"
+        if not self.game.check_sale_timing(entity, bundle):
+            return f"no shares may be sold in the first stock round"
+        if not self.can_sell_order():
+            return f"{self.description()}: selling is not allowed now"
+        if not self.game.share_pool.fit_in_bank(bundle):
+            return f"the pool may hold at most {self.game.market_share_limit(corp)}% of {corp.name}"
+        if not bundle.can_dump(entity):
+            return f"the president's certificate of {corp.name} cannot be sold: no one else could take the presidency"
+        return f"{entity.name} cannot sell those {corp.name} shares"
+
+    def process_par(self, action: "Action") -> None:
+        entity, corp, sp = action.entity, action.corporation, action.share_price
+        if not self.game.can_par(corp, entity):
+            raise IllegalAction(f"{corp.name} cannot be parred", "par")
+        if self.bought():
+            raise IllegalAction(f"{entity.name} already bought this turn", "one purchase per turn")
+        if sp not in self.game.par_prices_for(corp, via_private=False):
+            raise IllegalAction(f"{sp.price} is not a par price for {corp.name}", "par price")
+        if entity.cash < sp.price * corp.presidents_share.num_shares():
+            raise InsufficientFunds(f"{entity.name} cannot afford to par {corp.name} at "
+                                    f"{self.game.format_money(sp.price)}", "money")
+        self.game.stock_market.set_par(corp, sp)
+        share = corp.ipo_shares()[0]
+        bought = self.round.players_bought.setdefault(entity, {})
+        bought[corp] = bought.get(corp, 0) + share.percent
+        self.buy_shares(entity, share.to_bundle())
+        self.game.after_par(corp)
+        self.track_action(action, corp)
+        if corp.data.get("home_choice") and not corp.coordinates:
+            if not self.game.home_choices(corp):
+                raise IllegalAction(f"{corp.name} has no possible home left", "home choice")
+            self.pending_home = corp
+
+    def process_choose(self, action: "Action") -> None:
+        corp = self.pending_home
+        if corp is None:
+            raise IllegalAction("there is nothing to choose now", "choose")
+        text = str(action.choice)
+        hex_id = text[text.rfind("(") + 1:text.rfind(")")] if "(" in text else text
+        choices = self.game.home_choices(corp)
+        if hex_id not in [h.id for h in choices]:
+            raise IllegalAction(f"{corp.name}'s home may be {', '.join(h.id for h in choices)}, not {hex_id}",
+                                "home choice")
+        self.game.set_home(corp, self.game.hex_by_id(hex_id))
+        self.game.log(f"{corp.name}'s home location is {hex_id}")
+        self.pending_home = None
+
+    def process_buy_company(self, action: "Action") -> None:
+        entity, company, price = action.entity, action.company, action.price
+        owner = company.owner
+        if company not in self.purchasable_companies(entity):
+            raise IllegalAction(f"{company.name} cannot be bought by {entity.name} now", "buy private")
+        if owner is not None and owner.is_corporation():
+            raise IllegalAction(f"{company.name} belongs to {owner.name} and is not for sale", "buy private")
+        if price > entity.cash:
+            raise InsufficientFunds(f"{entity.name} cannot pay {self.game.format_money(price)}", "money")
+        company.owner = entity
+        if owner is not None:
+            owner.companies.remove(company)
+        entity.companies.append(company)
+        entity.spend(price, owner if owner is not None else self.game.bank)
+        self.round.current_actions.append(action)
+        self.log(f"{entity.name} buys {company.name} from {owner.name if owner else 'the bank'} for "
+                 f"{self.game.format_money(price)}")
+        if owner is not None and self.sr["privates_between_players"].get("regrants_shares"):
+            # the certificates the private brought come along, free, from whoever holds them
+            for ability in self.game.abilities(company, "shares"):
+                for share in ability.shares:
+                    if not share.president and share.owner is not entity:
+                        self.game.share_pool.buy_shares(entity, share.to_bundle(), exchange="free")
+
+    def pass_(self) -> None:
+        super().pass_()
+        entity = self.current_entity()
+        if entity is None:
+            return
+        if self.round.current_actions:
+            if entity in self.round.pass_order:
+                self.round.pass_order.remove(entity)
+            entity.unpass()
+        else:
+            if entity not in self.round.pass_order:
+                self.round.pass_order.append(entity)
+            entity.pass_()

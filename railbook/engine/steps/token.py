@@ -1,0 +1,238 @@
+"""Station tokens: one per turn, in a reachable city with a free (unreserved) slot,
+at the price of the corporation's next token."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.engine.entities.token import Token
+from railbook.errors import IllegalAction, InsufficientFunds
+from railbook.engine.steps.base import Step
+
+if TYPE_CHECKING:
+    from railbook.engine.actions import Action
+    from railbook.engine.map.tile import City
+
+TOKEN_ERRORS = {
+    "no_tokens": "{corp} has no tokens left",
+    "existing_token": "{corp} already has a token on {hex}",
+    "blocked_reservation": "the remaining slots on {hex} are reserved",
+    "no_money": "{corp} cannot afford a token on {hex}",
+    "no_slots": "no token slot is free on {hex}",
+    "generic": "{corp} cannot place a token on {hex}",
+}
+
+
+class Tokener:
+    game: Any
+    round: Any
+
+    def available_tokens(self, entity: Any) -> list[Token]:
+        holder = entity.owner if entity.is_company() else entity
+        return holder.tokens_by_type()
+
+    def min_token_price(self, tokens: list[Token]) -> int:
+        prices = [t.price for t in tokens]
+        for a in self.game.abilities(tokens[0].corporation, "token"):
+            if a.price_ is not None:
+                prices.append(a.price_)
+            if a.teleport_price is not None:
+                prices.append(a.teleport_price)
+        return min(prices)
+
+    def can_place_token(self, entity: Any) -> bool:
+        tokens = self.available_tokens(entity)
+        return (entity is self.current_entity() and not self.round.tokened and bool(tokens)
+                and self.min_token_price(tokens) <= self.game.buying_power(entity)
+                and self.game.graph.can_token(entity))
+
+    def place_token(self, entity: Any, city: "City", token: Token | None, connected: bool = True,
+                    extra_action: bool = False, special_ability: Any = None, free_override: bool = False) -> None:
+        game = self.game
+        hex_ = city.hex
+        if token is None:
+            raise IllegalAction(f"{entity.name} has no tokens left", "tokens")
+        if city.data.get("refuses_tokens"):
+            raise IllegalAction(f"{hex_.id} may not hold a station token", "token placement")
+        if connected and city not in game.graph.connected_nodes(entity):
+            raise IllegalAction(f"{entity.name} cannot place a token on {hex_.id}: it is not connected", "connectivity")
+        if not extra_action and self.round.tokened:
+            raise IllegalAction(f"{entity.name} already placed a token this turn", "one token per turn")
+        if token.used:
+            raise IllegalAction("that token is already on the map", "tokens")
+        price = 0 if free_override else self.game.token_price(entity, city, token)
+        ability = None
+        if special_ability is None and not free_override:
+            for a in game.abilities(entity, "token"):
+                if a.special_only or (a.hexes and hex_.id not in a.hexes) or (a.city is not None and a.city != city.index):
+                    continue
+                ability = a
+                if a.teleport_price is not None:
+                    price = a.teleport_price
+                if hex_ in game.graph.reachable_hexes(entity) and a.price_ is not None:
+                    price = a.price_
+                break
+        if not city.data.get("tokenable", True):
+            raise IllegalAction(f"{hex_.id} may never hold a station token", "token placement")
+        self.check_split_hex(city)
+        free = price <= 0
+        error = city.tokenable_error(entity, free=free, tokens=[token])
+        if error is not None and not (error == "no_money" and price <= entity.cash):
+            message = TOKEN_ERRORS[error].format(corp=entity.name, hex=hex_.id)
+            raise (InsufficientFunds if error == "no_money" else IllegalAction)(message, "token placement")
+        if not free and entity.cash < price:
+            raise InsufficientFunds(f"{entity.name} cannot afford a {game.format_money(price)} token", "money")
+        city.exchange_token(token)
+        if entity in city.tile.reservations:
+            city.tile.reservations.remove(entity)
+        city.remove_reservation(entity)
+        if not free:
+            entity.spend(price, game.bank)
+        if ability is not None:
+            ability.use()
+        game.log(f"{entity.name} places a token on {hex_.id}" + (f" for {game.format_money(price)}" if not free else ""))
+        if not extra_action:
+            self.round.tokened = True
+        game.graph.invalidate_city(city, entity)
+        game.hook_after_place_token(entity, hex_)
+
+
+    def check_split_hex(self, city: "City") -> None:
+        """On a hex whose city split, other stations wait until the lifted ones are back."""
+        game = self.game
+        if game.saved_tokens_hex is None or city.hex is not game.saved_tokens_hex or not game.saved_tokens:
+            return
+        tile = city.tile
+        free = len(tile.cities) - len(game.saved_tokens) - (1 if tile.reservations else 0)
+        if free <= 0:
+            raise IllegalAction(f"{city.hex.id} may not be tokened until its lifted stations are back",
+                                "token placement")
+
+
+class TokenStep(Step, Tokener):
+    type_name = "token"
+
+    def description(self) -> str:
+        return "Place a Token"
+
+    def pass_description(self) -> str:
+        return "Skip (Token)"
+
+    def round_state(self) -> dict[str, Any]:
+        return {"tokened": False}
+
+    def setup(self) -> None:
+        self.round.tokened = False
+
+    def actions(self, entity: Any) -> list[str]:
+        if "token" in self.game.skipped_steps:
+            return []
+        if entity is not self.current_entity() or not self.can_place_token(entity):
+            return []
+        return ["place_token", "pass"]
+
+    def refusal(self, action: "Action") -> IllegalAction | None:
+        entity = action.entity
+        if action.type != "place_token" or entity is not self.round.entities[self.round.entity_index]:
+            return None
+        if self.round.tokened:
+            return IllegalAction(f"{entity.name} already placed a token this turn", "one token per turn")
+        if not self.available_tokens(entity):
+            return IllegalAction(f"{entity.name} has no tokens left", "tokens")
+        return IllegalAction(f"{entity.name} may not place a token now", "token placement")
+
+    def process_place_token(self, action: "Action") -> None:
+        entity = action.entity
+        if action.city.hex not in self.game.graph.reachable_hexes(entity):
+            raise IllegalAction(f"{entity.name} cannot reach {action.city.hex.id}", "connectivity")
+        self.place_token(entity, action.city, entity.find_token_by_type())
+        tile = action.city.tile
+        if tile.reservations and len(tile.cities) > 1:
+            # a hex-wide reservation settles on the first city its corporation can still enter
+            holder = tile.reservations[0]
+            for city in tile.cities:
+                if city.tokenable(holder):
+                    city.add_reservation(holder)
+                    tile.reservations = []
+                    break
+        self.pass_()
+
+
+class HomeTokenStep(Step, Tokener):
+    """A token waiting for its city to be chosen (a home on a multi-city hex, or a token an upgrade displaced)."""
+
+    def description(self) -> str:
+        return "Place Home Token"
+
+    def round_state(self) -> dict[str, Any]:
+        return {"pending_tokens": [], "tokened": False}
+
+    def pending(self) -> dict[str, Any]:
+        return self.round.pending_tokens[0] if self.round.pending_tokens else {}
+
+    def active(self) -> bool:
+        return bool(self.pending().get("entity"))
+
+    def current_entity(self) -> Any:
+        return self.pending().get("entity")
+
+    def active_entities(self) -> list[Any]:
+        e = self.pending().get("entity")
+        return [e] if e is not None else []
+
+    def actions(self, entity: Any) -> list[str]:
+        return ["place_token"] if entity is not None and entity is self.pending().get("entity") else []
+
+    def process_place_token(self, action: "Action") -> None:
+        pending = self.pending()
+        hex_ = action.city.hex
+        if hex_ not in pending["hexes"]:
+            raise IllegalAction(f"the token must go on {', '.join(h.id for h in pending['hexes'])}", "token placement")
+        token = pending["token"]
+        self.place_token(token.corporation, action.city, token, connected=False, extra_action=True,
+                         free_override=True)
+        self.round.pending_tokens.pop(0)
+
+
+class UpdateTokensStep(Step):
+    """Stations lifted by a city split go back, one owner at a time in operating order, into
+    either new city (even one already holding a station), free."""
+
+    def description(self) -> str:
+        hex_ = self.game.saved_tokens_hex
+        return f"Choose city for token in {hex_.id if hex_ else '?'}"
+
+    def pending(self) -> dict[str, Any]:
+        order = self.game.operating_order()
+        saved = sorted(self.game.saved_tokens,
+                       key=lambda t: order.index(t["entity"]) if t["entity"] in order else len(order))
+        self.game.saved_tokens[:] = saved
+        return saved[0] if saved else {}
+
+    def active(self) -> bool:
+        return bool(self.game.saved_tokens)
+
+    def active_entities(self) -> list[Any]:
+        e = self.pending().get("entity")
+        return [e] if e is not None else []
+
+    def current_entity(self) -> Any:
+        return self.pending().get("entity")
+
+    def actions(self, entity: Any) -> list[str]:
+        return ["place_token"] if entity is not None and entity is self.current_entity() else []
+
+    def process_place_token(self, action: "Action") -> None:
+        pending = self.pending()
+        city = action.city
+        if city.hex not in pending["hexes"]:
+            raise IllegalAction(f"the lifted station goes back on {pending['hexes'][0].id}", "token placement")
+        token = pending["token"]
+        city.exchange_token(token, cheater=True)
+        if token.corporation in city.tile.reservations:
+            city.tile.reservations.remove(token.corporation)
+        city.remove_reservation(token.corporation)
+        self.game.log(f"{token.corporation.name} places a token on {city.hex.id}")
+        self.game.saved_tokens.pop(0)
+        self.game.clear_graph()
+        self.game.settle_hex_reservation(city.tile)

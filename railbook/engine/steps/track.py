@@ -1,0 +1,406 @@
+"""Laying and upgrading track: the tile rules every title shares.
+
+A tile may be laid if its colour is the next after the hex's, it keeps the old
+track, its labels and city/town counts match, its new exits lead onto the map,
+the corporation reaches one of them, and the tile is in the supply and allowed
+in the current phase. Terrain and border costs are paid; private abilities may
+lay extra or unconnected tiles.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.errors import IllegalAction, InsufficientFunds
+from railbook.engine.map.tile import COLORS
+from railbook.engine.steps.base import Step
+from railbook.engine.steps.track_rules import SIDE_RULES, check_lay_permission, sides_allow
+
+if TYPE_CHECKING:
+    from railbook.engine.actions import Action
+    from railbook.engine.map.hex import Hex
+    from railbook.engine.map.tile import Tile
+
+
+class Tracker:
+    """Tile laying shared by the track step and private abilities."""
+
+    game: Any
+    round: Any
+
+    def tracker_round_state(self) -> dict[str, Any]:
+        return {"num_laid_track": 0, "upgraded_track": False, "num_upgraded_track": 0, "laid_hexes": []}
+
+    def tracker_setup(self) -> None:
+        self.round.num_laid_track = 0
+        self.round.num_upgraded_track = 0
+        self.round.upgraded_track = False
+        self.round.laid_hexes = []
+
+    def get_tile_lay(self, entity: Any) -> dict[str, Any] | None:
+        corp = entity.owner if entity.is_company() else entity
+        lays = self.game.tile_lays(corp)
+        idx = self.round.num_laid_track
+        if idx >= len(lays):
+            return None
+        lay = dict(lays[idx])
+        if lay.get("lay") == "not_if_upgraded":
+            lay["lay"] = not self.round.upgraded_track
+        if lay.get("upgrade") == "not_if_upgraded":
+            lay["upgrade"] = not self.round.upgraded_track
+        lay.setdefault("lay", True)
+        lay.setdefault("upgrade", True)
+        lay["cost"] = lay.get("cost", 0) or 0
+        lay["upgrade_cost"] = lay.get("upgrade_cost", lay["cost"])
+        lay["cannot_reuse_same_hex"] = lay.get("cannot_reuse_same_hex", False)
+        return lay
+
+    def can_lay_tile(self, entity: Any) -> bool:
+        if self.tile_lay_abilities_should_block(entity):
+            return True
+        if self.can_buy_tile_laying_company(entity, "track"):
+            return True
+        lay = self.get_tile_lay(entity)
+        if lay is None:
+            return False
+        return bool(entity.tokens) and self.game.buying_power(entity) >= lay["cost"] and bool(lay["lay"] or lay["upgrade"])
+
+    def can_buy_tile_laying_company(self, entity: Any, time: str) -> bool:
+        """The corporation could still buy a private that lays track now: the track step waits for it."""
+        game = self.game
+        if entity is not self.current_entity() or "privates_buyable_by_corporations" not in game.phase.status:
+            return False
+        for company in game.purchasable_companies(entity):
+            if company.min_price > game.buying_power(entity):
+                continue
+            if any(a.type == "tile_lay" and time in a.when for a in company.abilities):
+                return True
+        return False
+
+    def tile_lay_abilities_should_block(self, entity: Any) -> bool:
+        for time in ("track", "owning_player_track"):
+            for a in self.game.abilities(entity, "tile_lay", time=[time], passive_ok=False):
+                if not a.consume_tile_lay:
+                    return True
+        return False
+
+    def lay_tile_action(self, action: "Action", entity: Any = None, spender: Any = None) -> None:
+        tile, hex_ = action.tile, action.hex
+        old_tile = hex_.tile
+        lay = self.get_tile_lay(action.entity)
+        upgrade = old_tile.color != "white"
+        if upgrade and not (lay and lay["upgrade"]):
+            raise IllegalAction("no upgrade is allowed now (tile lays used up)", "tile lays")
+        if tile.color == "yellow" and not (lay and lay["lay"]):
+            raise IllegalAction("no yellow tile may be laid now (tile lays used up)", "tile lays")
+        if lay is None:
+            raise IllegalAction("no more tiles may be laid this turn", "tile lays")
+        if lay["cannot_reuse_same_hex"] and hex_ in self.round.laid_hexes:
+            raise IllegalAction(f"{hex_.id} already had a tile laid this turn", "tile lays")
+        extra_cost = lay["cost"] if tile.color == "yellow" else lay["upgrade_cost"]
+        self.lay_tile(action, extra_cost=extra_cost, entity=entity, spender=spender)
+        if upgrade:
+            self.round.upgraded_track = True
+            self.round.num_upgraded_track += 1
+        self.round.num_laid_track += 1
+        self.round.laid_hexes.append(hex_)
+
+    def lay_tile(self, action: "Action", extra_cost: int = 0, entity: Any = None, spender: Any = None) -> None:
+        game = self.game
+        entity = entity or action.entity
+        spender = spender or entity
+        tile: Tile = action.tile
+        hex_: Hex = action.hex
+        rotation = action.rotation
+        old_tile = hex_.tile
+        if tile.hex is not None:
+            raise IllegalAction(f"tile {tile.id} is already on {tile.hex.id}", "tile supply")
+        if tile not in game.tiles:
+            raise IllegalAction(f"tile {tile.id} is not in the supply", "tile supply")
+        blocker = self.ability_blocking_hex(entity, hex_)
+        if blocker is not None:
+            raise IllegalAction(f"{hex_.id} is blocked by {blocker.owner.name}", "blocked hex")
+        check_lay_permission(game, action, spender if spender.is_corporation() else None, hex_, tile)
+        if tile.color not in game.phase.tiles and tile.color in COLORS:
+            raise IllegalAction(f"{tile.color} tiles are not available in phase {game.phase.name}", "phase tiles")
+        split = game.splits_city(old_tile, tile)
+        had_token = split and any(c.tokened_by(spender) for c in old_tile.cities)
+        if split:
+            self.lift_split_tokens(hex_, old_tile)
+        tile.rotate(rotation)
+        if not game.upgrades_to(old_tile, tile, special=entity.is_company(), hex_=hex_):
+            tile.rotate(0)
+            raise IllegalAction(f"{old_tile.name} on {hex_.id} cannot be upgraded to {tile.name}", "tile upgrade")
+        legal = self.legal_split_rotation(spender, hex_, tile, had_token) if split \
+            else self.legal_tile_rotation(entity, hex_, tile)
+        if not legal:
+            tile.rotate(0)
+            raise IllegalAction(f"tile {tile.name} with rotation {rotation} is not a legal lay on {hex_.id}",
+                                "tile placement")
+        # the abilities used by this lay
+        free = False
+        discount = 0
+        teleport = False
+        found = False
+        for ability in game.abilities(entity, "tile_lay", time=self.ability_times()) + \
+                game.abilities(entity, "teleport", time=self.ability_times()):
+            if ability.owner is not entity:
+                continue
+            if ability.hexes and hex_.id not in ability.hexes:
+                continue
+            if ability.tiles and tile.name not in ability.tiles:
+                continue
+            found = True
+            if ability.type == "teleport":
+                teleport = True
+                free = free or ability.free_tile_lay
+                if ability.cost:
+                    spender.spend(ability.cost, game.bank)
+            else:
+                if ability.reachable and hex_.id not in spender.coordinates and \
+                        hex_ not in game.graph.connected_hexes(spender):
+                    raise IllegalAction(f"track laid must connect to a station of {spender.name}", "connectivity")
+                free = free or ability.free
+                discount += ability.discount
+                extra_cost += ability.cost
+        if entity.is_company() and not found:
+            raise IllegalAction(f"{entity.name} has no ability to lay tile {tile.name} on {hex_.id}", "private ability")
+        border_cost = self.border_cost(tile, hex_)
+        if free:
+            cost = extra_cost
+        else:
+            base = game.upgrade_cost(old_tile, hex_, entity) + border_cost + extra_cost
+            cost = base - min(base, discount)
+        if cost > 0 and spender.cash < cost:
+            raise InsufficientFunds(f"{spender.name} cannot pay {game.format_money(cost)} for the tile",
+                                    "tile cost")
+        game.update_tile_lists(tile, old_tile)
+        hex_.lay(tile)
+        self.remove_borders(tile, hex_)
+        if old_tile.color in ("blue", "gray", "red"):
+            game.reconnect_hex(hex_)
+            game.clear_graph()
+        else:
+            game.graph.invalidate_hex(hex_)
+        if not teleport and not split and replacement_rotation(tile, old_tile) is None:
+            # judged on the board with the new tile, as routes will see it (an illegal lay is rolled back)
+            self.check_track_restrictions(entity, old_tile, tile)
+        if cost > 0:
+            spender.spend(cost, game.bank)
+        game.log(f"{spender.name}{' spends ' + game.format_money(cost) + ' and' if cost else ''} lays tile "
+                 f"#{tile.name} with rotation {rotation} on {hex_.id}")
+        if split:
+            self.take_back_own_token(action, spender)
+            game.graph.clear_all()
+        else:
+            self.update_token(action, entity, tile, old_tile)
+        game.hook_after_lay_tile(spender if spender.is_corporation() else entity, hex_, tile)
+
+    # -- a city splitting in two (title option split_city_tokens: choose_again)
+    def lift_split_tokens(self, hex_: "Hex", old_tile: "Tile") -> None:
+        """The old city's stations are lifted (each owner puts its own back later, for free) and a
+        reservation on it becomes a reservation of the whole hex."""
+        city = old_tile.cities[0]
+        reserved = [r for r in city.reservations if r is not None]
+        if reserved:
+            city.reservations = []
+            old_tile.reservations.append(reserved[0])
+        saved = []
+        for token in [t for t in city.tokens if t is not None]:
+            token.price = 0
+            saved.append({"entity": token.corporation, "hexes": [hex_], "token": token})
+            token.remove()
+        self.game.saved_tokens = saved
+        self.game.saved_tokens_hex = hex_ if saved else None
+
+    def legal_split_rotation(self, entity: Any, hex_: "Hex", tile: "Tile", had_token: bool) -> bool:
+        old = hex_.tile
+        if sorted(old.exits) != sorted(tile.exits):
+            return False
+        if not all(e in hex_.neighbors for e in tile.exits):
+            return False
+        if not all(any(_path_le(p, q) for q in tile.paths) for p in old.paths):
+            return False
+        if had_token or any(t["entity"] is entity for t in self.game.saved_tokens):
+            return True
+        return bool(set(tile.exits) & set(self.hex_neighbors(entity, hex_) or []))
+
+    def take_back_own_token(self, action: "Action", corp: Any) -> None:
+        """The corporation that splits the city puts its own lifted station back at once."""
+        mine = next((t for t in self.game.saved_tokens if t["entity"] is corp), None)
+        if mine is None:
+            return
+        self.round.pending_tokens.append(dict(mine))
+        self.game.saved_tokens.remove(mine)
+        self.game.log(f"{corp.name} must choose a city for its token")
+
+    def ability_times(self) -> list[str]:
+        return ["track", "owning_corp_or_turn", "owning_player_or_turn", "owning_player_track", "or_between_turns",
+                "stock_round", "sold", "any"]
+
+    def ability_blocking_hex(self, entity: Any, hex_: "Hex") -> Any:
+        game = self.game
+        for holder in list(game.companies) + list(game.minors) + list(game.corporations):
+            if getattr(holder, "closed", False) or holder is entity:
+                continue
+            for ability in game.abilities(holder, "blocks_hexes"):
+                if hex_.id in ability.hexes:
+                    return ability
+        return None
+
+    def hex_neighbors(self, entity: Any, hex_: "Hex") -> list[int] | None:
+        return self.game.graph.connected_hexes(entity).get(hex_)
+
+    def legal_tile_rotation(self, entity: Any, hex_: "Hex", tile: "Tile") -> bool:
+        old = hex_.tile
+        replaced = replacement_rotation(tile, old)
+        if replaced is not None:  # the tile replaces the old one outright: its own rotation, old track may go
+            return tile.rotation == replaced and hex_ in self.game.graph.connected_hexes(entity)
+        if old.definition.get("upgrade_placed_by_reservation") and any(c.data.get("reserved_for") for c in tile.cities):
+            # the reserved city fixes the rotation: reaching the hex is enough (the old track is still kept)
+            return (hex_ in self.game.graph.connected_hexes(entity)
+                    and all(any(_path_le(p, q) for q in tile.paths) for p in old.paths)
+                    and all(e in hex_.neighbors for e in tile.exits))
+        old_ct = old.city_town_edges()
+        new_exits = tile.exits
+        new_ct = tile.city_town_edges()
+        added = max(0, len(new_ct) - len(old_ct))
+        multi = len(tile.cities) > 1 and len(old.cities) > 1
+        if not all(e in hex_.neighbors for e in new_exits):
+            return False
+        reach = self.hex_neighbors(entity, hex_) or []
+        if not set(new_exits) & set(reach):
+            return False
+        if not all(any(_path_le(p, q) for q in tile.paths) for p in old.paths):
+            return False
+        if added < sum(1 for n in new_ct if all(not (set(n) & set(o)) for o in old_ct)):
+            return False
+        if multi and not all(sum(1 for n in new_ct if set(o) <= set(n)) == 1 for o in old_ct):
+            return False
+        return sides_allow(self.game, old, tile, reach)
+
+    def check_track_restrictions(self, entity: Any, old_tile: "Tile", new_tile: "Tile") -> None:
+        if not entity.is_operator():
+            return
+        for old_ct in old_tile.city_towns:
+            if not any(set(old_ct.exits) <= set(n.exits) for n in new_tile.city_towns):
+                raise IllegalAction("the new tile must keep the old track to every city and town", "tile upgrade")
+        restriction = self.game.title.t["operating_round"]["track_restriction"]
+        if restriction == "permissive" or restriction in SIDE_RULES:
+            return
+        connected = self.game.graph.connected_paths(entity)
+        old_paths = old_tile.paths
+        used_new = not old_paths
+        changed_city = False
+        for np_ in new_tile.paths:
+            if np_ not in connected:
+                continue
+            op = next((p for p in old_paths if _path_le(np_, p)), None)
+            if op is None:
+                used_new = True
+            old_rev = sorted(n.max_revenue() for n in op.nodes) if op else None
+            new_rev = sorted(n.max_revenue() for n in np_.nodes)
+            if old_rev != new_rev:
+                changed_city = True
+        if restriction == "restrictive" and not used_new:
+            raise IllegalAction("the new tile must add track the corporation can use", "track restriction")
+        if restriction == "semi_restrictive" and not used_new and not changed_city:
+            raise IllegalAction("the new tile must add usable track or change a city's value", "track restriction")
+        if restriction == "city_permissive" and not new_tile.cities and not used_new:
+            raise IllegalAction("the new tile must be a city tile or add usable track", "track restriction")
+
+    def border_cost(self, tile: "Tile", hex_: "Hex") -> int:
+        total = 0
+        for b in tile.borders + hex_.tile.borders:
+            if not b.get("cost"):
+                continue
+            neighbor = hex_.neighbors.get(b["edge"])
+            if neighbor is None:
+                continue
+            if b["edge"] in tile.exits and neighbor.targeting(hex_):
+                total += b["cost"]
+        return total
+
+    def remove_borders(self, tile: "Tile", hex_: "Hex") -> None:
+        from railbook.hexgrid import invert
+
+        keep = []
+        for b in tile.borders:
+            neighbor = hex_.neighbors.get(b["edge"])
+            if b.get("cost") and neighbor is not None and hex_.targeting(neighbor) and neighbor.targeting(hex_):
+                neighbor.tile.borders = [nb for nb in neighbor.tile.borders if nb["edge"] != invert(b["edge"])]
+                continue
+            keep.append(b)
+        tile.borders = keep
+
+    def update_token(self, action: "Action", entity: Any, tile: "Tile", old_tile: "Tile") -> None:
+        """The first track on a hex of several cities: tokens there choose their city again,
+        except a home token whose home names a city (it stays in that city)."""
+        if old_tile.paths or not tile.paths or len(tile.cities) <= 1:
+            return
+        tokens = [t for c in tile.cities for t in c.tokens if t is not None]
+        for token in list(tokens):
+            corp = token.corporation
+            home_city = corp.city[0] if isinstance(corp.city, list) else corp.city
+            if home_city is not None and action.hex.id in corp.coordinates and token is corp.tokens[0] \
+                    and home_city < len(tile.cities):
+                target = tile.cities[home_city]
+                if token.city is not target:
+                    token.remove()
+                    target.exchange_token(token)
+                tokens.remove(token)
+                self.game.clear_graph()
+        for token in tokens:
+            actor = entity.owner if entity.is_company() else entity
+            self.round.pending_tokens.append({"entity": actor, "hexes": [action.hex], "token": token})
+            self.game.log(f"{actor.name} must choose a city for {token.corporation.name}'s token")
+            token.remove()
+
+
+def replacement_rotation(new: "Tile", old: "Tile") -> int | None:
+    """The rotation a tile takes when it replaces the old tile outright (tiles.yaml ``replaces``), else None."""
+    spec = new.definition.get("replaces") or {}
+    if old.name not in spec.get("tiles", []):
+        return None
+    return int(spec.get("rotation", 0))
+
+
+def _path_le(a: Any, b: Any) -> bool:
+    from railbook.engine.map.tile import _end_le, _tracks_match
+
+    return all(_end_le(e, (b.a, b.b)) for e in (a.a, a.b)) and _tracks_match(a.track, b.track)
+
+
+class TrackStep(Step, Tracker):
+    type_name = "track"
+
+    def description(self) -> str:
+        return "Lay Track"
+
+    def pass_description(self) -> str:
+        return "Done (Track)" if self.acted else "Skip (Track)"
+
+    def round_state(self) -> dict[str, Any]:
+        return {**self.tracker_round_state(), "pending_tokens": []}
+
+    def setup(self) -> None:
+        self.tracker_setup()
+
+    def actions(self, entity: Any) -> list[str]:
+        if "track" in self.game.skipped_steps:
+            return []
+        if entity is not self.current_entity() or entity.is_company() or not self.can_lay_tile(entity):
+            return []
+        return ["lay_tile", "pass"]
+
+    def process_lay_tile(self, action: "Action") -> None:
+        self.lay_tile_action(action)
+        if not self.can_lay_tile(action.entity):
+            self.pass_()
+
+    def refusal(self, action: "Action") -> IllegalAction | None:
+        if action.type != "lay_tile" or action.entity is not self.round.entities[self.round.entity_index]:
+            return None
+        if self.round.num_laid_track:
+            return IllegalAction(f"{action.entity.name} has laid all the tiles it may this turn", "tile lays")
+        return IllegalAction(f"{action.entity.name} may not lay track now", "tile lays")

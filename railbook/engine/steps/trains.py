@@ -1,0 +1,304 @@
+"""Buying trains, emergency money, discarding over the limit, and bankruptcy.
+
+A corporation with a route but no train must buy one. If its treasury falls
+short, its president adds cash, selling shares if needed (never more than
+needed, never so as to give away the presidency of the operating
+corporation); if even that fails, the president goes bankrupt.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.errors import IllegalAction, InsufficientFunds
+from railbook.engine.steps.base import Step
+
+if TYPE_CHECKING:
+    from railbook.engine.actions import Action
+
+
+class EmergencyMoney:
+    game: Any
+
+    def needed_cash(self, entity: Any) -> int:
+        ebuy = self.game.title.t["operating_round"]["emergency_buy"]
+        depot = self.game.depot
+        return depot.min_depot_price() if ebuy["cheapest_depot_train_only"] else depot.max_depot_price()
+
+    def emr_available_cash(self, entity: Any) -> int:
+        current = self.current_entity()
+        if entity is current:
+            return current.cash
+        return entity.cash + current.cash
+
+    def can_sell_emergency(self, entity: Any, bundle: Any) -> bool:
+        game = self.game
+        if entity is not bundle.owner or not game.check_sale_timing(entity, bundle):
+            return False
+        if not self.sellable_bundle(bundle):
+            return False
+        if game.title.t["operating_round"]["emergency_buy"]["sell_more_than_needed"]:
+            return True
+        needed = self.needed_cash(entity) - self.emr_available_cash(entity)
+        smaller = bundle.price() - min(s.price() for s in bundle.shares)
+        return smaller < needed
+
+    def sellable_bundle(self, bundle: Any) -> bool:
+        seller = bundle.owner
+        if not bundle.can_dump(seller) or not self.game.share_pool.fit_in_bank(bundle):
+            return False
+        corp = bundle.corporation
+        if not corp.president_is(seller):
+            return True
+        swap_rule = self.game.title.t["operating_round"]["emergency_buy"]["president_may_swap"]
+        if swap_rule and corp is not self.current_entity():
+            return True
+        holders = corp.player_share_holders(corporate=True)
+        remaining = holders.get(seller, 0) - bundle.percent
+        others = [v for k, v in holders.items() if k is not seller]
+        return remaining >= (max(others) if others else 0)
+
+
+class BuyTrainStep(Step, EmergencyMoney):
+    type_name = "buy_train"
+
+    def __init__(self, game: Any, round: Any, **opts: Any):
+        super().__init__(game, round, **opts)
+        self.last_share_sold_price: int | None = None
+        self.corporations_sold: list[Any] = []
+
+    def description(self) -> str:
+        return "Buy Trains"
+
+    def pass_description(self) -> str:
+        return "Done (Trains)" if self.acted else "Skip (Trains)"
+
+    def setup(self) -> None:
+        self.last_share_sold_price = None
+        self.corporations_sold = []
+        self.round.trade_ins_this_turn = 0
+
+    def round_state(self) -> dict[str, Any]:
+        return {"trade_ins_this_turn": 0}
+
+    def pass_(self) -> None:
+        self.last_share_sold_price = None
+        super().pass_()
+
+    # -- availability
+    def can_entity_buy_train(self, entity: Any) -> bool:
+        return not entity.is_minor() or self.game.title.t["operating_round"].get("minors_buy_trains", False)
+
+    def room(self, entity: Any) -> bool:
+        return self.game.num_corp_trains(entity) < self.game.train_limit(entity)
+
+    def must_buy_train(self, entity: Any) -> bool:
+        return self.game.must_buy_train(entity)
+
+    def president_may_contribute(self, entity: Any) -> bool:
+        return self.must_buy_train(entity)
+
+    def can_buy_train(self, entity: Any) -> bool:
+        min_price = self.game.depot.min_price(entity)
+        normal = self.room(entity) and min_price is not None and self.game.buying_power(entity) >= min_price
+        return normal or (self.trade_in_allowed() and any(self.game.buying_power(entity) >= price
+                                                          for _, _, price in self.game.discountable_trains_for(entity)))
+
+    def trade_in_allowed(self) -> bool:
+        limit = self.game.t["operating_round"].get("trade_ins_per_turn")
+        return limit is None or self.round.trade_ins_this_turn < limit
+
+    def actions(self, entity: Any) -> list[str]:
+        current = self.current_entity()
+        if current is None or not current.is_operator() or not self.can_entity_buy_train(current):
+            return []
+        if entity is current.owner and entity is not None and entity.is_player():
+            return ["sell_shares"]
+        if entity is not current:
+            return []
+        if self.president_may_contribute(entity):
+            return ["sell_shares", "buy_train"]
+        if self.can_buy_train(entity):
+            return ["buy_train", "pass"]
+        return []
+
+    # -- buying
+    def buyable_trains(self, entity: Any) -> list[Any]:
+        depot = self.game.depot
+        depot_trains = list(depot.depot_trains())
+        others = depot.other_trains(entity) if self.game.can_buy_train_from_others() else []
+        ebuy = self.game.title.t["operating_round"]["emergency_buy"]
+        if entity.cash < depot.min_depot_price() and ebuy["cheapest_depot_train_only"]:
+            cheapest = depot.min_depot_train()
+            depot_trains = [cheapest] if cheapest else []
+        return depot_trains + others
+
+    def spend_minmax(self, entity: Any, train: Any) -> tuple[int, int]:
+        ebuy = self.game.title.t["operating_round"]["emergency_buy"]["from_other_corporations"]
+        power = self.game.buying_power(entity)
+        if ebuy != "never" and power < train.price_:
+            max_possible = power + (entity.owner.cash if entity.owner is not None else 0)
+            low = max_possible - self.last_share_sold_price + 1 if self.last_share_sold_price else 1
+            high = min(train.price_, max_possible) if ebuy == "up_to_face_value" else max_possible
+            return low, high
+        return 1, power
+
+    def process_buy_train(self, action: "Action") -> None:
+        entity = action.entity
+        train = action.train
+        game = self.game
+        exchange = action.exchange
+        if train.owner is entity:
+            raise IllegalAction(f"{entity.name} already owns {train.id}", "buy train")
+        limit = train.data.get("per_corporation_limit")
+        if limit is not None and sum(1 for t in entity.trains if t.name == train.name) >= limit:
+            raise IllegalAction(f"{entity.name} may own at most {limit} {train.name} train(s)", "train limit")
+        available = game.depot.available(entity)
+        if train not in available and train not in self.buyable_trains(entity):
+            raise IllegalAction(f"train {train.id} is not for sale now", "buy train")
+        price = action.price
+        if train.from_depot():
+            expected = train.price(exchange) if exchange is not None else train.price_
+            if price != expected:
+                raise IllegalAction(f"train {train.id} costs {game.format_money(expected)}"
+                                    + (f" when trading in a {exchange.name}" if exchange is not None else ""),
+                                    "train price")
+        else:
+            if not game.can_buy_train_from_others():
+                raise IllegalAction("trains cannot be bought from other corporations", "buy train")
+            low, high = self.spend_minmax(entity, train)
+            if not (low <= price <= high):
+                raise IllegalAction(f"{entity.name} may pay between {game.format_money(low)} and "
+                                    f"{game.format_money(high)} for {train.owner.name}'s {train.name}", "train price")
+        if exchange is not None:
+            if exchange.owner is not entity:
+                raise IllegalAction(f"{entity.name} does not own {exchange.id} to trade in", "train trade-in")
+            if exchange.name not in train.discount:
+                raise IllegalAction(f"a {exchange.name} train cannot be traded in for a {train.name}", "train trade-in")
+            if not self.trade_in_allowed():
+                raise IllegalAction(f"only {game.t['operating_round']['trade_ins_per_turn']} trade-in per turn",
+                                    "train trade-in")
+        elif not self.room(entity) and not game.discountable_trains_for(entity):
+            raise IllegalAction(f"{entity.name} is at its train limit of {game.train_limit(entity)}", "train limit")
+        remaining = price - game.buying_power(entity)
+        if remaining > 0 and self.president_may_contribute(entity):
+            if exchange is not None:
+                raise IllegalAction("the president cannot contribute to a trade-in", "emergency buy")
+            if train.from_depot():
+                cheapest = game.depot.min_depot_train()
+                ebuy = game.title.t["operating_round"]["emergency_buy"]
+                if ebuy["cheapest_depot_train_only"] and cheapest is not None and train.name != cheapest.name:
+                    raise IllegalAction(f"with the president's help only the cheapest train ({cheapest.name}) may "
+                                        "be bought", "emergency buy")
+            elif price > train.price_:
+                raise IllegalAction("cannot pay more than face value with the president's help", "emergency buy")
+            player = entity.owner
+            if player.cash < remaining:
+                raise InsufficientFunds(f"{player.name} has {game.format_money(player.cash)} and cannot add "
+                                        f"{game.format_money(remaining)}; sell shares first", "emergency buy")
+            player.spend(remaining, entity)
+            game.log(f"{player.name} contributes {game.format_money(remaining)}")
+        elif remaining > 0:
+            raise InsufficientFunds(f"{entity.name} has {game.format_money(entity.cash)} and cannot pay "
+                                    f"{game.format_money(price)}", "money")
+        if exchange is not None:
+            game.depot.reclaim_train(exchange)
+            self.round.trade_ins_this_turn += 1
+        source = train.owner
+        game.log(f"{entity.name} buys a {train.name} train for {game.format_money(price)} from {source.name}")
+        game.buy_train(entity, train, price)
+        game.phase.buying_train(entity, train, source)
+        game.hook("after_buy_train", entity, train)
+        if not self.can_buy_train(entity):
+            self.pass_()
+
+    def refusal(self, action: "Action") -> IllegalAction | None:
+        """The train rule a refused action breaks: passing while a train must be bought, a
+        purchase over the limit or beyond the corporation's means."""
+        current = self.round.entities[self.round.entity_index] if self.round.entities else None
+        if action.type == "pass" and action.entity is current and self.round.active_step() is self \
+                and self.must_buy_train(current):
+            return IllegalAction(f"{current.name} must buy a train: it has a route and owns no train",
+                                 "must buy a train")
+        if action.type != "buy_train" or action.entity is not current:
+            return None
+        if not self.room(action.entity):
+            return IllegalAction(f"{action.entity.name} is at its train limit of "
+                                 f"{self.game.train_limit(action.entity)}", "train limit")
+        return InsufficientFunds(f"{action.entity.name} cannot afford a train now", "money")
+
+    def process_sell_shares(self, action: "Action") -> None:
+        bundle = action.bundle
+        entity = action.entity
+        if not self.can_sell_emergency(entity, bundle):
+            raise IllegalAction(f"{entity.name} may sell only what the train purchase needs, keeping the "
+                                f"presidency of {self.current_entity().name}", "emergency sale")
+        if entity is not self.current_entity():
+            self.last_share_sold_price = bundle.price_per_share()
+        self.game.sell_shares_and_change_price(bundle)
+        if entity is not self.current_entity():
+            self.corporations_sold.append(bundle.corporation)
+        if self.round.operating():
+            self.round.recalculate_order()
+
+
+class DiscardTrainStep(Step):
+    def description(self) -> str:
+        return "Discard Trains"
+
+    def crowded(self) -> list[Any]:
+        return self.game.crowded_corps()
+
+    def active(self) -> bool:
+        return bool(self.crowded())
+
+    def active_entities(self) -> list[Any]:
+        return self.crowded()[:1]
+
+    def actions(self, entity: Any) -> list[str]:
+        return ["discard_train"] if entity in self.crowded() else []
+
+    def refusal(self, action: "Action") -> IllegalAction | None:
+        if action.type == "discard_train" and action.entity not in self.crowded():
+            return IllegalAction(f"{action.entity.name} is not over its train limit", "discard train")
+        return None
+
+    def process_discard_train(self, action: "Action") -> None:
+        train = action.train
+        if train.owner is not action.entity:
+            raise IllegalAction(f"{action.entity.name} does not own {train.id}", "discard train")
+        self.game.depot.reclaim_train(train)
+        self.game.log(f"{action.entity.name} discards {train.name}")
+
+
+class BankruptStep(Step):
+    def description(self) -> str:
+        return "Bankrupt"
+
+    def blocks(self) -> bool:
+        return False
+
+    def actions(self, entity: Any) -> list[str]:
+        return ["bankrupt"] if entity is self.current_entity() else []
+
+    def process_bankrupt(self, action: "Action") -> None:
+        game = self.game
+        corp = action.entity
+        player = corp.owner
+        if not game.can_go_bankrupt(player, corp):
+            raise IllegalAction(
+                f"{player.name} cannot go bankrupt: {corp.name}'s cash plus {player.name}'s cash and sellable shares "
+                f"total {game.format_money(game.total_emr_buying_power(player, corp))}, and the cheapest train costs "
+                f"{game.format_money(game.depot.min_depot_price())}", "bankruptcy")
+        game.log(f"-- {player.name} goes bankrupt and sells remaining shares --")
+        # what the step in play lets the player sell goes to the market, the biggest bundle first;
+        # the rest stays with the player (and counts in the final scores)
+        for corporation in sorted(list(player.shares_by_corporation), key=lambda c: c.name):
+            if corporation.share_price is None:
+                continue
+            while bundles := game.sellable_bundles(player, corporation):
+                game.sell_shares_and_change_price(max(bundles, key=lambda b: b.price()))
+        if self.round.operating():
+            self.round.recalculate_order()
+        player.set_cash(0, game.bank)
+        game.declare_bankrupt(player)

@@ -1,0 +1,150 @@
+"""A corporation trading its own certificates with the pool in its operating turn
+(``operating_round.treasury_shares``), and buying back its bonds.
+
+After buying trains and repaying loans, a corporation that has finished an
+operating turn before (``must_have_operated``) may buy its own certificates
+from the pool at the market price, several at once, up to ``max_percent`` in
+its treasury, or sell treasury certificates to the pool (within the pool
+limit; the price drops as for any sale); with ``buy_or_sell`` not both in one
+turn. The ``can_redeem`` hook may forbid it. A corporation that issued bonds
+may buy them back here (:func:`.bonds.buy_back`). Certificates in its
+treasury stay on sale to players.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.engine.entities.share import ShareBundle
+from railbook.errors import IllegalAction, InsufficientFunds
+from railbook.engine.mechanics import Mechanic
+from railbook.engine.steps.base import Step
+from railbook.engine.steps.bonds import bond_price, bonds_of, buy_back, holdings
+from railbook.engine.steps.compose import has_step
+from railbook.engine.steps.shares import RedeemSharesStep
+
+if TYPE_CHECKING:
+    from railbook.engine.actions import Action
+    from railbook.engine.game import Game
+
+
+def rules(game: "Game") -> dict[str, Any]:
+    return game.t["operating_round"].get("treasury_shares") or {}
+
+
+class TreasuryTrading(Mechanic):
+    @classmethod
+    def applies(cls, game: "Game") -> bool:
+        return bool(rules(game))
+
+    def operating_steps(self, steps: list[Any]) -> list[Any]:
+        out = []
+        for spec in steps:
+            cls = spec[0] if isinstance(spec, tuple) else spec
+            if isinstance(cls, type) and issubclass(cls, RedeemSharesStep):
+                if not has_step(out, TreasuryShareStep):
+                    out.append(TreasuryShareStep)
+                continue
+            out.append(spec)
+        if not has_step(out, TreasuryShareStep):
+            out.append(TreasuryShareStep)
+        return out
+
+
+class TreasuryShareStep(Step):
+    type_name = "treasury_shares"
+
+    def description(self) -> str:
+        return "Trade Treasury Shares"
+
+    def pass_description(self) -> str:
+        return "Done (Treasury)"
+
+    def round_state(self) -> dict[str, Any]:
+        return {"treasury_traded": None}
+
+    def setup(self) -> None:
+        self.round.treasury_traded = None  # "bought" or "sold" this turn
+
+    def allowed(self, corp: Any) -> bool:
+        if corp is None or not corp.is_corporation() or corp.minor or not corp.floated() or corp.share_price is None:
+            return False
+        if rules(self.game).get("must_have_operated") and corp.turns_operated == 0:
+            return False
+        return self.game.hook("can_redeem", corp) is not False
+
+    def pool_shares(self, corp: Any) -> list[Any]:
+        return sorted(self.game.share_pool.shares_of(corp), key=lambda s: s.index)
+
+    def can_buy(self, corp: Any) -> bool:
+        if self.round.treasury_traded == "sold" or not self.pool_shares(corp):
+            return False
+        room = rules(self.game).get("max_percent", 100) - corp.percent_of(corp)
+        return room >= corp.share_percent and corp.cash >= corp.share_price.price
+
+    def can_sell(self, corp: Any) -> bool:
+        if self.round.treasury_traded == "bought" or not corp.shares_of(corp):
+            return False
+        return self.game.share_pool.percent_of(corp) + corp.share_percent <= self.game.market_share_limit(corp)
+
+    def bond_sellers(self, corp: Any) -> list[Any]:
+        if not corp.data.get("bonds") or corp.cash < bond_price(corp):
+            return []
+        pool = self.game.share_pool
+        if bonds_of(self.game, corp, pool):
+            return [pool]
+        return [h for h, n in holdings(self.game, corp).items() if n and h is not corp and h is not pool]
+
+    def actions(self, entity: Any) -> list[str]:
+        if entity is not self.current_entity() or not entity.is_corporation():
+            return []
+        out = []
+        if self.allowed(entity):
+            if self.can_buy(entity):
+                out.append("buy_shares")
+            if self.can_sell(entity):
+                out.append("sell_shares")
+        if self.bond_sellers(entity):
+            out.append("buy_bonds")
+        if out:
+            out.append("pass")
+        return out
+
+    def process_buy_shares(self, action: "Action") -> None:
+        game, corp, bundle = self.game, action.entity, action.bundle
+        if not self.allowed(corp) or not self.can_buy(corp):
+            raise IllegalAction(f"{corp.name} may not buy its own certificates now", "treasury shares")
+        if bundle.corporation is not corp or bundle.owner is not game.share_pool:
+            raise IllegalAction(f"{corp.name} buys only its own certificates from the pool", "treasury shares")
+        limit = rules(game).get("max_percent", 100)
+        if corp.percent_of(corp) + bundle.percent > limit:
+            raise IllegalAction(f"{corp.name} may hold at most {limit}% of itself", "treasury shares")
+        price = corp.share_price.price * bundle.num_shares()
+        if corp.cash < price:
+            raise InsufficientFunds(f"{corp.name} cannot pay {game.format_money(price)}", "money")
+        game.share_pool.transfer_shares(bundle, corp, spender=corp, receiver=game.bank, price=price,
+                                        allow_president_change=False)
+        game.log(f"{corp.name} buys {bundle.percent}% of itself from the pool for {game.format_money(price)}")
+        self.round.treasury_traded = "bought"
+
+    def process_sell_shares(self, action: "Action") -> None:
+        game, corp, bundle = self.game, action.entity, action.bundle
+        if not self.allowed(corp) or self.round.treasury_traded == "bought":
+            raise IllegalAction(f"{corp.name} may not sell its own certificates now", "treasury shares")
+        if bundle.corporation is not corp or bundle.owner is not corp:
+            raise IllegalAction(f"{corp.name} sells only certificates from its treasury", "treasury shares")
+        if not game.share_pool.fit_in_bank(bundle):
+            raise IllegalAction(f"the pool may hold at most {game.market_share_limit(corp)}% of {corp.name}",
+                                "pool limit")
+        game.sell_shares_and_change_price(ShareBundle(bundle.shares, bundle.percent))
+        self.round.treasury_traded = "sold"
+
+    def process_buy_bonds(self, action: "Action") -> None:
+        game, corp = self.game, action.entity
+        if action.corporation is not corp:
+            raise IllegalAction(f"{corp.name} buys back only its own bonds", "bonds")
+        sellers = self.bond_sellers(corp)
+        frm = game.share_pool if action.choice in (None, "pool") else game.player_by_id(action.choice)
+        if frm not in sellers:
+            raise IllegalAction(f"{corp.name} cannot buy bonds from {game.describe_entity(frm)} now", "bonds")
+        buy_back(game, corp, frm, action.count)
