@@ -11,10 +11,9 @@ from typing import Any, Callable
 
 import pytest
 
-from railbook.errors import IllegalAction
 from railbook.engine.game import Game
 from railbook.engine.trace import digest
-
+from railbook.errors import IllegalAction
 
 # ---------------------------------------------------------------- actions
 

@@ -7,13 +7,13 @@ import json
 
 import jsonschema
 import pytest
+from diff_support import title, title_diff, valid_titles
 
 from railbook.diff.catalogue import LANGUAGES
 from railbook.diff.jsonout import diff_json, json_schema
 from railbook.diff.matrix import build_matrix, matrix_html
 from railbook.diff.prose import prose_points
 from railbook.diff.render import markdown_report, text_report
-from diff_support import title, title_diff, valid_titles
 
 TITLES = valid_titles()
 PAIRS = list(itertools.permutations(TITLES, 2))

@@ -7,13 +7,13 @@ import re
 from pathlib import Path
 
 import pytest
+from diff_support import title, valid_titles
 
 from railbook.diff.catalogue import LANGUAGES, Catalogue, _load
 from railbook.diff.describe import params_are_values
 from railbook.diff.facts import title_facts
 from railbook.diff.keys import FORMATS
 from railbook.paths import ROOT
-from diff_support import title, valid_titles
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

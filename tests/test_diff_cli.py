@@ -9,10 +9,10 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from diff_support import FIXTURES
 
 from railbook.cli.main import build_parser, main
 from railbook.diff.jsonout import json_schema
-from diff_support import FIXTURES
 
 A, B = str(FIXTURES / "tiny_a"), str(FIXTURES / "tiny_b")
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 
 import pytest
-
 from diff_support import diff, fixture, title, valid_titles
 
 TITLES = valid_titles()

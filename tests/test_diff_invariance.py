@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 import yaml
+from diff_support import diff, load, title, valid_titles
 
 from railbook.paths import TITLES_DIR
 from railbook.title.yaml_source import load_yaml
-from diff_support import diff, load, title, valid_titles
 
 # lists whose order is only how the file is written (trains and phases are ordered: the roster)
 UNORDERED_LISTS = {"corporations", "privates", "minors"}

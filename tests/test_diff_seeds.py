@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from diff_support import diff, title
 
 from railbook.diff import Change, Diff
 from railbook.diff.prose import prose_points
 from railbook.paths import TITLES_DIR
-from diff_support import diff, title
 
 
 def _needs(tid: str) -> Any:

@@ -12,11 +12,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from docs_support import CHROMIUM_FLAGS, chromium, doc, loaded, read_png
 
 from railbook.docs.render import write_docs
 from railbook.paths import title_ids
-
-from docs_support import CHROMIUM_FLAGS, chromium, doc, loaded, read_png
 
 BROWSER = chromium()
 pytestmark = pytest.mark.skipif(BROWSER is None, reason="chromium is not installed (make test installs it as root)")

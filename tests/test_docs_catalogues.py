@@ -16,7 +16,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from railbook.docs.i18n import CATALOGUE_DIR, LANGUAGES, Lang, load_catalogue, plural_category
+from railbook.docs.i18n import (
+    CATALOGUE_DIR,
+    LANGUAGES,
+    Lang,
+    load_catalogue,
+    plural_category,
+)
 from railbook.docs.render import TEMPLATES
 from railbook.paths import TITLES_DIR, title_ids
 

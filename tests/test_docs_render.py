@@ -8,14 +8,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from docs_support import doc, loaded, visible_text
 
 from railbook.cli import docs_commands as docs_cli
 from railbook.docs import config
 from railbook.docs.i18n import LANGUAGES
 from railbook.docs.render import build_site, write_docs
 from railbook.paths import ROOT, title_ids
-
-from docs_support import doc, loaded, visible_text
 
 TITLES = title_ids()
 

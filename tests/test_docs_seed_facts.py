@@ -9,7 +9,6 @@ computed from the titles' data, never typed into a template.
 from __future__ import annotations
 
 import pytest
-
 from docs_support import SEEDS, doc, has_title, lang, line_with, section
 
 pytestmark_1894 = pytest.mark.skipif(not has_title("1894"), reason="titles/1894 has not landed yet")

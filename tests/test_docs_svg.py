@@ -7,12 +7,11 @@ import math
 import xml.etree.ElementTree as ET
 
 import pytest
+from docs_support import doc, loaded
 
 from railbook import hexgrid
 from railbook.docs import svg_map
 from railbook.paths import title_ids
-
-from docs_support import doc, loaded
 
 
 @pytest.mark.parametrize("layout", ["pointy", "flat"])

@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import fixtures_dir
+
 from railbook.cli.play_commands import compare_traces
 from railbook.errors import GameError
 from railbook.importers.replay import replay_file

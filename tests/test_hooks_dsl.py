@@ -9,8 +9,8 @@ from railbook.dsl import compile_hooks
 from railbook.dsl.api import FUNCTIONS, HOOK_POINTS, METHODS, all_impl_names
 from railbook.dsl.checker import Names
 from railbook.dsl.codegen import UnsafeHookCode, verify
-from railbook.title.problems import Problems
 from railbook.engine.hooks.api import HookAPI
+from railbook.problems import Problems
 
 NAMES = Names(hexes={"A1", "B4"}, corporations={"RED"}, privates={"AA"}, trains={"2"}, phases={"2"},
               events={"open"}, options={"extra"})

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from railbook.errors import ActionFormatError, GameError, IllegalAction
 from railbook.engine.game import Game
 from railbook.engine.title import Title
 from railbook.engine.trace import digest
+from railbook.errors import ActionFormatError, GameError, IllegalAction
 
 SCENARIO = json.loads((Path(__file__).parent / "scenarios" / "1830_opening.json").read_text())
 PLAYERS = [(p["id"], p["name"]) for p in SCENARIO["players"]]

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from railbook.errors import IllegalAction
 from railbook.engine.game import Game
 from railbook.engine.title import Title
+from railbook.errors import IllegalAction
 
 PLAYERS = [(1, "Ann"), (2, "Bob"), (3, "Cat")]
 

@@ -11,12 +11,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import fixtures_dir
-from railbook.errors import ActionFormatError, GameError
-from railbook.importers import rails
-from railbook.importers.report_replay import recorded_defaults, replay_report, replay_report_file
+
 from railbook.engine.title import Title
+from railbook.errors import GameError, LogError
+from railbook.importers import rails
+from railbook.importers.report_replay import (
+    recorded_defaults,
+    replay_report,
+    replay_report_file,
+)
 
 RAILS_DIR = fixtures_dir().parent / "rails"
 REPORTS = sorted(RAILS_DIR.rglob("*.report")) if RAILS_DIR.is_dir() else []
@@ -158,13 +162,13 @@ def test_report_lines_become_events_with_their_line_numbers() -> None:
 
 
 def test_a_text_without_game_line_is_not_a_report() -> None:
-    with pytest.raises(ActionFormatError, match="GameIs"):
+    with pytest.raises(LogError, match="GameIs"):
         rails.from_text("PlayerIs,1,Al\n")
 
 
 def test_a_bad_number_names_the_line() -> None:
     report = rails.from_text("GameIs,1826\nPlayerIs,1,Al\nHas,Al,lots\n")
-    with pytest.raises(ActionFormatError, match="line 3"):
+    with pytest.raises(LogError, match="line 3"):
         report.events[-1].int_arg(1)
 
 

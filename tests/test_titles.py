@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import importlib.util
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from railbook.build.compile import check_title, compile_title
-from railbook.title.loader import load_common_tiles
 from railbook.paths import ROOT, TITLES_DIR, title_ids
-from railbook.title.problems import Problems
+from railbook.problems import Problems
+from railbook.title.loader import load_common_tiles
 
 TITLES = title_ids()
 

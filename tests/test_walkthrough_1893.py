@@ -30,12 +30,24 @@ and it refuses S1's sale in stock round 2 too. So do the 9 actions of the second
 
 from __future__ import annotations
 
+from play_support import (
+    act,
+    buy_private,
+    cash,
+    lay,
+    par,
+    pass_,
+    percent,
+    refused,
+    route,
+    run,
+    to_act,
+    trains,
+)
+
 from railbook.engine.game import Game
 from railbook.engine.title import Title
 from railbook.engine.trace import digest
-
-from play_support import (act, buy_private, cash, lay, par, pass_, percent, refused, route, run,
-                          to_act, trains)
 
 # 1893 draws nothing at random (neither engine uses its seed): the seat order is the order
 # of the players list, as in 18xx.games.

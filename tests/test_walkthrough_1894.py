@@ -20,12 +20,24 @@ railbook's after every one of them.
 
 from __future__ import annotations
 
+from play_support import (
+    act,
+    buy_private,
+    cash,
+    lay,
+    par,
+    pass_,
+    percent,
+    refused,
+    route,
+    run,
+    to_act,
+    trains,
+)
+
 from railbook.engine.game import Game
 from railbook.engine.title import Title
 from railbook.engine.trace import digest
-
-from play_support import (act, buy_private, cash, lay, par, pass_, percent, refused, route, run,
-                          to_act, trains)
 
 # Seed 17 draws the Est as the French starting corporation and removes the Station
 # Antwerpen Centraal (SAC), keeping the Gare de Liège-Guillemins (GLG) -- in railbook and

@@ -18,7 +18,8 @@ from railbook.dsl.checker import Names
 from railbook.title.loader import TitleSource, load_source, source_hash
 from railbook.build.sources import compiler_digest
 from railbook.title.normalize import BUILTIN_EVENTS, build_model
-from railbook.title.problems import Problems, TitleError
+from railbook.errors import TitleError
+from railbook.problems import Problems
 from railbook.build.pylit import pylit
 
 _ENV = jinja2.Environment(

@@ -5,9 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from railbook.title.problems import TitleError
-
-from railbook.errors import GameError
+from railbook.errors import RailbookError
 
 Row = dict[str, Any]
 
@@ -19,7 +17,7 @@ def judged_row(name: str, judge: Callable[[Row], bool]) -> Row:
     start = time.perf_counter()
     try:
         row["ok"] = judge(row)
-    except (GameError, TitleError) as exc:
+    except RailbookError as exc:
         row["detail"] = f"cannot replay: {exc}"
     row["ms"] = round((time.perf_counter() - start) * 1000)
     return row

@@ -17,11 +17,12 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from railbook.title.problems import TitleError
-
-from railbook.errors import ActionFormatError, GameError
-from railbook.paths import fidelity_dir
 from railbook.cli.fidelity_row import judged_row
+from railbook.errors import (
+    LogError,
+    RailbookError,
+)
+from railbook.paths import fidelity_dir
 
 if TYPE_CHECKING:
     from railbook.importers.eighteen_xx import GameLog
@@ -44,15 +45,15 @@ def _load_log(path: str) -> "GameLog":
     try:
         return eighteen_xx.load(path)
     except FileNotFoundError:
-        raise ActionFormatError(f"{path}: no such file") from None
+        raise LogError(f"{path}: no such file") from None
 
 
 # ---------------------------------------------------------------- replay
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from railbook.cli.show import render_state
     from railbook.importers.rails import looks_like_report
     from railbook.importers.replay import replay
-    from railbook.cli.show import render_state
 
     if looks_like_report(args.game):
         from railbook.cli.report_commands import cmd_replay_report
@@ -66,7 +67,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         finally:
             if sink:
                 sink.close()
-    except (GameError, TitleError) as exc:
+    except RailbookError as exc:
         return _fail(str(exc))
     game = result.game
     assert game is not None
@@ -212,9 +213,9 @@ def _load_saved(path: str) -> tuple[dict[str, Any], Any]:
         with open(path, encoding="utf-8") as fh:
             data = json.load(fh)
     except FileNotFoundError:
-        raise ActionFormatError(f"{path}: no such file") from None
+        raise LogError(f"{path}: no such file") from None
     except json.JSONDecodeError as exc:
-        raise ActionFormatError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+        raise LogError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
     log = eighteen_xx.from_dict(data, source=path)
     game = new_game(log)
     for action, keep in zip(log.actions, log.live):
@@ -224,9 +225,9 @@ def _load_saved(path: str) -> tuple[dict[str, Any], Any]:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
+    from railbook.cli.show import render_state
     from railbook.importers import eighteen_xx
     from railbook.importers.replay import new_game
-    from railbook.cli.show import render_state
 
     names = [n.strip() for n in args.names.split(",")] if args.names else [f"Player {i + 1}" for i in range(args.players)]
     if args.names and len(names) != args.players:
@@ -240,7 +241,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     try:
         log = eighteen_xx.from_dict(data)
         game = new_game(log)
-    except (GameError, TitleError) as exc:
+    except RailbookError as exc:
         return _fail(str(exc))
     _save(args.output, data)
     print(f"new {args.title} game for {len(names)} players -> {args.output}\n")
@@ -278,7 +279,7 @@ def cmd_act(args: argparse.Namespace) -> int:
             action.setdefault("created_at", int(time.time()))
             game.process(action)
             data["actions"].append(action)
-    except (GameError, TitleError) as exc:
+    except RailbookError as exc:
         return _fail(str(exc))
     _save(args.game, data)
     print(render_state(game))
@@ -291,7 +292,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
     try:
         _, game = _load_saved(args.game)
-    except (GameError, TitleError) as exc:
+    except RailbookError as exc:
         return _fail(str(exc))
     if args.json:
         print(json.dumps(digest(game, game.history[-1].get("id", 0) if game.history else 0), indent=1))

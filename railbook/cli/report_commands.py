@@ -6,19 +6,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from railbook.title.problems import TitleError
-
-from railbook.errors import ActionFormatError, GameError
 from railbook.cli.fidelity_row import judged_row
-from railbook.importers.report_replay import ReportReplayResult, replay_report_file
 from railbook.cli.show import render_state
+from railbook.errors import (
+    LogError,
+    RailbookError,
+)
+from railbook.importers.report_replay import ReportReplayResult, replay_report_file
 
 
 def load_report_result(path: str | Path) -> ReportReplayResult:
     try:
         return replay_report_file(path)
     except FileNotFoundError:
-        raise ActionFormatError(f"{path}: no such file") from None
+        raise LogError(f"{path}: no such file") from None
 
 
 def verdict(result: ReportReplayResult) -> str | None:
@@ -41,7 +42,7 @@ def verdict(result: ReportReplayResult) -> str | None:
 def cmd_replay_report(path: str, show_notes: int = 10) -> int:
     try:
         result = load_report_result(path)
-    except (GameError, TitleError) as exc:
+    except RailbookError as exc:
         print(f"railbook: {exc}")
         return 1
     report, game = result.report, result.game

@@ -7,8 +7,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from railbook.errors import TitleError
 from railbook.paths import title_dir, title_ids
-from railbook.title.problems import Problems, TitleError
+from railbook.problems import Problems
 
 # the checker and compiler (jsonschema, lark, jinja2) load only for the commands that use them
 
@@ -31,7 +32,9 @@ def _fmt_money(model: dict[str, Any], amount: int) -> str:
 
 
 def cmd_titles(args: argparse.Namespace) -> int:
-    from railbook.build.cache import load_compiled  # a title compiled before is read from the cache, not checked again
+    from railbook.build.cache import (
+        load_compiled,  # a title compiled before is read from the cache, not checked again
+    )
 
     rows = []
     for tid in title_ids():

@@ -16,13 +16,14 @@ from typing import Any
 
 import yaml
 
+from railbook.errors import RailbookError
 from railbook.languages import LANGUAGES
 
 CATALOGUE_DIR = Path(__file__).resolve().parent / "catalogues"
 SECTIONS = ("words", "templates", "areas", "labels", "values", "attrs")
 
 
-class UnknownLanguage(ValueError):
+class UnknownLanguage(RailbookError, ValueError):
     """A language without a catalogue."""
 
 

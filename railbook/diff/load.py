@@ -8,17 +8,21 @@ from pathlib import Path
 from typing import Any
 
 from railbook.build.compile import check_title
+from railbook.errors import TitleError
 from railbook.paths import title_dir
-from railbook.title.problems import Problems
+from railbook.problems import Problems
 
 
-class TitleLoadError(Exception):
-    """A title that does not check: carries its located problems."""
+class TitleLoadError(TitleError):
+    """A title named for a diff does not check: carries its located problems."""
 
     def __init__(self, target: str, problems: Problems):
+        super().__init__(problems)
         self.target = target
-        self.problems = problems
-        super().__init__(f"{target}: {len(problems)} problem(s)")
+        self.args = (f"{target}: {len(problems)} problem(s)",)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
 
 
 @dataclass(frozen=True)

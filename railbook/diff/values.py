@@ -10,9 +10,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from railbook.languages import choose_text
 from railbook.diff.catalogue import Catalogue
 from railbook.diff.keys import value_format
+from railbook.languages import choose_text
 
 
 @dataclass(frozen=True)

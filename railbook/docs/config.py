@@ -13,8 +13,8 @@ from typing import Any
 
 import yaml
 
-from railbook.paths import TITLES_DIR
 from railbook.docs.i18n import LANGUAGES
+from railbook.paths import TITLES_DIR
 
 SITE_FILE = TITLES_DIR / "site.yaml"
 

@@ -8,8 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from railbook.docs import compare, facts as facts_mod, overview, summary
-from railbook.docs import svg_map, svg_market, svg_phases, svg_trains
+from railbook.docs import (
+    compare,
+    overview,
+    summary,
+    svg_map,
+    svg_market,
+    svg_phases,
+    svg_trains,
+)
+from railbook.docs import facts as facts_mod
 from railbook.docs.i18n import Lang
 
 Baseline = tuple[Any, ...]  # the baseline title's (model, facts, hooks)

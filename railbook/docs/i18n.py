@@ -17,6 +17,7 @@ from typing import Any, Iterable, Mapping
 import yaml
 
 from railbook.languages import FALLBACK, LANGUAGES, choose_text  # noqa: F401  (LANGUAGES re-exported)
+
 CATALOGUE_DIR = Path(__file__).resolve().parent / "catalogues"
 
 NBSP = "\u00a0"

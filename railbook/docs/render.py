@@ -14,12 +14,13 @@ from typing import Any
 import jinja2
 
 from railbook.build.compile import check_title
-from railbook.paths import title_dir, title_ids
-from railbook.title.problems import Problems
 from railbook.docs import config as config_mod
-from railbook.docs import document, facts as facts_mod
+from railbook.docs import document
+from railbook.docs import facts as facts_mod
 from railbook.docs.i18n import LANGUAGES, Lang, load_catalogue
 from railbook.docs.svg import colour
+from railbook.errors import DocsError
+from railbook.paths import title_dir, title_ids
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -49,14 +50,6 @@ def ucfirst(text: str) -> str:
 
 
 _ENV.filters["ucfirst"] = ucfirst
-
-
-class DocsError(Exception):
-    """A title that cannot be documented, with the problems that say why."""
-
-    def __init__(self, message: str, problems: Problems | None = None):
-        super().__init__(message)
-        self.problems = problems
 
 
 @dataclass

@@ -5,7 +5,6 @@ in the title."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from railbook.dsl import ast as A
 from railbook.dsl.api import FUNCTIONS, HOOK_POINTS, METHODS, NAMED_STRING_TYPES, Func

@@ -13,7 +13,14 @@ from __future__ import annotations
 import ast as pyast
 
 from railbook.dsl import ast as A
-from railbook.dsl.api import FUNCTIONS, HOOK_POINTS, METHODS, RESOLVED_TYPES, all_impl_names, method_impl
+from railbook.dsl.api import (
+    FUNCTIONS,
+    HOOK_POINTS,
+    METHODS,
+    RESOLVED_TYPES,
+    all_impl_names,
+    method_impl,
+)
 
 BINOPS = {"+": "+", "-": "-", "*": "*", "//": "//", "%": "%"}
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from railbook.languages import LANGUAGES
-from railbook.title.problems import Problems
 from railbook.dsl import ast as A
 from railbook.dsl.checker import Checker, Names
 from railbook.dsl.codegen import Generator, UnsafeHookCode, function_name, verify
 from railbook.dsl.parser import HookSyntaxError, parse
+from railbook.languages import LANGUAGES
+from railbook.problems import Problems
 
 
 @dataclass

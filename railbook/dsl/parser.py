@@ -7,10 +7,15 @@ import ast as pyast
 from functools import lru_cache
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
 
-from railbook.paths import GRAMMAR_FILE
 from railbook.dsl import ast as A
+from railbook.paths import GRAMMAR_FILE
 
 # friendly names for terminals in "expected ..." lists
 TOKEN_NAMES = {

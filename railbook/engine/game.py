@@ -20,19 +20,18 @@ from railbook.engine.entities.phase import Phase
 from railbook.engine.entities.player import Player
 from railbook.engine.entities.share import ShareBundle
 from railbook.engine.entities.train import Depot, Train
-from railbook.errors import ActionFormatError, GameError, IllegalAction
 from railbook.engine.hooks.api import HookAPI
 from railbook.engine.map.graph import Graph
-from railbook.engine.mechanics import install as install_mechanics
 from railbook.engine.map.hex import Hex
 from railbook.engine.map.tile import COLORS, Tile
 from railbook.engine.market.share_pool import SharePool
 from railbook.engine.market.stock_market import StockMarket
-from railbook.rng import SeededRandom
-from railbook.engine.rounds.auction import AuctionRound
+from railbook.engine.mechanics import install as install_mechanics
 from railbook.engine.rounds.operating import OperatingRound
 from railbook.engine.rounds.stock import StockRound
 from railbook.engine.title import Title
+from railbook.errors import EngineError, GameError, IllegalAction
+from railbook.rng import SeededRandom
 
 TIMING_PRIORITY = ["immediately", "end_of_round", "end_of_or", "end_of_or_set", "one_more_or_set"]
 IMPASSABLE_COLORS = ("blue", "gray", "red")
@@ -310,7 +309,7 @@ class Game:
             raise
         except Exception as exc:  # an engine fault must not corrupt the game either
             self._rebuild(self.history[:snapshot])
-            raise GameError(f"internal error while processing {d.get('type')}: {exc!r}", "engine") from exc
+            raise EngineError(f"internal error while processing {d.get('type')}: {exc!r}") from exc
         return self
 
     def undo(self) -> None:

@@ -9,11 +9,10 @@ from types import ModuleType
 from typing import Any, Callable
 
 from railbook.build.cache import load_compiled
+from railbook.errors import GameError
+from railbook.paths import title_dir, title_ids
 from railbook.title.changes import apply_changes
 from railbook.title.market_moves import market_moves
-from railbook.paths import title_dir, title_ids
-
-from railbook.errors import GameError
 
 
 def thaw(value: Any) -> Any:

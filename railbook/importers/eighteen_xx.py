@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from railbook.errors import ActionFormatError
+from railbook.errors import LogError
 
 
 @dataclass
@@ -43,7 +43,7 @@ def filter_undos(actions: list[dict[str, Any]]) -> list[bool]:
                 else:
                     idx = next((i for i, a in enumerate(actions) if a.get("id") == target), None)
                     if idx is None:
-                        raise ActionFormatError(f"undo names an unknown action id {target}")
+                        raise LogError(f"undo names an unknown action id {target}")
                     undo_to = idx + 1
             else:
                 undo_to = next((i for i in range(len(live) - 1, -1, -1)
@@ -73,13 +73,13 @@ def load(path: str | Path) -> GameLog:
         try:
             data = json.load(fh)
         except json.JSONDecodeError as exc:
-            raise ActionFormatError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+            raise LogError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
     return from_dict(data, source=str(path))
 
 
 def from_dict(data: dict[str, Any], source: str = "") -> GameLog:
     if not isinstance(data, dict) or "title" not in data or "players" not in data:
-        raise ActionFormatError(f"{source}: not an 18xx.games game export (needs 'title' and 'players')")
+        raise LogError(f"{source}: not an 18xx.games game export (needs 'title' and 'players')")
     players = []
     for p in data["players"]:
         if isinstance(p, dict):

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from railbook.errors import ActionFormatError
+from railbook.errors import LogError
 
 RANKING = re.compile(r"^\s*(\d+)\.\s+(-?\d+)\s+(.+?)\s*$")
 WINNER = re.compile(r"^EoGWinner(.*)!$")
@@ -42,7 +42,7 @@ class Event:
         try:
             return int(text)
         except ValueError:
-            raise ActionFormatError(f"line {self.line}: {self.key} parameter {i + 1} is not a number: {text!r}") \
+            raise LogError(f"line {self.line}: {self.key} parameter {i + 1} is not a number: {text!r}") \
                 from None
 
     def __str__(self) -> str:
@@ -122,9 +122,9 @@ def from_text(text: str, source: str = "") -> RailsReport:
             seats.append((event.int_arg(0), event.arg(1)))
         events.append(event)
     if not title:
-        raise ActionFormatError(f"{source}: not a Rails game report (no GameIs line)")
+        raise LogError(f"{source}: not a Rails game report (no GameIs line)")
     if not seats:
-        raise ActionFormatError(f"{source}: the report names no players (PlayerIs lines)")
+        raise LogError(f"{source}: the report names no players (PlayerIs lines)")
     players = [name for _, name in sorted(seats)]
     return RailsReport(title=title, players=players, events=events, ranking=ranking, winner=winner, source=source)
 

@@ -27,8 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from railbook.errors import GameError
 from railbook.engine.mechanics import Mechanic
+from railbook.errors import GameError
 from railbook.importers.rails import Event, RailsReport
 
 if TYPE_CHECKING:
@@ -106,7 +106,12 @@ class ReportDriver:
 
     # ------------------------------------------------------------------ running
     def run(self) -> DriverState:
-        from railbook.importers.rails_events import ACTION_KEYS, CORRECTION_PREFIX, HANDLERS, PASSIVE
+        from railbook.importers.rails_events import (
+            ACTION_KEYS,
+            CORRECTION_PREFIX,
+            HANDLERS,
+            PASSIVE,
+        )
 
         events = self.report.events
         while self.index < len(events):

@@ -14,7 +14,14 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from railbook.importers.rails import Event
-from railbook.importers.rails_actions import COMPASS, IMPORTER, ReportDriver, ReportMismatch, corp_fields
+from railbook.importers.rails_actions import (
+    COMPASS,
+    IMPORTER,
+    ReportDriver,
+    ReportMismatch,
+    corp_fields,
+)
+
 
 def on_player_cash(d: ReportDriver, e: Event) -> None:
     amount = e.int_arg(0)

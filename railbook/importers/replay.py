@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Callable
 
-from railbook.errors import GameError
 from railbook.engine.game import Game
-from railbook.importers import eighteen_xx
 from railbook.engine.title import Title
 from railbook.engine.trace import digest
+from railbook.errors import EngineError, GameError
+from railbook.importers import eighteen_xx
 
 
 @dataclass
@@ -41,7 +41,7 @@ def new_game(log: eighteen_xx.GameLog) -> Game:
     except GameError:
         raise
     except Exception as exc:  # an engine gap must read as an error, not a traceback
-        raise GameError(f"cannot set up {log.title}: {type(exc).__name__}: {exc}", "engine") from exc
+        raise EngineError(f"cannot set up {log.title}: {type(exc).__name__}: {exc}") from exc
 
 
 def replay(log: eighteen_xx.GameLog, until: int | None = None, want_trace: bool = False,
@@ -63,7 +63,7 @@ def replay(log: eighteen_xx.GameLog, until: int | None = None, want_trace: bool 
             result.error_action = action
             break
         except Exception as exc:  # an engine gap: report it like a broken rule, with the action
-            result.error = GameError(f"engine error: {type(exc).__name__}: {exc}", "engine")
+            result.error = EngineError(f"engine error: {type(exc).__name__}: {exc}")
             result.error_action = action
             break
         result.processed += 1

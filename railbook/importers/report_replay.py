@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from railbook.errors import GameError
 from railbook.engine.game import Game
+from railbook.engine.title import Title
+from railbook.errors import EngineError, GameError
 from railbook.importers import rails
 from railbook.importers.rails_actions import Checkpoint, ReportDriver
-from railbook.engine.title import Title
 
 
 @dataclass
@@ -82,7 +82,7 @@ def new_game(report: rails.RailsReport, optional_rules: list[str] | None = None)
     except GameError:
         raise
     except Exception as exc:  # an engine gap must read as an error, not a traceback
-        raise GameError(f"cannot set up {report.title}: {type(exc).__name__}: {exc}", "engine") from exc
+        raise EngineError(f"cannot set up {report.title}: {type(exc).__name__}: {exc}") from exc
     return game, list(rules)
 
 
@@ -101,7 +101,7 @@ def replay_report(report: rails.RailsReport, optional_rules: list[str] | None = 
     except GameError as exc:
         result.error = exc
     except Exception as exc:  # an engine gap: report it like a broken rule, with the line
-        result.error = GameError(f"engine error: {type(exc).__name__}: {exc}", "engine")
+        result.error = EngineError(f"engine error: {type(exc).__name__}: {exc}")
     if result.error is not None and driver.event is not None:
         result.error_line = driver.event.line
         result.error_event = str(driver.event)

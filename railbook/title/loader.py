@@ -11,12 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from railbook.build.sources import HOOKS_FILE, OPTIONAL, REQUIRED
 from railbook.paths import COMMON_DIR, ROOT
-from railbook.title.problems import Problems
+from railbook.problems import Problems
 from railbook.title.schema_check import SCHEMA_FILES, check_document
 from railbook.title.yaml_source import YamlDoc, YamlSyntaxError, load_yaml
-
-from railbook.build.sources import HOOKS_FILE, OPTIONAL, REQUIRED
 
 
 @dataclass

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from railbook import hexgrid
+from railbook.problems import Problems
 from railbook.title.loader import TitleSource  # noqa: F401
 from railbook.title.market_moves import market_moves
-from railbook.title.problems import Problems
 from railbook.title.yaml_source import YamlDoc, format_pointer
 
 TILE_COLOURS = ("white", "yellow", "green", "brown", "gray")

@@ -16,7 +16,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 
 from railbook.paths import SCHEMA_DIR
-from railbook.title.problems import Problems
+from railbook.problems import Problems
 from railbook.title.yaml_source import YamlDoc, format_pointer
 
 SCHEMA_FILES = {

@@ -7,11 +7,10 @@ Python data and a map from document paths to (line, column), so later checks
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-import re
 
 import yaml
 

@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from railbook.diff.facts import board, companies, economy, market, rounds, special, trains
+from railbook.diff.facts import (
+    board,
+    companies,
+    economy,
+    market,
+    rounds,
+    special,
+    trains,
+)
 from railbook.diff.facts.base import Fact, FactSet, canon, key_of
 from railbook.diff.facts.hooks import HookInfo, hook_info
 

@@ -11,7 +11,6 @@ from railbook.diff.facts.board import city_splits
 from railbook.diff.facts.defaults import state_defaults
 from railbook.diff.facts.market import MOVEMENT_OPTIONS
 
-
 # translations explain a rule to readers; they are not the rule
 TEXT_KEYS = ("text", "texts")
 

@@ -9,9 +9,9 @@ from railbook.engine.entities.share import Share
 from railbook.engine.entities.token import Token
 
 if TYPE_CHECKING:
-    from railbook.engine.market.stock_market import SharePrice
     from railbook.engine.entities.company import Company
     from railbook.engine.entities.train import Train
+    from railbook.engine.market.stock_market import SharePrice
 
 
 class Corporation(Entity, Spender, ShareHolder, Passer):

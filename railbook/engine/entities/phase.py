@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from railbook.engine.game import Game
     from railbook.engine.entities.train import Train
+    from railbook.engine.game import Game
 
 
 class Phase:

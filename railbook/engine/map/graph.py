@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.hexgrid import invert
-
 from railbook.engine.map.tile import Path, Stop
 from railbook.engine.map.walk import walk_node
+from railbook.hexgrid import invert
 
 if TYPE_CHECKING:
     from railbook.engine.game import Game

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-
 from typing import TYPE_CHECKING, Any
 
 from railbook.hexgrid import DIRECTIONS, invert, xy

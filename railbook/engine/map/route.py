@@ -11,11 +11,10 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Any
 
-from railbook.hexgrid import invert
-
-from railbook.errors import RouteError
 from railbook.engine.map.tile import Path, Stop
 from railbook.engine.map.walk import walk_path
+from railbook.errors import RouteError
+from railbook.hexgrid import invert
 
 if TYPE_CHECKING:
     from railbook.engine.entities.train import Train

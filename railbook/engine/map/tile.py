@@ -7,7 +7,6 @@ every rotation; rotating a tile only swaps in the right table.
 from __future__ import annotations
 
 import itertools
-
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:

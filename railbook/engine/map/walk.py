@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from railbook.hexgrid import INVERTED
-
 from railbook.engine.map.tile import Path, Stop, _tracks_match
+from railbook.hexgrid import INVERTED
 
 PathVisitor = Callable[[Path, dict[Path, bool], dict[Any, int], bool], None]
 

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.core import Entity, ShareHolder
 from railbook.engine.entities.share import Share, ShareBundle
-from railbook.errors import IllegalAction
 from railbook.engine.steps.capitalization import escrowed
+from railbook.errors import IllegalAction
 
 if TYPE_CHECKING:
     from railbook.engine.game import Game

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.errors import GameOver, IllegalAction
+from railbook.errors import GameOver, IllegalAction, NotYourTurn
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
@@ -124,16 +124,16 @@ class Round:
                     raise reason
                 who = self.game.describe_entity(step.current_entity())
                 allowed = ", ".join(step.actions(step.current_entity()) or []) or "nothing"
-                raise IllegalAction(
+                raise NotYourTurn(
                     f"{self.game.describe_entity(action.entity)} cannot {kind.replace('_', ' ')} now: it is "
-                    f"{who}'s turn to {step.description().lower()} ({allowed})", "turn order")
+                    f"{who}'s turn to {step.description().lower()} ({allowed})")
         if chosen is None:
-            raise IllegalAction(f"no step accepts {kind.replace('_', ' ')} from "
-                                f"{self.game.describe_entity(action.entity)} now", "turn order")
+            raise NotYourTurn(f"no step accepts {kind.replace('_', ' ')} from "
+                                f"{self.game.describe_entity(action.entity)} now")
         chosen.acted = True
         handler = getattr(chosen, f"process_{kind}", None)
         if handler is None:  # pragma: no cover - steps list only what they process
-            raise IllegalAction(f"{kind} is not possible in {chosen.description()}", "turn order")
+            raise NotYourTurn(f"{kind} is not possible in {chosen.description()}")
         handler(action)
         self.at_start = False
         self.after_process_before_skip(action)

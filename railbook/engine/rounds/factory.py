@@ -8,19 +8,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.errors import GameError
+from railbook.engine.rounds.auction import AuctionRound
+from railbook.engine.rounds.operating import OperatingRound
+from railbook.engine.rounds.stock import StockRound
 from railbook.engine.steps.auction import CompanyPendingPar, WaterfallAuction
 from railbook.engine.steps.markers import SpecialBuyStep
-from railbook.engine.steps.privates import BuyPrivateStep, ExchangeStep, SpecialTokenStep, SpecialTrackStep
+from railbook.engine.steps.privates import (
+    BuyPrivateStep,
+    ExchangeStep,
+    SpecialTokenStep,
+    SpecialTrackStep,
+)
 from railbook.engine.steps.routes import DividendStep, RouteStep
 from railbook.engine.steps.shares import RedeemSharesStep
 from railbook.engine.steps.stock import BuySellParShares
 from railbook.engine.steps.token import HomeTokenStep, TokenStep, UpdateTokensStep
 from railbook.engine.steps.track import TrackStep
 from railbook.engine.steps.trains import BankruptStep, BuyTrainStep, DiscardTrainStep
-from railbook.engine.rounds.auction import AuctionRound
-from railbook.engine.rounds.operating import OperatingRound
-from railbook.engine.rounds.stock import StockRound
+from railbook.errors import GameError
 
 if TYPE_CHECKING:
     from railbook.engine.game import Game
@@ -61,8 +66,8 @@ def auction_round(game: "Game") -> AuctionRound:
             return AuctionRound(game, [CompanyPendingPar, SeatOrderAuction])
         return AuctionRound(game, [CompanyPendingPar, WaterfallAuction])
     if kind == "starting_package":
-        from railbook.engine.steps.starting_package import StartingPackageDraft
         from railbook.engine.rounds.draft import DraftRound
+        from railbook.engine.steps.starting_package import StartingPackageDraft
 
         game.log("-- Draft of the starting package --")
         return DraftRound(game, [StartingPackageDraft])

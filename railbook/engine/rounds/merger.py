@@ -28,9 +28,9 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from railbook.errors import GameError, IllegalAction
 from railbook.engine.mechanics import Mechanic, find
 from railbook.engine.rounds.stock import StockRound
+from railbook.errors import GameError, IllegalAction
 
 if TYPE_CHECKING:
     from railbook.engine.game import Game

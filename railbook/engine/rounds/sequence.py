@@ -14,12 +14,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.mechanics import Mechanic, find
-from railbook.engine.steps.merger import DiscardAfterMergerStep, MergerVoteStep
-from railbook.engine.steps.starting_package import StartingPackage, StartingPackageForcedAuction
 from railbook.engine.rounds.draft import DraftRound
 from railbook.engine.rounds.merger import MergerRound, Mergers
 from railbook.engine.rounds.operating import OperatingRound
 from railbook.engine.rounds.stock import StockRound
+from railbook.engine.steps.merger import DiscardAfterMergerStep, MergerVoteStep
+from railbook.engine.steps.starting_package import (
+    StartingPackage,
+    StartingPackageForcedAuction,
+)
 
 if TYPE_CHECKING:
     from railbook.engine.game import Game

@@ -18,12 +18,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.company import Ability
-from railbook.errors import IllegalAction
 from railbook.engine.mechanics import Mechanic
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.compose import has_step, insert_before, mix_into
 from railbook.engine.steps.track import TrackStep
 from railbook.engine.steps.trains import BuyTrainStep
+from railbook.errors import IllegalAction
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action

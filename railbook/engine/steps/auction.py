@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.errors import IllegalAction, InsufficientFunds
 from railbook.engine.steps.base import Step
+from railbook.errors import IllegalAction, InsufficientFunds
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.errors import IllegalAction, InsufficientFunds
 from railbook.engine.mechanics import Mechanic
 from railbook.engine.steps.compose import mix_into
 from railbook.engine.steps.stock import BuySellParShares
+from railbook.errors import IllegalAction, InsufficientFunds
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action

@@ -35,12 +35,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.token import Token
-from railbook.errors import GameError, IllegalAction
 from railbook.engine.mechanics import Mechanic
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.bonds import move_bonds
 from railbook.engine.steps.compose import has_step
 from railbook.engine.steps.conversion import convert_corporation
+from railbook.errors import GameError, IllegalAction
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action

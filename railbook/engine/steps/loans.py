@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.errors import IllegalAction, InsufficientFunds
 from railbook.engine.mechanics import Mechanic
 from railbook.engine.rounds.factory import register_step
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.compose import mix_into
 from railbook.engine.steps.dividend_rules import add_deduction
 from railbook.engine.steps.trains import BuyTrainStep
+from railbook.errors import IllegalAction, InsufficientFunds
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.errors import IllegalAction
 from railbook.engine.mechanics import Mechanic, replace_step
 from railbook.engine.steps.routes import DividendStep
 from railbook.engine.steps.trains import BuyTrainStep
+from railbook.errors import IllegalAction
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.errors import IllegalAction, InsufficientFunds
 from railbook.engine.mechanics import Mechanic, replace_step
 from railbook.engine.steps.privates import BuyPrivateStep
+from railbook.errors import IllegalAction, InsufficientFunds
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action

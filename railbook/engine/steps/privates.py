@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.errors import IllegalAction, InsufficientFunds
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.stock import ShareBuying
 from railbook.engine.steps.token import Tokener
 from railbook.engine.steps.track import Tracker
+from railbook.errors import IllegalAction, InsufficientFunds
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action

@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from railbook.errors import IllegalAction, RouteError
 from railbook.engine.map.route import Route, check_overlap
 from railbook.engine.steps.base import Step
+from railbook.errors import IllegalAction, RouteError
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action

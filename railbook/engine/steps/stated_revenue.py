@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.errors import IllegalAction, RouteError
 from railbook.engine.mechanics import Mechanic
 from railbook.engine.steps.compose import mix_into
 from railbook.engine.steps.routes import RouteStep
+from railbook.errors import IllegalAction, RouteError
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import ShareBundle
-from railbook.errors import IllegalAction, InsufficientFunds
 from railbook.engine.steps.base import Step
+from railbook.errors import IllegalAction, InsufficientFunds
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
@@ -336,7 +336,7 @@ class BuySellParShares(Step, ShareBuying):
         if entity is not bundle.owner:
             return f"{entity.name} does not own those {corp.name} shares"
         if not self.game.check_sale_timing(entity, bundle):
-            return f"no shares may be sold in the first stock round"
+            return "no shares may be sold in the first stock round"
         if not self.can_sell_order():
             return f"{self.description()}: selling is not allowed now"
         if not self.game.share_pool.fit_in_bank(bundle):

@@ -33,10 +33,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import ShareBundle
-from railbook.errors import IllegalAction, InsufficientFunds
 from railbook.engine.mechanics import Mechanic, find, replace_step
 from railbook.engine.steps.privates import ExchangeStep
 from railbook.engine.steps.stock import BuySellParShares
+from railbook.errors import IllegalAction, InsufficientFunds
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.errors import IllegalAction, InsufficientFunds
 from railbook.engine.map.tile import COLORS
 from railbook.engine.steps.base import Step
-from railbook.engine.steps.track_rules import SIDE_RULES, check_lay_permission, sides_allow
+from railbook.engine.steps.track_rules import (
+    SIDE_RULES,
+    check_lay_permission,
+    sides_allow,
+)
+from railbook.errors import IllegalAction, InsufficientFunds
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action

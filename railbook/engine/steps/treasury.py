@@ -16,12 +16,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import ShareBundle
-from railbook.errors import IllegalAction, InsufficientFunds
 from railbook.engine.mechanics import Mechanic
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.bonds import bond_price, bonds_of, buy_back, holdings
 from railbook.engine.steps.compose import has_step
 from railbook.engine.steps.shares import RedeemSharesStep
+from railbook.errors import IllegalAction, InsufficientFunds
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action

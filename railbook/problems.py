@@ -1,8 +1,9 @@
 """Problems a person can act on: where (file:line:col), what (a path into the
 document) and why (a plain sentence).
 
-Every check in the compiler reports through :class:`Problems` instead of raising,
-so ``railbook validate`` can show all of them at once.
+Every check of a title reports through :class:`Problems` instead of raising, so
+``railbook validate`` can show all of them at once; a title that does not compile
+raises :class:`railbook.errors.TitleError` carrying them.
 """
 
 from __future__ import annotations
@@ -49,11 +50,3 @@ class Problems:
 
     def __iter__(self) -> Iterator[Problem]:
         return iter(sorted(self.items, key=lambda p: (p.file, p.line, p.col, p.path, p.message)))
-
-
-class TitleError(Exception):
-    """Raised when a title cannot be compiled; carries every problem found."""
-
-    def __init__(self, problems: Problems):
-        self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems))
