@@ -11,8 +11,16 @@ import pytest
 import railbook.errors as errors
 from railbook.engine.game import Game
 from railbook.engine.title import Title
-from railbook.errors import (ActionError, ActionFormatError, GameError, IllegalAction, LogError, NotYourTurn,
-                             RailbookError, TitleError)
+from railbook.errors import (
+    ActionError,
+    ActionFormatError,
+    GameError,
+    IllegalAction,
+    LogError,
+    NotYourTurn,
+    RailbookError,
+    TitleError,
+)
 from railbook.importers import eighteen_xx
 
 SCENARIO = json.loads((Path(__file__).parent / "scenarios" / "1830_opening.json").read_text())

@@ -241,7 +241,7 @@ def test_map_corrections_need_a_game_that_records_them() -> None:
 
 def test_conversion_keeps_holders_and_adds_treasury_certificates() -> None:
     from railbook.engine.game import Game
-    from railbook.engine.steps.conversion import convert_corporation
+    from railbook.engine.mechanics.conversion import convert_corporation
 
     game = Game(Title.load("1826"), [(1, "a"), (2, "b"), (3, "c")])
     corp = game.corporation_by_id("PO")
@@ -261,7 +261,7 @@ def _game_at(path: Path, line: int) -> object:
 
     report = rails.load(path)
     game, _ = new_game(report)
-    driver = rails_actions.ReportDriver(game, report)
+    driver = rails_actions.ReportDriver(game, report, rails_events.HANDLERS)
     while report.events[driver.index].line < line:
         driver.event = report.events[driver.index]
         driver.settle()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import math
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from railbook.engine import actions as A
 from railbook.engine.entities.bank import Bank
@@ -26,9 +26,9 @@ from railbook.engine.map.hex import Hex
 from railbook.engine.map.tile import COLORS, Tile
 from railbook.engine.market.share_pool import SharePool
 from railbook.engine.market.stock_market import StockMarket
-from railbook.engine.mechanics import install as install_mechanics
+from railbook.engine.mechanics.registry import install as install_mechanics
 from railbook.engine.rounds.operating import OperatingRound
-from railbook.engine.rounds.stock import StockRound
+from railbook.engine.schedule import Schedule
 from railbook.engine.title import Title
 from railbook.errors import EngineError, GameError, IllegalAction
 from railbook.rng import SeededRandom
@@ -66,6 +66,8 @@ class Game:
         self.game_end_reason: str | None = None
         self.game_end_trigger: tuple[str, str] | None = None
         self.history: list[dict[str, Any]] = []
+        # called with the game when a round has ended, before the next begins (what an importer may watch)
+        self.round_observers: list[Callable[[Game], None]] = []
         self.actions_processed = 0
         self.api = HookAPI(self)
         self.markers: dict[str, int] = {}
@@ -109,7 +111,8 @@ class Game:
         self.phase = Phase(title.data["phases"], self)
         self.operating_rounds = self.phase.operating_rounds
         self.mechanics = install_mechanics(self)
-        self.round: Any = self._init_round()
+        self.schedule = Schedule(self)
+        self.round: Any = self.schedule.first_round()
         self._connect_hexes()
         self._init_company_abilities()
         self.hook("setup")
@@ -226,12 +229,6 @@ class Game:
                         shares.append(s)
                     a.shares = shares
 
-    def _init_round(self) -> Any:
-        from railbook.engine.rounds.factory import auction_round
-
-        if self.t["auction"]["kind"] == "none":
-            return self.new_stock_round()
-        return auction_round(self)
 
     # ------------------------------------------------------------------ lookups
     def player_by_id(self, pid: Any) -> Player | None:
@@ -320,9 +317,10 @@ class Game:
     def _rebuild(self, history: list[dict[str, Any]]) -> None:
         """Set the game up again in place and replay ``history``: every object the game makes
         (rounds, steps, mechanics, the phase, the graph) points back at this very game."""
-        init_args = self.init_args
+        init_args, observers = self.init_args, self.round_observers
         self.__dict__.clear()
         type(self).__init__(self, *init_args)
+        self.round_observers = observers
         for d in history:
             self.process_action(d)
 
@@ -401,76 +399,10 @@ class Game:
         return out or [p for p in self.players if not p.bankrupt]
 
     # ------------------------------------------------------------------ rounds
-    def new_stock_round(self) -> StockRound:
-        from railbook.engine.rounds.factory import stock_round
-
-        self.log(f"-- Stock Round {self.turn} --")
-        self.round_counter += 1
-        return stock_round(self)
-
-    def new_operating_round(self, num: int = 1) -> OperatingRound:
-        from railbook.engine.rounds.factory import operating_round
-
-        self.log(f"-- Operating Round {self.turn}.{num} (of {self.operating_rounds}) --")
-        self.round_counter += 1
-        return operating_round(self, num)
-
     def next_round(self) -> None:
-        if any(m.next_round() for m in self.mechanics):
-            return
-        r = self.round
-        if isinstance(r, StockRound):
-            self.before_operating_rounds()
-            self.round = self.new_operating_round()
-        elif isinstance(r, OperatingRound):
-            if r.round_num < self.operating_rounds:
-                self.round = self.new_operating_round(r.round_num + 1)
-            else:
-                self.turn += 1
-                self.or_set_finished()
-                self.round = self.new_stock_round()
-        else:
-            self.reorder_players(self.t["auction"].get("next_priority") or self.t["stock_round"]["priority"])
-            self.round = self.new_stock_round()
-
-    def before_operating_rounds(self) -> None:
-        """A stock round is over: the set's number of operating rounds, last-set rules, the new priority."""
-        self.operating_rounds = self.phase.operating_rounds
-        self._apply_last_set_skips()
-        self.reorder_players(self.t["stock_round"]["priority"])
-
-    def _apply_last_set_skips(self) -> None:
-        """Once a trigger that ends the game after one more set has fired, the operating rounds
-        after the next stock round skip the steps its rule names (e.g. no track, no tokens)."""
-        if not self.game_end_trigger:
-            return
-        reason = self.game_end_trigger[0]
-        for rule in self.t["game_end"]:
-            if rule["trigger"] == reason and rule.get("last_set_skips"):
-                self.skipped_steps.update(rule["last_set_skips"])
-
-    def reorder_players(self, order: str) -> None:
-        if order == "after_last_to_act":
-            active = [p for p in self.players if not p.bankrupt]
-            if not active:
-                return
-            player = active[self.round.entity_index % len(active)]
-            i = self.players.index(player)
-            self.players = self.players[i:] + self.players[:i]
-        elif order == "first_to_pass":
-            if self.round.pass_order:
-                self.players = list(self.round.pass_order)
-        elif order == "most_cash":
-            current = list(reversed(self.players))
-            self.players.sort(key=lambda p: (p.cash, current.index(p)), reverse=True)
-        elif order == "least_cash":
-            current = list(self.players)
-            self.players.sort(key=lambda p: (p.cash, current.index(p)))
-        if self.players:
-            self.log(f"{self.players[0].name} has priority deal")
-
-    def or_set_finished(self) -> None:
-        self.hook("operating_set_end")
+        for observe in self.round_observers:
+            observe(self)
+        self.round = self.schedule.next_round()
 
     def operating_order(self) -> list[Corporation]:
         minors = [m for m in self.minors if m.floated() and not m.closed]
@@ -700,7 +632,7 @@ class Game:
 
     def close_after_owner_stock_turn(self, company: Company) -> None:
         """The private closes after its owner's next stock turn (steps/stock_trading.py says when exactly)."""
-        from railbook.engine.steps.stock_trading import trading
+        from railbook.engine.mechanics.stock_trading import trading
 
         t = trading(self)
         if t is None:
@@ -778,7 +710,7 @@ class Game:
         self.log(f"{corp.name} floats")
         if corp.capitalization == "incremental":
             if self.t.get("escrow_until_float"):
-                from railbook.engine.steps.capitalization import float_escrowed
+                from railbook.engine.mechanics.capitalization import float_escrowed
 
                 float_escrowed(self, corp)
             return
@@ -1069,7 +1001,7 @@ class Game:
         return False
 
     def hook_route_bonus(self, route: Any, stops: list[Any]) -> int:
-        from railbook.engine.steps.assign import hex_bonus
+        from railbook.engine.mechanics.assign import hex_bonus
 
         bonus = hex_bonus(self, route.corporation, stops)
         fn = self.title.hook("route_bonus")
@@ -1087,7 +1019,7 @@ class Game:
         return self.t["operating_round"]["train_buys_between_corporations"]
 
     def train_limit(self, entity: Any) -> int:
-        from railbook.engine.steps.assign import extra_train_limit
+        from railbook.engine.mechanics.assign import extra_train_limit
 
         return self.phase.train_limit(entity) + extra_train_limit(self, entity)
 
@@ -1154,12 +1086,12 @@ class Game:
 
     # ------------------------------------------------------------------ changes rule hooks ask for
     def convert_corporation(self, corp: Corporation) -> None:
-        from railbook.engine.steps.conversion import convert_corporation
+        from railbook.engine.mechanics.conversion import convert_corporation
 
         convert_corporation(self, corp)
 
     def form_corporation(self, corp: Corporation, parts: list[Corporation]) -> None:
-        from railbook.engine.steps.formation import form_corporation
+        from railbook.engine.mechanics.formation import form_corporation
 
         form_corporation(self, corp, parts)
 

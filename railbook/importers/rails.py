@@ -148,3 +148,29 @@ def looks_like_report(path: str | Path) -> bool:
     except OSError:
         return False
     return first.startswith("GameIs,")
+
+
+# events whose handlers act (after the game is over in the engine, the report may only comment)
+ACTION_KEYS = {"BID_ITEM_LOG", "BuysItemFor", "PASSES", "START_COMPANY_LOG", "BUY_SHARE_LOG", "BUY_SHARES_LOG",
+               "SELL_SHARE_LOG", "SELL_SHARES_LOG", "CompanyOperates", "LaysTileAt", "LaysTileAtFor",
+               "LAYS_TOKEN_ON", "LaysBonusTokenOn", "BuysRight", "DestinationReached", "CompanyRevenue",
+               "CompanyPaysOutFull", "CompanySplits", "CompanyWithholds", "BuysTrain", "CompanyRepaysLoans",
+               "BoughtBond", "BoughtBonds", "SoldBond", "SoldBonds", "ExchangesBaseToken", "CompanyDiscardsTrain",
+               "CorrectMapLaysTileAt", "CorrectCashAddMoney", "CorrectCashSubstractMoney", "BuyPresidentLog",
+               "LAYS_FREE_TOKEN_ON", "Autopasses"}
+
+# events the engine brings about by itself (compared where useful, else only read)
+PASSIVE = {
+    "GameIs", "PlayerIs", "BankSizeIs", "StartOfPhase", "StartOfInitialRound", "HasPriority", "ALSO_GETS",
+    "ALL_PASSED", "ITEM_PRICE_REDUCED", "TO_AUCTION", "StartStockRound", "FloatsWithCash", "SoldOut",
+    "IS_NOW_PRES_OF", "ReceivesFor", "PrivateCloses", "PhaseDependentTrainLimitsSetTo", "InterestPaidFromTreasury",
+    "InterestPaidFromRevenue", "InterestPaidFromPresidentCash", "RevenueReduced", "PayoutForBonds", "RECEIVES",
+    "Payout", "FirstTrainBought", "NewTrainAvailable", "TrainsRusted", "TrainScoreAndReach", "RemovedTrains",
+    "CompanyTakesLoan", "CompanyTakesLoans", "ORWorthIncrease", "BankIsBrokenReportText", "GameOver",
+    "WillMergeInto", "START_MERGED_COMPANY", "CanOperate", "CannotOperate", "SharesReplacedForShares",
+    "SharesReplacedForBonds", "SharesNotReplaced", "HasPutShareInPool", "HasDiscardedShare", "AutoMergeMinorLog",
+    "LoansInherited", "CompanyInheritsLoan", "CompanyIssuesBonds", "ExchangesHomeBaseToken", "HasPutSharesInPool",
+    "PayoutBlocked", "CompanyDividesEarnings", "PresidentAddsCash", "CompanyRepaysLoansWithPresCash",
+    "Floats", "PlayerMustRaiseCash", "PlayerMustSellShares", "SharesReleased", "GAME_OVER",
+}
+CORRECTION_PREFIX = "CorrectionPrefix"

@@ -27,9 +27,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from railbook.engine.mechanics import Mechanic
 from railbook.errors import GameError
-from railbook.importers.rails import Event, RailsReport
+from railbook.importers.rails import (
+    ACTION_KEYS,
+    CORRECTION_PREFIX,
+    PASSIVE,
+    Event,
+    RailsReport,
+)
 
 if TYPE_CHECKING:
     from railbook.engine.game import Game
@@ -63,7 +68,7 @@ class DriverState:
     notes: list[str] = field(default_factory=list)
 
 
-class RoundSnapshots(Mechanic):
+class RoundSnapshots:
     """Cash of every player and corporation at the moment each round ends.
 
     Rails prints its ``Has`` checkpoints at the end of a round; the engine
@@ -71,13 +76,11 @@ class RoundSnapshots(Mechanic):
     ends the previous one, so the importer reads the checkpoint from this
     snapshot instead of the live state."""
 
-    def __init__(self, game: "Game"):
-        super().__init__(game)
+    def __init__(self) -> None:
         self.by_round: dict[int, dict[str, int]] = {}
 
-    def next_round(self) -> bool:
-        self.by_round[id(self.game.round)] = cash_state(self.game)
-        return False
+    def __call__(self, game: "Game") -> None:
+        self.by_round[id(game.round)] = cash_state(game)
 
 
 def cash_state(game: "Game") -> dict[str, int]:
@@ -87,16 +90,22 @@ def cash_state(game: "Game") -> dict[str, int]:
     return out
 
 
+#: what one kind of report event does to the game, through the driver
+Handler = Callable[["ReportDriver", Event], None]
+
+
 class ReportDriver:
     """Feeds one report's events to one game."""
 
-    def __init__(self, game: "Game", report: RailsReport, on_action: Callable[[dict[str, Any]], None] | None = None):
+    def __init__(self, game: "Game", report: RailsReport, handlers: "dict[str, Handler]",
+                 on_action: Callable[[dict[str, Any]], None] | None = None):
         self.game = game
+        self.handlers = handlers  # what each event kind does (rails_events.HANDLERS)
         self.report = report
         self.state = DriverState()
         self.on_action = on_action
-        self.snapshots = RoundSnapshots(game)
-        game.mechanics.insert(0, self.snapshots)
+        self.snapshots = RoundSnapshots()
+        game.round_observers.append(self.snapshots)
         self.acting_round: Any = game.round
         self.index = 0
         self.event: Event | None = None
@@ -106,13 +115,6 @@ class ReportDriver:
 
     # ------------------------------------------------------------------ running
     def run(self) -> DriverState:
-        from railbook.importers.rails_events import (
-            ACTION_KEYS,
-            CORRECTION_PREFIX,
-            HANDLERS,
-            PASSIVE,
-        )
-
         events = self.report.events
         while self.index < len(events):
             self.event = events[self.index]
@@ -124,14 +126,14 @@ class ReportDriver:
                 self.event = Event(self.event.line, self.event.key[len(CORRECTION_PREFIX):], self.event.args)
                 was, self.correction = self.correction, True
                 try:
-                    handler = HANDLERS.get(self.event.key)
+                    handler = self.handlers.get(self.event.key)
                     if handler is not None:
                         handler(self, self.event)
                 finally:
                     self.correction = was
                 self.index += 1
                 continue
-            handler = HANDLERS.get(self.event.key)
+            handler = self.handlers.get(self.event.key)
             if handler is None and self.event.key not in PASSIVE:
                 self.note(f"unknown report event {self.event.key!r}; ignored")
             elif handler is not None:
@@ -237,7 +239,6 @@ class ReportDriver:
             self.act({"type": "exchange_tokens", **corp_fields(national), "cities": []})
 
     def next_action_key(self) -> str | None:
-        from railbook.importers.rails_events import ACTION_KEYS
 
         for e in self.report.events[self.index + 1:]:
             if e.key in ACTION_KEYS:
@@ -246,7 +247,6 @@ class ReportDriver:
 
     def upcoming(self, keys: tuple[str, ...]) -> bool:
         """One of these events comes before the next event that is an action."""
-        from railbook.importers.rails_events import PASSIVE
 
         for e in self.report.events[self.index:]:
             if e.key in keys:

@@ -11,12 +11,13 @@ about alone are listed in ``PASSIVE``.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from railbook.importers.rails import Event
 from railbook.importers.rails_actions import (
     COMPASS,
     IMPORTER,
+    Handler,
     ReportDriver,
     ReportMismatch,
     corp_fields,
@@ -461,7 +462,7 @@ def on_checkpoint(d: ReportDriver, e: Event) -> None:
     d.check_cash(e)
 
 
-HANDLERS: dict[str, Callable[[ReportDriver, Event], None]] = {
+HANDLERS: dict[str, Handler] = {
     "PlayerCash": on_player_cash,
     "BankHas": on_bank,
     "BID_ITEM_LOG": on_bid,
@@ -510,28 +511,3 @@ HANDLERS: dict[str, Callable[[ReportDriver, Event], None]] = {
     "NoBaseTokenExchange": on_exchange_token,
     "Has": on_checkpoint,
 }
-
-# events whose handlers act (after the game is over in the engine, the report may only comment)
-ACTION_KEYS = {"BID_ITEM_LOG", "BuysItemFor", "PASSES", "START_COMPANY_LOG", "BUY_SHARE_LOG", "BUY_SHARES_LOG",
-               "SELL_SHARE_LOG", "SELL_SHARES_LOG", "CompanyOperates", "LaysTileAt", "LaysTileAtFor",
-               "LAYS_TOKEN_ON", "LaysBonusTokenOn", "BuysRight", "DestinationReached", "CompanyRevenue",
-               "CompanyPaysOutFull", "CompanySplits", "CompanyWithholds", "BuysTrain", "CompanyRepaysLoans",
-               "BoughtBond", "BoughtBonds", "SoldBond", "SoldBonds", "ExchangesBaseToken", "CompanyDiscardsTrain",
-               "CorrectMapLaysTileAt", "CorrectCashAddMoney", "CorrectCashSubstractMoney", "BuyPresidentLog",
-               "LAYS_FREE_TOKEN_ON", "Autopasses"}
-
-# events the engine brings about by itself (compared where useful, else only read)
-PASSIVE = {
-    "GameIs", "PlayerIs", "BankSizeIs", "StartOfPhase", "StartOfInitialRound", "HasPriority", "ALSO_GETS",
-    "ALL_PASSED", "ITEM_PRICE_REDUCED", "TO_AUCTION", "StartStockRound", "FloatsWithCash", "SoldOut",
-    "IS_NOW_PRES_OF", "ReceivesFor", "PrivateCloses", "PhaseDependentTrainLimitsSetTo", "InterestPaidFromTreasury",
-    "InterestPaidFromRevenue", "InterestPaidFromPresidentCash", "RevenueReduced", "PayoutForBonds", "RECEIVES",
-    "Payout", "FirstTrainBought", "NewTrainAvailable", "TrainsRusted", "TrainScoreAndReach", "RemovedTrains",
-    "CompanyTakesLoan", "CompanyTakesLoans", "ORWorthIncrease", "BankIsBrokenReportText", "GameOver",
-    "WillMergeInto", "START_MERGED_COMPANY", "CanOperate", "CannotOperate", "SharesReplacedForShares",
-    "SharesReplacedForBonds", "SharesNotReplaced", "HasPutShareInPool", "HasDiscardedShare", "AutoMergeMinorLog",
-    "LoansInherited", "CompanyInheritsLoan", "CompanyIssuesBonds", "ExchangesHomeBaseToken", "HasPutSharesInPool",
-    "PayoutBlocked", "CompanyDividesEarnings", "PresidentAddsCash", "CompanyRepaysLoansWithPresCash",
-    "Floats", "PlayerMustRaiseCash", "PlayerMustSellShares", "SharesReleased", "GAME_OVER",
-}
-CORRECTION_PREFIX = "CorrectionPrefix"

@@ -19,6 +19,7 @@ from railbook.engine.title import Title
 from railbook.errors import EngineError, GameError
 from railbook.importers import rails
 from railbook.importers.rails_actions import Checkpoint, ReportDriver
+from railbook.importers.rails_events import HANDLERS
 
 
 @dataclass
@@ -95,7 +96,7 @@ def rails_program() -> str:
 def replay_report(report: rails.RailsReport, optional_rules: list[str] | None = None) -> ReportReplayResult:
     game, rules = new_game(report, optional_rules)
     result = ReportReplayResult(report=report, game=game, optional_rules=rules)
-    driver = ReportDriver(game, report)
+    driver = ReportDriver(game, report, HANDLERS)
     try:
         driver.run()
     except GameError as exc:

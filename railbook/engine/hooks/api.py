@@ -248,7 +248,7 @@ class HookAPI:
         return c.owner.percent_of(c) if c.owner is not None else 0
 
     def corporation_treasury_percent(self, c: Any) -> int:
-        from railbook.engine.steps.capitalization import treasury_percent
+        from railbook.engine.mechanics.capitalization import treasury_percent
 
         return treasury_percent(self.game, c)
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.core import Entity, ShareHolder
 from railbook.engine.entities.share import Share, ShareBundle
-from railbook.engine.steps.capitalization import escrowed
+from railbook.engine.mechanics.capitalization import escrowed
 from railbook.errors import IllegalAction
 
 if TYPE_CHECKING:

@@ -25,8 +25,6 @@ class Round:
     default_steps: list[Any] = []
 
     def __init__(self, game: "Game", steps: list[Any], round_num: int = 1):
-        from railbook.engine.steps.message import EndGameStep, MessageStep, ProgramStep
-
         self.game = game
         self.entity_index = 0
         self.round_num = round_num
@@ -36,7 +34,7 @@ class Round:
         self.entities = self.select_entities()
         self._active_step: "Step | None" = None
         self.steps: list[Step] = []
-        for spec in [EndGameStep, MessageStep, ProgramStep] + steps:
+        for spec in steps:
             cls, opts = (spec if isinstance(spec, tuple) else (spec, {}))
             step = cls(game, self, **opts)
             for key, value in step.round_state().items():

@@ -236,7 +236,7 @@ class WaterfallAuction(Step):
             self.increase_discount(self.cheapest, self.game.title.t["auction"]["price_drop_when_all_pass"])
         else:
             self.game.payout_companies()
-            self.game.or_set_finished()
+            self.game.hook("operating_set_end")
         for e in self.round.entities:
             e.unpass()
 

@@ -9,6 +9,12 @@ from railbook.engine.actions import PROGRAM_TYPES
 from railbook.engine.steps.base import Step
 
 
+def with_bystanders(steps: list[Any]) -> list[Any]:
+    """A round's steps with the ones every round has in front: ending the game by agreement,
+    chat messages and programmed actions."""
+    return [EndGameStep, MessageStep, ProgramStep] + list(steps)
+
+
 class Bystander(Step):
     """A step that takes no turn: skipping or passing the round leaves it as it is."""
 

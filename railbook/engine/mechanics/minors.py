@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.mechanics import Mechanic, replace_step
+from railbook.engine.mechanics.base import Mechanic, replace_step
 from railbook.engine.steps.routes import DividendStep
 from railbook.engine.steps.trains import BuyTrainStep
 from railbook.errors import IllegalAction

@@ -21,9 +21,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import Share
-from railbook.engine.mechanics import Mechanic
+from railbook.engine.mechanics.base import Mechanic
+from railbook.engine.mechanics.compose import has_step, insert_before
 from railbook.engine.steps.base import Step
-from railbook.engine.steps.compose import has_step, insert_before
 from railbook.engine.steps.track import TrackStep
 from railbook.errors import IllegalAction
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from railbook.engine.mechanics import Mechanic
+from railbook.engine.mechanics.base import Mechanic
 
 if TYPE_CHECKING:
     from railbook.engine.game import Game

@@ -16,10 +16,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import ShareBundle
-from railbook.engine.mechanics import Mechanic
+from railbook.engine.mechanics.base import Mechanic
+from railbook.engine.mechanics.bonds import bond_price, bonds_of, buy_back, holdings
+from railbook.engine.mechanics.compose import has_step
 from railbook.engine.steps.base import Step
-from railbook.engine.steps.bonds import bond_price, bonds_of, buy_back, holdings
-from railbook.engine.steps.compose import has_step
 from railbook.engine.steps.shares import RedeemSharesStep
 from railbook.errors import IllegalAction, InsufficientFunds
 
@@ -30,25 +30,6 @@ if TYPE_CHECKING:
 
 def rules(game: "Game") -> dict[str, Any]:
     return game.t["operating_round"].get("treasury_shares") or {}
-
-
-class TreasuryTrading(Mechanic):
-    @classmethod
-    def applies(cls, game: "Game") -> bool:
-        return bool(rules(game))
-
-    def operating_steps(self, steps: list[Any]) -> list[Any]:
-        out = []
-        for spec in steps:
-            cls = spec[0] if isinstance(spec, tuple) else spec
-            if isinstance(cls, type) and issubclass(cls, RedeemSharesStep):
-                if not has_step(out, TreasuryShareStep):
-                    out.append(TreasuryShareStep)
-                continue
-            out.append(spec)
-        if not has_step(out, TreasuryShareStep):
-            out.append(TreasuryShareStep)
-        return out
 
 
 class TreasuryShareStep(Step):
@@ -148,3 +129,24 @@ class TreasuryShareStep(Step):
         if frm not in sellers:
             raise IllegalAction(f"{corp.name} cannot buy bonds from {game.describe_entity(frm)} now", "bonds")
         buy_back(game, corp, frm, action.count)
+
+
+class TreasuryTrading(Mechanic):
+    STEPS = {"issue_shares": TreasuryShareStep}
+
+    @classmethod
+    def applies(cls, game: "Game") -> bool:
+        return bool(rules(game))
+
+    def operating_steps(self, steps: list[Any]) -> list[Any]:
+        out = []
+        for spec in steps:
+            cls = spec[0] if isinstance(spec, tuple) else spec
+            if isinstance(cls, type) and issubclass(cls, (RedeemSharesStep, TreasuryShareStep)):
+                if not has_step(out, TreasuryShareStep):
+                    out.append(TreasuryShareStep)
+                continue
+            out.append(spec)
+        if not has_step(out, TreasuryShareStep):
+            out.append(TreasuryShareStep)
+        return out

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.mechanics import Mechanic
-from railbook.engine.steps.compose import mix_into
+from railbook.engine.mechanics.base import Mechanic
+from railbook.engine.mechanics.compose import mix_into
 from railbook.engine.steps.stock import BuySellParShares
 from railbook.errors import IllegalAction, InsufficientFunds
 

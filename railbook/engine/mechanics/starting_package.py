@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.mechanics import Mechanic, find
+from railbook.engine.mechanics.base import Mechanic, find
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, InsufficientFunds
 

@@ -22,11 +22,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.mechanics import Mechanic
-from railbook.engine.rounds.factory import register_step
+from railbook.engine.mechanics.base import Mechanic
+from railbook.engine.mechanics.compose import mix_into
+from railbook.engine.mechanics.dividend_rules import add_deduction
 from railbook.engine.steps.base import Step
-from railbook.engine.steps.compose import mix_into
-from railbook.engine.steps.dividend_rules import add_deduction
 from railbook.engine.steps.trains import BuyTrainStep
 from railbook.errors import IllegalAction, InsufficientFunds
 
@@ -72,61 +71,6 @@ def move_price(game: "Game", corp: Any, how: str) -> None:
         return
     {"left": game.stock_market.move_left, "right": game.stock_market.move_right,
      "down": game.stock_market.move_down, "up": game.stock_market.move_up}[how](corp)
-
-
-class Loans(Mechanic):
-    @classmethod
-    def applies(cls, game: "Game") -> bool:
-        return bool(loan_rules(game)) or any(c.data.get("bonds") for c in game.all_corporations)
-
-    def setup(self) -> None:
-        add_deduction(self.game, self.pay_interest)
-
-    def operating_steps(self, steps: list[Any]) -> list[Any]:
-        if not loan_rules(self.game):
-            return steps
-        return mix_into(steps, BuyTrainStep, LoanTrainBuying)
-
-    def pay_interest(self, corp: Any, revenue: int) -> int:
-        """Loan and bond interest before the dividend; returns the revenue left."""
-        from railbook.engine.steps.bonds import bond_interest_due
-
-        game = self.game
-        rules = loan_rules(game)
-        loan_due = loan_count(corp) * int(rules.get("interest", 0)) if rules else 0
-        bond_due = bond_interest_due(game, corp)
-        available = corp.cash
-        remains = 0
-        for kind, due in (("loan", loan_due), ("bond", sum(bond_due.values()))):
-            if due <= 0:
-                continue
-            if due <= available:
-                available -= due
-                game.log(f"{corp.name} pays {game.format_money(due)} {kind} interest from its treasury")
-            elif revenue > 0:
-                part = min(revenue, due)
-                game.bank.spend(part, corp)
-                revenue -= part
-                remains += due - part
-                game.log(f"{corp.name} pays {game.format_money(part)} of {game.format_money(due)} {kind} interest "
-                         "from its revenue")
-            else:
-                remains += due
-        if remains > 0 and rules and loan_room(game, corp) > 0:
-            take_loans(game, corp, 1, "for interest")
-            remains -= int(rules["amount"])
-        if remains > 0:
-            president = corp.owner
-            if president is None or not president.is_player() or president.cash < remains:
-                raise InsufficientFunds(f"{corp.name} cannot pay its interest and its president cannot add "
-                                        f"{game.format_money(remains)}", "interest")
-            president.spend(remains, corp)
-            game.log(f"{president.name} pays {game.format_money(remains)} of {corp.name}'s interest")
-        if loan_due > 0:
-            corp.spend(loan_due, game.bank)
-        for holder, amount in bond_due.items():
-            corp.spend(amount, holder)
-        return revenue
 
 
 class LoanTrainBuying:
@@ -205,4 +149,58 @@ class LoanRepayStep(Step):
         game.log_share_price(corp, old)
 
 
-register_step("loans", LoanRepayStep)
+class Loans(Mechanic):
+    STEPS = {"loans": LoanRepayStep}
+
+    @classmethod
+    def applies(cls, game: "Game") -> bool:
+        return bool(loan_rules(game)) or any(c.data.get("bonds") for c in game.all_corporations)
+
+    def setup(self) -> None:
+        add_deduction(self.game, self.pay_interest)
+
+    def operating_steps(self, steps: list[Any]) -> list[Any]:
+        if not loan_rules(self.game):
+            return steps
+        return mix_into(steps, BuyTrainStep, LoanTrainBuying)
+
+    def pay_interest(self, corp: Any, revenue: int) -> int:
+        """Loan and bond interest before the dividend; returns the revenue left."""
+        from railbook.engine.mechanics.bonds import bond_interest_due
+
+        game = self.game
+        rules = loan_rules(game)
+        loan_due = loan_count(corp) * int(rules.get("interest", 0)) if rules else 0
+        bond_due = bond_interest_due(game, corp)
+        available = corp.cash
+        remains = 0
+        for kind, due in (("loan", loan_due), ("bond", sum(bond_due.values()))):
+            if due <= 0:
+                continue
+            if due <= available:
+                available -= due
+                game.log(f"{corp.name} pays {game.format_money(due)} {kind} interest from its treasury")
+            elif revenue > 0:
+                part = min(revenue, due)
+                game.bank.spend(part, corp)
+                revenue -= part
+                remains += due - part
+                game.log(f"{corp.name} pays {game.format_money(part)} of {game.format_money(due)} {kind} interest "
+                         "from its revenue")
+            else:
+                remains += due
+        if remains > 0 and rules and loan_room(game, corp) > 0:
+            take_loans(game, corp, 1, "for interest")
+            remains -= int(rules["amount"])
+        if remains > 0:
+            president = corp.owner
+            if president is None or not president.is_player() or president.cash < remains:
+                raise InsufficientFunds(f"{corp.name} cannot pay its interest and its president cannot add "
+                                        f"{game.format_money(remains)}", "interest")
+            president.spend(remains, corp)
+            game.log(f"{president.name} pays {game.format_money(remains)} of {corp.name}'s interest")
+        if loan_due > 0:
+            corp.spend(loan_due, game.bank)
+        for holder, amount in bond_due.items():
+            corp.spend(amount, holder)
+        return revenue

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 
 def _pending(game: Any) -> list[Any]:
-    from railbook.engine.rounds.merger import mergers
+    from railbook.engine.mechanics.mergers import mergers
 
     return mergers(game).potential_discard
 

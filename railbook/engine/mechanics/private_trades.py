@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.mechanics import Mechanic, replace_step
+from railbook.engine.mechanics.base import Mechanic, replace_step
 from railbook.engine.steps.privates import BuyPrivateStep
 from railbook.errors import IllegalAction, InsufficientFunds
 

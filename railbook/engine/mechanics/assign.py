@@ -18,9 +18,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.company import Ability
-from railbook.engine.mechanics import Mechanic
+from railbook.engine.mechanics.base import Mechanic
+from railbook.engine.mechanics.compose import has_step, insert_before, mix_into
 from railbook.engine.steps.base import Step
-from railbook.engine.steps.compose import has_step, insert_before, mix_into
 from railbook.engine.steps.track import TrackStep
 from railbook.engine.steps.trains import BuyTrainStep
 from railbook.errors import IllegalAction
@@ -31,17 +31,6 @@ if TYPE_CHECKING:
 
 KINDS = ("assign_hexes", "train_limit")
 EARLY_STEPS = ("track", "token", "route")  # a bonus hex is placed before the trains run
-
-
-class AssignRights(Mechanic):
-    @classmethod
-    def applies(cls, game: "Game") -> bool:
-        return any(a.type in KINDS for c in game.companies for a in c.abilities)
-
-    def operating_steps(self, steps: list[Any]) -> list[Any]:
-        if not has_step(steps, AssignStep):
-            steps = insert_before(steps, TrackStep, AssignStep)
-        return mix_into(steps, BuyTrainStep, RightAwareTrainBuying)
 
 
 def active_until(game: "Game", ability: Any) -> bool:
@@ -155,3 +144,16 @@ def hex_bonus(game: "Game", corp: Any, stops: list[Any]) -> int:
         if a.type == "hex_bonus" and active_until(game, a) and hexes & set(a.hexes):
             total += int(a.spec.get("amount", 0))
     return total
+
+
+class AssignRights(Mechanic):
+    STEPS = {"assign": AssignStep}
+
+    @classmethod
+    def applies(cls, game: "Game") -> bool:
+        return any(a.type in KINDS for c in game.companies for a in c.abilities)
+
+    def operating_steps(self, steps: list[Any]) -> list[Any]:
+        if not has_step(steps, AssignStep):
+            steps = insert_before(steps, TrackStep, AssignStep)
+        return mix_into(steps, BuyTrainStep, RightAwareTrainBuying)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.token import Token
-from railbook.engine.mechanics import Mechanic
+from railbook.engine.mechanics.base import Mechanic
 
 if TYPE_CHECKING:
     from railbook.engine.game import Game

@@ -28,7 +28,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.mechanics import Mechanic, find
+from railbook.engine.mechanics.base import Mechanic, find
 from railbook.engine.rounds.stock import StockRound
 from railbook.errors import GameError, IllegalAction
 
@@ -94,7 +94,7 @@ class Mergers(Mechanic):
 
     def reserved_cell(self, corp: Any) -> Any:
         """The corporation's own par cell (market.yaml par_prices)."""
-        from railbook.engine.steps.stock_trading import reserved_par_cells
+        from railbook.engine.mechanics.stock_trading import reserved_par_cells
 
         cells = reserved_par_cells(self.game).get(corp.id)
         if not cells:
@@ -103,7 +103,7 @@ class Mergers(Mechanic):
 
     def open_offer(self, state: MergerState) -> None:
         """Its free certificates go on sale in the pool at its own price; the vote opens."""
-        from railbook.engine.steps.stock_trading import move_ipo_to_pool
+        from railbook.engine.mechanics.stock_trading import move_ipo_to_pool
 
         game, corp = self.game, state.corporation
         game.make_available(corp)

@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import ShareBundle
-from railbook.engine.mechanics import Mechanic, find, replace_step
+from railbook.engine.mechanics.base import Mechanic, find, replace_step
 from railbook.engine.steps.privates import ExchangeStep
 from railbook.engine.steps.stock import BuySellParShares
 from railbook.errors import IllegalAction, InsufficientFunds
@@ -73,8 +73,8 @@ def is_bond(company: Any) -> bool:
 class StockTrading(Mechanic):
     @classmethod
     def applies(cls, game: "Game") -> bool:
-        from railbook.engine.rounds.merger import Mergers
-        from railbook.engine.steps.starting_package import StartingPackage
+        from railbook.engine.mechanics.mergers import Mergers
+        from railbook.engine.mechanics.starting_package import StartingPackage
 
         return (bool(game.t["stock_round"].get("ipo_moves_to_pool"))
                 or any(is_bond(c) for c in game.companies)
@@ -125,7 +125,7 @@ class TradingShares(BuySellParShares):
 
     # -- the data's rules
     def package(self) -> Any:
-        from railbook.engine.steps.starting_package import StartingPackage
+        from railbook.engine.mechanics.starting_package import StartingPackage
 
         return find(self.game, StartingPackage)
 

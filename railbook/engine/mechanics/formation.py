@@ -35,11 +35,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.token import Token
-from railbook.engine.mechanics import Mechanic
+from railbook.engine.mechanics.base import Mechanic
+from railbook.engine.mechanics.bonds import move_bonds
+from railbook.engine.mechanics.compose import has_step
+from railbook.engine.mechanics.conversion import convert_corporation
 from railbook.engine.steps.base import Step
-from railbook.engine.steps.bonds import move_bonds
-from railbook.engine.steps.compose import has_step
-from railbook.engine.steps.conversion import convert_corporation
 from railbook.errors import GameError, IllegalAction
 
 if TYPE_CHECKING:
@@ -173,7 +173,7 @@ def exchange(game: "Game", national: Any, holder: Any, total: int, per: int, pre
 
 
 def _bonds_left(game: "Game", national: Any) -> bool:
-    from railbook.engine.steps.bonds import bonds_of
+    from railbook.engine.mechanics.bonds import bonds_of
 
     return bonds_of(game, national, national) > 0
 

@@ -1,0 +1,97 @@
+"""Mechanics: optional rules engines a title switches on through its data.
+
+A mechanic (a starting package, merger rounds, minors that pay half, loans, ...)
+is a small object the game creates at set-up when the title's data asks for it
+(``applies``). The engine asks every mechanic at a handful of well-defined
+moments — set-up, an event, the end of a round, building a round's steps, a
+corporation's train limit, a route's revenue — so that the rules of one
+mechanic live in its own module instead of being spread through the engine.
+Every moment of the base class does nothing, so a mechanic implements only the
+moments it cares about. The mechanics the engine has are listed, in the order
+they are asked, in :mod:`railbook.engine.mechanics.registry`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from railbook.engine.game import Game
+    from railbook.engine.rounds.base import Round
+
+M = TypeVar("M", bound="Mechanic")
+
+#: a step as a round lists it: its class, or its class with the options it is built with
+StepSpec = Any
+
+
+class RoundMaker(Protocol):
+    """What a mechanic that changes the order of rounds may ask for (the engine's schedule)."""
+
+    def stock_round(self) -> "Round": ...
+
+    def operating_round(self, number: int) -> "Round": ...
+
+    def before_operating_rounds(self) -> None: ...
+
+    def operating_set_finished(self) -> None: ...
+
+
+class Mechanic:
+    """One optional mechanic; subclasses say when they apply (``applies``)."""
+
+    #: operating-round steps this mechanic brings, by the name a title lists in ``operating_round.steps``
+    STEPS: ClassVar[dict[str, StepSpec]] = {}
+
+    def __init__(self, game: "Game"):
+        self.game = game
+
+    @classmethod
+    def applies(cls, game: "Game") -> bool:
+        return False
+
+    def setup(self) -> None:
+        """Once, when the game starts (after the map, before the first round)."""
+
+    def on_event(self, event: str) -> None:
+        """A train or phase fired an event."""
+
+    def next_round(self, rounds: RoundMaker) -> "Round | None":
+        """The round that follows the one just finished, where this mechanic decides it (else None)."""
+        return None
+
+    def stock_steps(self, steps: list[StepSpec]) -> list[StepSpec]:
+        """The step classes of a stock round (return a changed copy to replace some)."""
+        return steps
+
+    def operating_steps(self, steps: list[StepSpec]) -> list[StepSpec]:
+        """The step classes of an operating round."""
+        return steps
+
+    def extra_train_limit(self, corporation: Any) -> int:
+        """Trains a corporation may own beyond its phase's limit."""
+        return 0
+
+    def route_bonus(self, corporation: Any, stops: list[Any]) -> int:
+        """Revenue a route earns beyond its stops' values."""
+        return 0
+
+
+def find(game: "Game", cls: type[M]) -> M | None:
+    """The game's mechanic of this class, if the title uses it."""
+    for m in game.mechanics:
+        if isinstance(m, cls):
+            return m
+    return None
+
+
+def replace_step(steps: list[StepSpec], old: type, new: Any) -> list[StepSpec]:
+    """A copy of a round's step list with one step class replaced (tuples keep their options)."""
+    out = []
+    for spec in steps:
+        cls, opts = spec if isinstance(spec, tuple) else (spec, None)
+        if cls is old:
+            out.append((new, opts) if opts is not None else new)
+        else:
+            out.append(spec)
+    return out

@@ -1,0 +1,34 @@
+"""The priority deal: who sits first in the next stock round, as the title's data says.
+
+``after_last_to_act`` (the player after the last to act in the round just ended),
+``first_to_pass``, ``most_cash`` or ``least_cash`` (ties keep the seating order).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from railbook.engine.game import Game
+
+
+def reorder_players(game: "Game", order: str) -> None:
+    """Seat the players anew for the rule ``order`` and say who has priority."""
+    if order == "after_last_to_act":
+        active = [p for p in game.players if not p.bankrupt]
+        if not active:
+            return
+        player = active[game.round.entity_index % len(active)]
+        i = game.players.index(player)
+        game.players = game.players[i:] + game.players[:i]
+    elif order == "first_to_pass":
+        if game.round.pass_order:
+            game.players = list(game.round.pass_order)
+    elif order == "most_cash":
+        current = list(reversed(game.players))
+        game.players.sort(key=lambda p: (p.cash, current.index(p)), reverse=True)
+    elif order == "least_cash":
+        current = list(game.players)
+        game.players.sort(key=lambda p: (p.cash, current.index(p)))
+    if game.players:
+        game.log(f"{game.players[0].name} has priority deal")

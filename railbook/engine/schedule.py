@@ -1,0 +1,141 @@
+"""The schedule of a game: which round follows which, and which steps each round has.
+
+The title's data says it: an auction (or none) first, then stock rounds and sets
+of operating rounds as the phase counts them; the operating round's steps are
+the names in ``operating_round.steps``, each mapping to one step class (the
+engine's own below, or one a mechanic brings). Mechanics may change a round's
+steps, and one that changes the order of rounds (a starting package, merger
+rounds) decides the next round before the engine's default does.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.engine.game_end import apply_last_set_skips
+from railbook.engine.mechanics.registry import step_kinds
+from railbook.engine.priority import reorder_players
+from railbook.engine.rounds.auction import AuctionRound
+from railbook.engine.rounds.base import Round
+from railbook.engine.rounds.draft import DraftRound
+from railbook.engine.rounds.operating import OperatingRound
+from railbook.engine.rounds.stock import StockRound
+from railbook.engine.steps.auction import CompanyPendingPar, WaterfallAuction
+from railbook.engine.steps.markers import SpecialBuyStep
+from railbook.engine.steps.message import with_bystanders
+from railbook.engine.steps.privates import (
+    BuyPrivateStep,
+    ExchangeStep,
+    SpecialTokenStep,
+    SpecialTrackStep,
+)
+from railbook.engine.steps.routes import DividendStep, RouteStep
+from railbook.engine.steps.seat_auction import SeatOrderAuction
+from railbook.engine.steps.shares import RedeemSharesStep
+from railbook.engine.steps.stock import BuySellParShares
+from railbook.engine.steps.token import HomeTokenStep, TokenStep, UpdateTokensStep
+from railbook.engine.steps.track import TrackStep
+from railbook.engine.steps.trains import BankruptStep, BuyTrainStep, DiscardTrainStep
+from railbook.errors import GameError
+
+if TYPE_CHECKING:
+    from railbook.engine.game import Game
+
+#: the engine's own operating-round steps, by the name a title lists
+OR_STEPS: dict[str, Any] = {
+    "bankrupt": BankruptStep,
+    "exchange": ExchangeStep,
+    "special_track": SpecialTrackStep,
+    "special_token": SpecialTokenStep,
+    "buy_private": BuyPrivateStep,
+    "buy_private_blocking": (BuyPrivateStep, {"blocks": True}),
+    "home_token": HomeTokenStep,
+    "track": TrackStep,
+    "token": TokenStep,
+    "route": RouteStep,
+    "dividend": DividendStep,
+    "discard_train": DiscardTrainStep,
+    "buy_train": BuyTrainStep,
+    "redeem_shares": RedeemSharesStep,
+    "special_buy": SpecialBuyStep,
+    "update_tokens": UpdateTokensStep,
+}
+
+STOCK_STEPS = [DiscardTrainStep, ExchangeStep, SpecialTrackStep, BuySellParShares]
+
+
+def operating_step_kinds() -> dict[str, Any]:
+    """Every operating-round step a title may list: the engine's own and the mechanics'."""
+    return {**OR_STEPS, **step_kinds()}
+
+
+class Schedule:
+    """Makes a game's rounds (what a mechanic that orders rounds may ask of it, too)."""
+
+    def __init__(self, game: "Game"):
+        self.game = game
+
+    def first_round(self) -> Round:
+        game = self.game
+        auction = game.t["auction"]
+        kind = auction["kind"]
+        if kind == "none":
+            return self.stock_round()
+        if kind == "waterfall":
+            bidding = SeatOrderAuction if auction.get("bidding_order") == "seat_order" else WaterfallAuction
+            return AuctionRound(game, with_bystanders([CompanyPendingPar, bidding]))
+        if kind == "starting_package":
+            from railbook.engine.mechanics.starting_package import StartingPackageDraft
+
+            game.log("-- Draft of the starting package --")
+            return DraftRound(game, with_bystanders([StartingPackageDraft]))
+        raise GameError(f"auction kind {kind!r} is not supported by this engine yet", "title data")
+
+    def stock_round(self) -> Round:
+        game = self.game
+        game.log(f"-- Stock Round {game.turn} --")
+        game.round_counter += 1
+        steps = list(STOCK_STEPS)
+        for m in game.mechanics:
+            steps = m.stock_steps(steps)
+        return StockRound(game, with_bystanders(steps))
+
+    def operating_round(self, number: int) -> Round:
+        game = self.game
+        game.log(f"-- Operating Round {game.turn}.{number} (of {game.operating_rounds}) --")
+        game.round_counter += 1
+        kinds = operating_step_kinds()
+        steps = [kinds[name] for name in game.t["operating_round"]["steps"]]
+        for m in game.mechanics:
+            steps = m.operating_steps(steps)
+        return OperatingRound(game, with_bystanders(steps), round_num=number)
+
+    def before_operating_rounds(self) -> None:
+        """A stock round is over: the set's number of operating rounds, last-set rules, the new priority."""
+        game = self.game
+        game.operating_rounds = game.phase.operating_rounds
+        apply_last_set_skips(game)
+        reorder_players(game, game.t["stock_round"]["priority"])
+
+    def operating_set_finished(self) -> None:
+        self.game.hook("operating_set_end")
+
+    def next_round(self) -> Round:
+        """The round after the one just finished: a mechanic's, else the engine's default order."""
+        game = self.game
+        for m in game.mechanics:
+            chosen = m.next_round(self)
+            if chosen is not None:
+                return chosen
+        r = game.round
+        if isinstance(r, StockRound):
+            self.before_operating_rounds()
+            return self.operating_round(1)
+        if isinstance(r, OperatingRound):
+            if r.round_num < game.operating_rounds:
+                return self.operating_round(r.round_num + 1)
+            game.turn += 1
+            self.operating_set_finished()
+            return self.stock_round()
+        reorder_players(game, game.t["auction"].get("next_priority") or game.t["stock_round"]["priority"])
+        return self.stock_round()
