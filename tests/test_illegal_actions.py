@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from railbook.engine.game import Game
+from railbook.engine.rules.shares import cert_limit, num_certs
 from railbook.engine.title import Title
 from railbook.engine.trace import digest
 from railbook.errors import ActionFormatError, GameError, IllegalAction
@@ -68,7 +69,7 @@ def refuse(game: Game, action: dict[str, Any], rule: str, error: type[GameError]
     assert len(game.log_lines) == log
     # and it is still the same game that plays on: what it is made of points back at it
     assert game.round.game is game and all(step.game is game for step in game.round.steps)
-    assert game.graph.game is game and all(m.game is game for m in game.mechanics)
+    assert game.graph.teleports.args[0] is game and all(m.game is game for m in game.mechanics)
     return info.value
 
 
@@ -159,7 +160,7 @@ def test_certificate_limit() -> None:
               {"type": "pass", **player(2)},      # Ann, at the limit, has nothing to do: the round ends
               {"type": "pass", **player(2)}]:     # stock round 2: Bob passes, Ann may sell but not buy
         game.process(a)
-    assert game.num_certs(game.player_by_id(1)) == game.cert_limit() == 3
+    assert num_certs(game, game.player_by_id(1)) == cert_limit(game) == 3
     refuse(game, {"type": "buy_shares", **player(1), "shares": ["BLU_2"], "percent": 10}, "certificate limit")
 
 

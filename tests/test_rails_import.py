@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from conftest import fixtures_dir
 
+from railbook.engine.mechanics.formation import form_corporation
+from railbook.engine.rules.tokens import token_price
 from railbook.engine.title import Title
 from railbook.errors import GameError, LogError
 from railbook.importers import rails
@@ -276,12 +278,12 @@ def test_hex_trains_count_hex_borders_and_tokens_cost_track_distance() -> None:
     path = RAILS_DIR / "1826" / "1826J42.report"
     if not path.exists():
         pytest.skip(f"no {path}")
-    from railbook.engine.map.route import Route
+    from railbook.engine.rules.routes import Route
 
     game = _game_at(path, 147)  # Paris's second turn, before its station in Lille
     paris = game.corporation_by_id("Paris")
     lille = game.hex_by_id("C11").tile.cities[0]
-    assert game.token_price(paris, lille, paris.find_token_by_type()) == 80  # 4 borders from Paris by track
+    assert token_price(game, paris, lille, paris.find_token_by_type()) == 80  # 4 borders from Paris by track
     game = _game_at(path, 148)  # the station is in Lille; Paris has a 2H train
     paris = game.corporation_by_id("Paris")
     train = paris.trains[0]
@@ -313,7 +315,7 @@ def test_a_state_railway_takes_over_trainless_corporations() -> None:
     game.hex_by_id("L14").tile.cities[0].exchange_token(gc.tokens[0])
     game.hex_by_id("C11").tile.cities[0].exchange_token(nord.tokens[1])
     etat = game.corporation_by_id("Etat")
-    game.form_corporation(etat, [nord, gc])
+    form_corporation(game, etat, [nord, gc])
     assert nord.closed and gc.closed
     # both convert to ten shares, then two old shares make one: A and B each have three (one odd, to the
     # pool), C two; the pool's three make one and the odd one is lost

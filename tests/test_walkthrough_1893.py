@@ -46,6 +46,9 @@ from play_support import (
 )
 
 from railbook.engine.game import Game
+from railbook.engine.rules.corporations import operating_order
+from railbook.engine.rules.shares import cert_limit
+from railbook.engine.rules.trains import train_limit
 from railbook.engine.title import Title
 from railbook.engine.trace import digest
 
@@ -121,7 +124,7 @@ def figures(game: Game) -> tuple[int, int | None, int | None, int | None]:
 def before_the_start(game: Game) -> None:
     # 1. four players: 450M each, a limit of 9 certificates; the bank's 7,200M pays their cash
     assert [cash(game, p) for p in ("S1", "S2", "S3", "S4")] == [450] * 4
-    assert game.cert_limit() == 9
+    assert cert_limit(game) == 9
     assert game.bank.cash == 7200 - 4 * 450
     assert game.round.name == "Draft Round" and to_act(game) == "S2"  # S1 sits fourth (SEATS)
     assert figures(game) == (450, None, None, None)
@@ -195,7 +198,7 @@ def operating_round_1_1(game: Game) -> None:
     # 6. first the privates pay their owners (S1 has none): FdSD 20M, HdSK 10M, EVA 30M
     assert [cash(game, p) for p in ("S2", "S3", "S4")] == [10 + 20, 190 + 10, 80 + 30]
     # 6. the minors operate first, by number (the unsold BKB does not), then the DE
-    assert [c.id for c in game.operating_order()] == ["EKB", "KFBE", "KSZ", "KBE", "DE"]
+    assert [c.id for c in operating_order(game)] == ["EKB", "KFBE", "KSZ", "KBE", "DE"]
     assert to_act(game) == "EKB"
     # 6. the EKB lays a yellow city in Euskirchen, its home; a minor has its home station only
     lay(game, "EKB", EUSKIRCHEN, "57-0", 2)
@@ -267,8 +270,8 @@ def operating_round_1_2(game: Game) -> None:
     # 12. the price moves one cell right: back to 60M
     assert figures(game) == (87, 145, 520, 60)
     # 13. up to 3 trains for a corporation, 2 for a minor (phase 2)
-    assert game.train_limit(game.corporation_by_id("DE")) == 3
-    assert game.train_limit(game.corporation_by_id("EKB")) == 2
+    assert train_limit(game, game.corporation_by_id("DE")) == 3
+    assert train_limit(game, game.corporation_by_id("EKB")) == 2
     # no train changes hands between companies in phase 2, and never a minor's to a corporation
     refused(game, "buy train", buy_train, "DE", "2-0", 80)
     # 13. the DE buys a second 2-train (80M)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from railbook.engine.rules.game_end import result_players
+from railbook.engine.rules.shares import cert_limit, num_certs
+
 if TYPE_CHECKING:
     from railbook.engine.game import Game
 
@@ -17,14 +20,14 @@ def render_state(game: "Game") -> str:
                  + ("unlimited" if game.bank.unlimited else m(game.bank.cash))
                  + (" (broken)" if game.bank.broken else ""))
     if game.finished:
-        lines.append("game over: " + ", ".join(f"{p.name} {m(v)}" for p, v in game.result_players()))
+        lines.append("game over: " + ", ".join(f"{p.name} {m(v)}" for p, v in result_players(game)))
     lines.append("")
     lines.append(f"{'player':<16}{'cash':>8}{'certs':>7}  shares / privates")
     for p in game.players:
         shares = ", ".join(f"{c.name} {p.percent_of(c)}%" for c in p.shares_by_corporation if p.percent_of(c))
         privates = ", ".join(c.name for c in p.companies)
         flag = " (bankrupt)" if p.bankrupt else ""
-        lines.append(f"{p.name + flag:<16}{m(p.cash):>8}{game.num_certs(p):>4}/{game.cert_limit(p):<3} "
+        lines.append(f"{p.name + flag:<16}{m(p.cash):>8}{num_certs(game, p):>4}/{cert_limit(game, p):<3} "
                      f"{shares}{' | ' + privates if privates else ''}")
     started = [c for c in game.all_corporations if c.ipoed or c.floated()]
     if started:

@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
+from railbook.engine.entities.share import ShareBundle
 from railbook.errors import ActionFormatError
 
 if TYPE_CHECKING:
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 
 @dataclass
@@ -63,21 +64,21 @@ def _need(d: dict[str, Any], key: str) -> Any:
     return d[key]
 
 
-def _company(game: "Game", sym: Any) -> Any:
+def _company(game: "GameState", sym: Any) -> Any:
     c = game.company_by_id(sym)
     if c is None:
         raise ActionFormatError(f"unknown private company {sym!r}")
     return c
 
 
-def _corporation(game: "Game", sym: Any) -> Any:
+def _corporation(game: "GameState", sym: Any) -> Any:
     c = game.corporation_by_id(sym)
     if c is None:
         raise ActionFormatError(f"unknown corporation {sym!r}")
     return c
 
 
-def _entity(game: "Game", d: dict[str, Any]) -> Any:
+def _entity(game: "GameState", d: dict[str, Any]) -> Any:
     kind = d.get("entity_type", "player")
     eid = d.get("entity")
     if kind == "player":
@@ -93,7 +94,7 @@ def _entity(game: "Game", d: dict[str, Any]) -> Any:
     return e
 
 
-def _shares(game: "Game", a: Action, d: dict[str, Any]) -> None:
+def _shares(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     ids = d.get("shares") or []
     if not ids:
         raise ActionFormatError(f"a {d.get('type')!r} action needs 'shares'")
@@ -105,12 +106,10 @@ def _shares(game: "Game", a: Action, d: dict[str, Any]) -> None:
         shares.append(s)
     a.shares = shares
     a.percent = d.get("percent")
-    from railbook.engine.entities.share import ShareBundle
-
     a.bundle = ShareBundle(shares, a.percent)
 
 
-def _bid(game: "Game", a: Action, d: dict[str, Any]) -> None:
+def _bid(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     a.price = int(_need(d, "price"))
     if d.get("company") is not None:
         a.company = _company(game, d["company"])
@@ -122,7 +121,7 @@ def _bid(game: "Game", a: Action, d: dict[str, Any]) -> None:
         raise ActionFormatError("a bid names a company, corporation or minor")
 
 
-def _par(game: "Game", a: Action, d: dict[str, Any]) -> None:
+def _par(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     a.corporation = _corporation(game, _need(d, "corporation"))
     sp = game.stock_market.by_id(str(_need(d, "share_price")))
     if sp is None:
@@ -130,12 +129,12 @@ def _par(game: "Game", a: Action, d: dict[str, Any]) -> None:
     a.share_price = sp
 
 
-def _buy_company(game: "Game", a: Action, d: dict[str, Any]) -> None:
+def _buy_company(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     a.company = _company(game, _need(d, "company"))
     a.price = int(_need(d, "price"))
 
 
-def _lay_tile(game: "Game", a: Action, d: dict[str, Any]) -> None:
+def _lay_tile(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     a.tile = game.tile_by_id(_need(d, "tile"))
     if a.tile is None:
         raise ActionFormatError(f"unknown tile {d['tile']!r}")
@@ -145,14 +144,14 @@ def _lay_tile(game: "Game", a: Action, d: dict[str, Any]) -> None:
     a.rotation = int(d.get("rotation", 0))
 
 
-def _place_token(game: "Game", a: Action, d: dict[str, Any]) -> None:
+def _place_token(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     a.city = game.city_by_id(_need(d, "city"))
     if a.city is None:
         raise ActionFormatError(f"unknown city {d['city']!r}")
     a.slot = d.get("slot")
 
 
-def _run_routes(game: "Game", a: Action, d: dict[str, Any]) -> None:
+def _run_routes(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     routes = _need(d, "routes")
     for r in routes:
         train = game.train_by_id(r.get("train"))
@@ -169,11 +168,11 @@ def _run_routes(game: "Game", a: Action, d: dict[str, Any]) -> None:
                                     "logs that record no routes")
 
 
-def _dividend(game: "Game", a: Action, d: dict[str, Any]) -> None:
+def _dividend(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     a.kind = str(_need(d, "kind"))
 
 
-def _buy_train(game: "Game", a: Action, d: dict[str, Any]) -> None:
+def _buy_train(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     a.train = game.train_by_id(_need(d, "train"))
     if a.train is None:
         raise ActionFormatError(f"unknown train {d['train']!r}")
@@ -185,30 +184,30 @@ def _buy_train(game: "Game", a: Action, d: dict[str, Any]) -> None:
             raise ActionFormatError(f"unknown train {d['exchange']!r}")
 
 
-def _discard_train(game: "Game", a: Action, d: dict[str, Any]) -> None:
+def _discard_train(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     a.train = game.train_by_id(_need(d, "train"))
     if a.train is None:
         raise ActionFormatError(f"unknown train {d['train']!r}")
 
 
-def _sell_company(game: "Game", a: Action, d: dict[str, Any]) -> None:
+def _sell_company(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     a.company = _company(game, _need(d, "company"))
     a.price = int(d.get("price") or 0)
 
 
-def _choose(game: "Game", a: Action, d: dict[str, Any]) -> None:
+def _choose(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     a.choice = _need(d, "choice")
 
 
-def _nothing(game: "Game", a: Action, d: dict[str, Any]) -> None:
+def _nothing(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     return None
 
 
-def _corporations(game: "Game", a: Action, d: dict[str, Any]) -> None:
+def _corporations(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     a.targets = [_corporation(game, sym) for sym in _need(d, "corporations")]
 
 
-def _cities(game: "Game", a: Action, d: dict[str, Any]) -> None:
+def _cities(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     for cid in d.get("cities") or []:
         city = game.city_by_id(cid)
         if city is None:
@@ -216,7 +215,7 @@ def _cities(game: "Game", a: Action, d: dict[str, Any]) -> None:
         a.targets.append(city)
 
 
-def _assign(game: "Game", a: Action, d: dict[str, Any]) -> None:
+def _assign(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     if d.get("target") is None:
         return  # an assignment whose step knows what it is about
     kind, target = d.get("target_type", "hex"), d["target"]
@@ -234,7 +233,7 @@ def _assign(game: "Game", a: Action, d: dict[str, Any]) -> None:
         a.corporation = _corporation(game, d["corporation"])
 
 
-def _cash_target(game: "Game", a: Action, d: dict[str, Any]) -> None:
+def _cash_target(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     target = _need(d, "target")
     kind = d.get("target_type", "player")
     a.choice = game.player_by_id(target) if kind == "player" else game.corporation_by_id(target)
@@ -243,7 +242,7 @@ def _cash_target(game: "Game", a: Action, d: dict[str, Any]) -> None:
     a.price = int(_need(d, "amount"))
 
 
-def _bonds(game: "Game", a: Action, d: dict[str, Any]) -> None:
+def _bonds(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     a.corporation = _corporation(game, _need(d, "corporation"))
     a.count = int(d.get("count") or 1)
     if a.count < 1:
@@ -251,7 +250,7 @@ def _bonds(game: "Game", a: Action, d: dict[str, Any]) -> None:
     a.choice = d.get("from")
 
 
-RESOLVERS: dict[str, Callable[["Game", Action, dict[str, Any]], None]] = {
+RESOLVERS: dict[str, Callable[["GameState", Action, dict[str, Any]], None]] = {
     "bid": _bid,
     "pass": _nothing,
     "par": _par,
@@ -294,7 +293,7 @@ RESOLVERS: dict[str, Callable[["Game", Action, dict[str, Any]], None]] = {
 PROGRAM_TYPES = {t for t in RESOLVERS if t.startswith("program_")}
 
 
-def from_dict(game: "Game", d: dict[str, Any]) -> Action:
+def from_dict(game: "GameState", d: dict[str, Any]) -> Action:
     """Build a typed action from its dict form, resolving every id against the game."""
     if not isinstance(d, dict):
         raise ActionFormatError("an action is a JSON object")

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from railbook.engine.entities.token import Token
+from railbook.engine.rules.track import reconnect_hex, update_tile_lists
 from railbook.errors import IllegalAction
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 
-def apply_map_correction(game: "Game", action: "Action") -> None:
+def apply_map_correction(game: "GameState", action: "Action") -> None:
     if not getattr(game, "allow_corrections", False):
         raise IllegalAction("map corrections are accepted only when replaying a log that records them",
                             "correction")
@@ -28,19 +30,17 @@ def apply_map_correction(game: "Game", action: "Action") -> None:
         raise IllegalAction(f"tile {tile.id} is not in the supply", "tile supply")
     old = hex_.tile
     tile.rotate(action.rotation)
-    game.update_tile_lists(tile, old)
+    update_tile_lists(game, tile, old)
     hex_.lay(tile)
     if old.color in ("blue", "gray", "red"):
-        game.reconnect_hex(hex_)
-    game.clear_graph()
+        reconnect_hex(game, hex_)
+    game.graph.clear()
     game.log(f"correction by {game.describe_entity(action.entity)}: tile #{tile.name} with rotation "
              f"{action.rotation} put on {hex_.id} (outside the rules)")
 
 
-def apply_token_correction(game: "Game", action: "Action") -> None:
+def apply_token_correction(game: "GameState", action: "Action") -> None:
     """A station forced onto the map (a token lay in Rails' correction mode): no turn, no cost."""
-    from railbook.engine.entities.token import Token
-
     if not getattr(game, "allow_corrections", False):
         raise IllegalAction("token corrections are accepted only when replaying a log that records them",
                             "correction")
@@ -49,11 +49,11 @@ def apply_token_correction(game: "Game", action: "Action") -> None:
     if token not in corp.tokens:
         corp.tokens.append(token)
     city.exchange_token(token, cheater=city.get_slot(corp) is None)
-    game.clear_graph()
+    game.graph.clear()
     game.log(f"correction: {corp.name} gets a station on {city.hex.id} (outside the rules)")
 
 
-def apply_cash_correction(game: "Game", action: "Action") -> None:
+def apply_cash_correction(game: "GameState", action: "Action") -> None:
     """A forced cash change (Rails' CORRECT_CASH): the bank pays the target, or the target the bank."""
     if not getattr(game, "allow_corrections", False):
         raise IllegalAction("cash corrections are accepted only when replaying a log that records them",

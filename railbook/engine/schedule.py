@@ -12,14 +12,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.game_end import apply_last_set_skips
 from railbook.engine.mechanics.registry import step_kinds
-from railbook.engine.priority import reorder_players
+from railbook.engine.mechanics.starting_package import StartingPackageDraft
 from railbook.engine.rounds.auction import AuctionRound
 from railbook.engine.rounds.base import Round
 from railbook.engine.rounds.draft import DraftRound
 from railbook.engine.rounds.operating import OperatingRound
 from railbook.engine.rounds.stock import StockRound
+from railbook.engine.rules.game_end import apply_last_set_skips
+from railbook.engine.rules.priority import reorder_players
 from railbook.engine.steps.auction import CompanyPendingPar, WaterfallAuction
 from railbook.engine.steps.markers import SpecialBuyStep
 from railbook.engine.steps.message import with_bystanders
@@ -39,7 +40,7 @@ from railbook.engine.steps.trains import BankruptStep, BuyTrainStep, DiscardTrai
 from railbook.errors import GameError
 
 if TYPE_CHECKING:
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 #: the engine's own operating-round steps, by the name a title lists
 OR_STEPS: dict[str, Any] = {
@@ -72,7 +73,7 @@ def operating_step_kinds() -> dict[str, Any]:
 class Schedule:
     """Makes a game's rounds (what a mechanic that orders rounds may ask of it, too)."""
 
-    def __init__(self, game: "Game"):
+    def __init__(self, game: "GameState"):
         self.game = game
 
     def first_round(self) -> Round:
@@ -85,8 +86,6 @@ class Schedule:
             bidding = SeatOrderAuction if auction.get("bidding_order") == "seat_order" else WaterfallAuction
             return AuctionRound(game, with_bystanders([CompanyPendingPar, bidding]))
         if kind == "starting_package":
-            from railbook.engine.mechanics.starting_package import StartingPackageDraft
-
             game.log("-- Draft of the starting package --")
             return DraftRound(game, with_bystanders([StartingPackageDraft]))
         raise GameError(f"auction kind {kind!r} is not supported by this engine yet", "title data")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 
 def _owner_id(owner: Any) -> Any:
@@ -17,7 +17,7 @@ def _owner_id(owner: Any) -> Any:
     return owner.id
 
 
-def digest(game: "Game", action_id: int) -> dict[str, Any]:
+def digest(game: "GameState", action_id: int) -> dict[str, Any]:
     players = {}
     for p in game.players:
         shares: dict[str, int] = {}

@@ -27,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
+from railbook.engine.rules.abilities import usable_abilities
+from railbook.engine.rules.shares import par_prices_for
 from railbook.errors import GameError
 from railbook.importers.rails import (
     ACTION_KEYS,
@@ -257,7 +259,7 @@ class ReportDriver:
 
     def settle_par(self, step: Any) -> None:
         company = self.game.round.companies_pending_par[0]
-        corps = [s.corporation for a in self.game.abilities(company, "shares") for s in a.shares if s.president]
+        corps = [s.corporation for a in usable_abilities(self.game, company, "shares") for s in a.shares if s.president]
         corp = corps[0]
         price = self.lookahead_price(corp.id)
         if price is None:
@@ -279,7 +281,7 @@ class ReportDriver:
         return None
 
     def par_cell(self, corp: Any, price: int) -> Any:
-        cells = [p for p in self.game.par_prices_for(corp) if p.price == price]
+        cells = [p for p in par_prices_for(self.game, corp) if p.price == price]
         if not cells:
             raise ReportMismatch(f"line {self.event.line}: {price} is not a start price for {corp.name}", "par price")
         return cells[0]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from railbook.engine.rules.tokens import token_price
 from railbook.importers.rails import Event
 from railbook.importers.rails_actions import (
     COMPASS,
@@ -310,7 +311,7 @@ def on_lay_token(d: ReportDriver, e: Event) -> None:
         return
     d.ready_for(corp, "place_token", "a station token")
     token = corp.find_token_by_type()
-    price = d.game.token_price(corp, city, token) if token is not None else None
+    price = token_price(d.game, corp, city, token) if token is not None else None
     d.act({"type": "place_token", **corp_fields(corp), "city": city.id})
     stated = e.int_arg(2) if e.key == "LAYS_TOKEN_ON" else 0
     if price != stated:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from railbook.engine.game import Game
+from railbook.engine.rules.game_end import result_players
 from railbook.engine.title import Title
 from railbook.errors import EngineError, GameError
 from railbook.importers import rails
@@ -46,7 +47,7 @@ class ReportReplayResult:
     def scores(self) -> dict[str, int]:
         if self.game is None:
             return {}
-        return {p.name: v for p, v in self.game.result_players()}
+        return {p.name: v for p, v in result_players(self.game)}
 
     @property
     def ranking_matches(self) -> bool | None:

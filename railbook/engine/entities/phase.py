@@ -1,20 +1,19 @@
-"""Phases: which tiles may be laid, the train limit, how many operating rounds."""
+"""Phases: which tiles may be laid, the train limit, how many operating rounds.
+
+The phase is a position in the title's list of phases; what happens when the
+game enters one (its events, the abilities that change with it) is the rules'
+affair (:mod:`railbook.engine.rules.phases`).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from railbook.engine.entities.train import Train
-    from railbook.engine.game import Game
+from typing import Any
 
 
 class Phase:
-    def __init__(self, phases: list[dict[str, Any]], game: "Game"):
+    def __init__(self, phases: list[dict[str, Any]]):
         self.phases = phases
-        self.game = game
         self.index = 0
-        self.setup_phase(initial=True)
 
     @property
     def current(self) -> dict[str, Any]:
@@ -22,29 +21,30 @@ class Phase:
 
     @property
     def name(self) -> str:
-        return self.current["name"]
+        return str(self.current["name"])
 
     @property
     def operating_rounds(self) -> int:
-        return self.current["operating_rounds"]
+        return int(self.current["operating_rounds"])
 
     @property
     def tiles(self) -> list[str]:
-        return self.current["tiles"]
+        return list(self.current["tiles"])
 
     @property
     def status(self) -> list[str]:
-        return self.current["flags"]
+        return list(self.current["flags"])
 
     def train_limit(self, entity: Any) -> int:
         limit = self.current["train_limit"]
         if isinstance(limit, dict):
-            return limit.get(entity.type, 0)
-        return limit
+            return int(limit.get(entity.type, 0))
+        return int(limit)
 
     def next_on(self) -> list[str]:
+        """The trains whose purchase starts the next phase."""
         if self.index + 1 < len(self.phases):
-            return self.phases[self.index + 1]["on"]
+            return list(self.phases[self.index + 1]["on"])
         return []
 
     def previous(self) -> list[dict[str, Any]]:
@@ -54,29 +54,14 @@ class Phase:
         return self.phases[self.index + 1:]
 
     def available(self, phase_name: str | None) -> bool:
+        """Whether the game has reached the named phase."""
         if not phase_name:
             return False
         idx = next((i for i, p in enumerate(self.phases) if p["name"] == phase_name), None)
         return idx is not None and idx <= self.index
 
-    def buying_train(self, entity: Any, train: "Train", source: Any) -> None:
-        while train.id in self.next_on() or train.sym in self.next_on():
-            self.next()
-        self.game.rust_trains(train, entity)
-        self.game.depot.depot_trains(clear=True)
-        for event in train.events:
-            self.game.fire_event(event)
-        train.events = []
+    def is_last(self) -> bool:
+        return self.index == len(self.phases) - 1
 
-    def setup_phase(self, initial: bool = False) -> None:
-        self.game.log(f"-- Phase {self.name} (Operating Rounds: {self.operating_rounds} | "
-                      f"Train Limit: {self.current['train_limit']} | Available Tiles: "
-                      f"{', '.join(c.capitalize() for c in self.tiles)}) --")
-        self.game.trigger_phase_abilities(self.name)
-        if not initial:
-            for event in self.current.get("events", []):
-                self.game.fire_event(event)
-
-    def next(self) -> None:
+    def advance(self) -> None:
         self.index += 1
-        self.setup_phase()

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from railbook.engine.game import Game
+    from railbook.engine.entities.core import Spender
+    from railbook.engine.entities.phase import Phase
 
 
 class Train:
@@ -67,17 +68,29 @@ class Train:
 
 
 class Depot:
-    """The trains the bank still sells: upcoming in order, plus discarded ones."""
+    """The trains the bank still sells: upcoming in order, plus discarded ones.
+
+    Every train of the game is registered here (by its id), whoever owns it; a
+    train changes hands only through :meth:`detach` (from its owner) and the
+    rules that give it a new owner, and each change bumps ``moves`` (what the
+    rules' caches of train facts key on).
+    """
 
     name = "The Depot"
 
-    def __init__(self, trains: list[Train], game: "Game"):
-        self.game = game
+    def __init__(self, trains: list[Train], phase: "Phase", bank: "Spender", discards_to_depot: bool,
+                 trades_between_corporations: bool):
+        self.phase = phase
+        self.bank = bank
+        self.discards_to_depot = discards_to_depot          # discarded trains are sold again (else removed)
+        self.trades_between_corporations = trades_between_corporations
         self.trains = list(trains)
+        self.by_id: dict[str, Train] = {t.id: t for t in self.trains}
         for t in self.trains:
             t.owner = self
         self.upcoming = list(self.trains)
         self.discarded: list[Train] = []
+        self.moves = 0
         self._depot_trains: list[Train] | None = None
 
     def is_player(self) -> bool:
@@ -86,8 +99,8 @@ class Depot:
     def is_corporation(self) -> bool:
         return False
 
-    def spender(self) -> Any:
-        return self.game.bank
+    def spender(self) -> "Spender":
+        return self.bank
 
     @property
     def player(self) -> None:
@@ -96,6 +109,9 @@ class Depot:
     @property
     def owner(self) -> None:
         return None
+
+    def train(self, train_id: str) -> Train | None:
+        return self.by_id.get(train_id)
 
     def clear_cache(self) -> None:
         self._depot_trains = None
@@ -115,7 +131,7 @@ class Depot:
         out: list[Train] = []
         names: set[str] = set()
         candidates = ([self.upcoming[0]] if self.upcoming else []) + \
-            [t for t in self.upcoming if self.game.phase.available(t.available_on)]
+            [t for t in self.upcoming if self.phase.available(t.available_on)]
         for t in candidates:
             if t.name not in names:
                 names.add(t.name)
@@ -140,7 +156,7 @@ class Depot:
         return max(v["price"] for v in t.variants.values())
 
     def other_trains(self, corporation: Any) -> list[Train]:
-        if not self.game.can_buy_train_from_others():
+        if not self.trades_between_corporations:
             return []
         return [t for t in self.trains if t.buyable() and t.owner not in (corporation, self, None)
                 and not t.rusted]
@@ -151,6 +167,18 @@ class Depot:
     def min_price(self, corporation: Any) -> int | None:
         prices = [1 if not t.from_depot() else t.price_ for t in self.available(corporation)]
         return min(prices) if prices else None
+
+    def detach(self, train: Train) -> None:
+        """Take a train from whoever owns it (the depot, a corporation); it has no owner yet."""
+        self.moves += 1
+        owner = train.owner
+        if owner is None:
+            return
+        if owner is self:
+            self.remove_train(train)
+            return
+        if train in owner.trains:
+            owner.trains.remove(train)
 
     def remove_train(self, train: Train) -> None:
         self.delete_from_upcoming(train)
@@ -171,14 +199,16 @@ class Depot:
         clone.owner = self
         self.trains.append(clone)
         self.upcoming.insert(index, clone)
-        self.game.register_train(clone)
+        self.by_id[clone.id] = clone
 
     def reclaim_train(self, train: Train) -> None:
+        """A discarded or traded-in train comes back: sold again, unless the title removes such trains
+        (or it is obsolete)."""
         if train.owner is None:
             return
-        self.game.remove_train(train)
+        self.detach(train)
         train.owner = self
-        if self.game.title.t["operating_round"]["discarded_trains"] == "to_depot" and not train.obsolete:
+        if self.discards_to_depot and not train.obsolete:
             self.discarded.append(train)
         self._depot_trains = None
 

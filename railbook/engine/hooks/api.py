@@ -10,10 +10,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.mechanics.base import find
+from railbook.engine.mechanics.conversion import convert_corporation
+from railbook.engine.mechanics.formation import form_corporation
+from railbook.engine.mechanics.stock_trading import StockTrading
+from railbook.engine.rules.capitalization import treasury_percent
+from railbook.engine.rules.corporations import make_available
+from railbook.engine.rules.trains import (
+    remove_depot_trains,
+    set_train_multiplier,
+    set_train_stops,
+)
+from railbook.engine.steps.auction import WaterfallAuction
 from railbook.errors import GameError, RouteError
 
 if TYPE_CHECKING:
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 
 @dataclass
@@ -25,7 +37,7 @@ class RouteView:
 
 
 class HookAPI:
-    def __init__(self, game: "Game"):
+    def __init__(self, game: "GameState"):
         self.game = game
 
     # -- plumbing
@@ -132,11 +144,14 @@ class HookAPI:
         return self.game.rng.sort_by_random(list(items))
 
     def make_available(self, corp: Any) -> None:
-        self.game.make_available(self._corp(corp))
+        make_available(self.game, self._corp(corp))
 
     def remove_private(self, company: Any) -> None:
         c = self._private(company)
-        self.game.remove_private(c)
+        c.close()  # out of the game before it is sold: it counts as closed
+        for step in self.game.round.steps:
+            if isinstance(step, WaterfallAuction) and c in step.companies:
+                step.companies.remove(c)
 
     def close_private(self, company: Any) -> None:
         c = self._private(company)
@@ -145,7 +160,12 @@ class HookAPI:
             c.close()
 
     def close_after_owner_stock_turn(self, company: Any) -> None:
-        self.game.close_after_owner_stock_turn(self._private(company))
+        company = self._private(company)
+        trading = find(self.game, StockTrading)
+        if trading is None:
+            raise GameError(f"{company.name} cannot close after a stock turn: this title trades no privates "
+                            "in stock rounds", "title rule")
+        trading.close_after_owner_stock_turn(company)
 
     def end_game_after_set(self) -> None:
         self.game.end_game_after_set()
@@ -170,19 +190,19 @@ class HookAPI:
                    or (t.name == name and t.rusted))
 
     def set_train_stops(self, train: Any, n: int) -> None:
-        self.game.set_train_stops(self._train_name(train), int(n))
+        set_train_stops(self.game, self._train_name(train), int(n))
 
     def set_train_multiplier(self, train: Any, n: int) -> None:
-        self.game.set_train_multiplier(self._train_name(train), int(n))
+        set_train_multiplier(self.game, self._train_name(train), int(n))
 
     def remove_depot_trains(self, train: Any, n: int) -> None:
-        self.game.remove_depot_trains(self._train_name(train), int(n))
+        remove_depot_trains(self.game, self._train_name(train), int(n))
 
     def convert_corporation(self, corp: Any) -> None:
-        self.game.convert_corporation(self._corp(corp))
+        convert_corporation(self.game, self._corp(corp))
 
     def form_corporation(self, corp: Any, parts: list[Any]) -> None:
-        self.game.form_corporation(self._corp(corp), [self._corp(p) for p in parts])
+        form_corporation(self.game, self._corp(corp), [self._corp(p) for p in parts])
 
     # -- Route
     def route_stops(self, r: RouteView) -> list[Any]:
@@ -248,8 +268,6 @@ class HookAPI:
         return c.owner.percent_of(c) if c.owner is not None else 0
 
     def corporation_treasury_percent(self, c: Any) -> int:
-        from railbook.engine.mechanics.capitalization import treasury_percent
-
         return treasury_percent(self.game, c)
 
     def corporation_ipo_percent(self, c: Any) -> int:
@@ -281,7 +299,7 @@ class HookAPI:
         return c.closed
 
     def corporation_convert(self, c: Any) -> None:
-        self.game.convert_corporation(c)
+        convert_corporation(self.game, c)
 
     # -- Private
     def private_sym(self, p: Any) -> str:

@@ -8,20 +8,24 @@ track and tokens can only add routes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.engine.map.tile import Path, Stop
 from railbook.engine.map.walk import walk_node
 from railbook.hexgrid import invert
 
 if TYPE_CHECKING:
-    from railbook.engine.game import Game
     from railbook.engine.map.hex import Hex
 
 
 class Graph:
-    def __init__(self, game: "Game"):
-        self.game = game
+    def __init__(self, hex_order: dict["Hex", int],
+                 teleports: Callable[[Any], tuple[list["Hex"], list[Stop]]] = lambda corporation: ([], [])):
+        # the map order of hexes: the walk starts from token cities in this order (which token a
+        # shared path is credited to depends on it)
+        self.hex_order = hex_order
+        # what a corporation reaches without track, by an ability it holds: whole hexes, and cities
+        self.teleports = teleports
         self.connected_hexes_: dict[Any, dict["Hex", list[int]]] = {}
         self.connected_nodes_: dict[Any, dict[Stop, bool]] = {}
         self.connected_paths_: dict[Any, dict[Path, bool]] = {}
@@ -111,12 +115,11 @@ class Graph:
 
     # -- the walk
     def compute(self, corporation: Any, routes_only: bool = False) -> None:
-        game = self.game
         hexes: dict["Hex", dict[int, bool]] = {}
         nodes: dict[Stop, bool] = {}
         paths: dict[Path, bool] = {}
         # token cities in map order (the walk order decides which token a shared path is credited to)
-        order = game.hex_order
+        order = self.hex_order
         cities = {t.city for t in corporation.tokens if t.used and t.city is not None and t.city.tile.hex is not None}
         for city in sorted(cities, key=lambda c: (order.get(c.tile.hex, 0), c.index)):
             hex_ = city.tile.hex
@@ -125,26 +128,18 @@ class Graph:
                 edges[e] = True
             nodes[city] = True
         tokens = dict(nodes)
-        # abilities that let a corporation reach hexes it has no track to
-        # (only abilities the corporation itself holds; a private's ability must first be used)
-        for ability in game.abilities(corporation, "teleport"):
-            if ability.owner is not corporation:
-                continue
-            for hex_id in ability.hexes:
-                hex_ = game.hex_by_id(hex_id)
-                edges = hexes.setdefault(hex_, {})
-                for e in hex_.neighbors:
-                    edges[e] = True
-                for city in hex_.tile.cities:
-                    nodes[city] = True
-        for ability in game.abilities(corporation, "token"):
-            if ability.owner is not corporation or not getattr(ability, "teleport_price", None):
-                continue
-            for hex_id in ability.hexes:
-                for city in game.hex_by_id(hex_id).tile.cities:
-                    nodes[city] = True
+        # hexes and cities an ability lets the corporation reach without track
+        teleport_hexes, teleport_cities = self.teleports(corporation)
+        for hex_ in teleport_hexes:
+            edges = hexes.setdefault(hex_, {})
+            for e in hex_.neighbors:
+                edges[e] = True
+            for city in hex_.tile.cities:
+                nodes[city] = True
+        for city in teleport_cities:
+            nodes[city] = True
         routes = self.routes.get(corporation) or {}
-        skip_paths = game.graph_skip_paths(corporation)
+        skip_paths = None
         for node in list(tokens):
             if routes.get("route_train_purchase") and routes_only:
                 return

@@ -326,10 +326,16 @@ def _tracks_match(a: str, b: str) -> bool:
 _LAYOUTS = itertools.count(1)
 
 
+def path_within(a: "Path", b: "Path") -> bool:
+    """Path a lies within path b: both its ends are b's (or what b's ends stand for), on matching track."""
+    return all(_end_le(e, (b.a, b.b)) for e in (a.a, a.b)) and _tracks_match(a.track, b.track)
+
+
 class Tile:
     """A tile instance (one of the manifest's copies, or a hex's printed tile)."""
 
     def __init__(self, definition: dict[str, Any], index: int, preprinted: bool = False, tile_id: str | None = None):
+        self.unlimited = False  # a copy of a tile the title supplies without limit
         self.definition = definition
         self.name = definition["name"]
         self.index = index

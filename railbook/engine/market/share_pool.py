@@ -8,20 +8,22 @@ the president's certificate.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Callable
 
 from railbook.engine.entities.core import Entity, ShareHolder
 from railbook.engine.entities.share import Share, ShareBundle
-from railbook.engine.mechanics.capitalization import escrowed
-from railbook.errors import IllegalAction
-
-if TYPE_CHECKING:
-    from railbook.engine.game import Game
 
 
 class SharePool(Entity, ShareHolder):
-    def __init__(self, game: "Game"):
-        self.game = game
+    """The bank pool, which also carries out every transfer of certificates.
+
+    ``log`` takes the lines players read ("X becomes the president of Y");
+    ``seating`` gives the players who may preside, in seating order, for ties.
+    """
+
+    def __init__(self, log: Callable[[str], None], seating: Callable[[], list[Any]]):
+        self.log = log
+        self.seating = seating
         self.name = "Market"
         self.cash = 0
         self.init_shares()
@@ -32,69 +34,6 @@ class SharePool(Entity, ShareHolder):
     @property
     def owner(self) -> None:
         return None
-
-    def fit_in_bank(self, bundle: ShareBundle) -> bool:
-        return bundle.percent + self.percent_of(bundle.corporation) <= self.game.market_share_limit(bundle.corporation)
-
-    def bank_at_limit(self, corporation: Any) -> bool:
-        return self.common_percent_of(corporation) >= self.game.market_share_limit(corporation)
-
-    # -- buying and selling
-    def buy_shares(self, entity: Any, bundle: ShareBundle, exchange: Any = None, exchange_price: int | None = None,
-                   swap: Share | None = None, allow_president_change: bool = True) -> None:
-        game = self.game
-        if bundle.owner is not None and bundle.owner.is_player() and not game.can_gain_from_player(entity, bundle):
-            raise IllegalAction("shares cannot be bought from another player", "buy shares")
-        corporation = bundle.corporation
-        ipoed_before = corporation.ipoed
-        floated_before = corporation.floated()
-        if bundle.presidents_share is not None or (corporation.owner is not None and corporation.owner.is_player()):
-            corporation.ipoed = True
-        price = bundle.price()
-        if ipoed_before != corporation.ipoed and corporation.par_price is not None:
-            game.log(f"{entity.name} pars {corporation.name} at {game.format_money(corporation.par_price.price)}")
-        if exchange is not None:
-            price = exchange_price or 0
-            game.log(f"{entity.name} receives a {bundle.percent}% share of {corporation.name}")
-        else:
-            if swap is not None:
-                price -= swap.price()
-            game.log(f"{entity.name} buys a {bundle.percent}% share of {corporation.name} for "
-                     f"{game.format_money(price)}")
-        if price == 0:
-            self.transfer_shares(bundle, entity, allow_president_change=allow_president_change)
-        else:
-            owner = bundle.owner
-            if (corporation.capitalization == "incremental" and owner.is_corporation()) or \
-                    (owner.is_corporation() and owner is not corporation) or owner.is_player():
-                receiver = owner
-            else:
-                receiver = game.bank
-            if owner is corporation and escrowed(game, corporation):
-                receiver = game.bank  # held in escrow until the corporation floats
-            self.transfer_shares(bundle, entity, spender=game.bank if entity is self else entity,
-                                 receiver=receiver, price=price, swap=swap,
-                                 swap_to_entity=self if swap is not None else None,
-                                 allow_president_change=allow_president_change)
-        if corporation.floatable and floated_before != corporation.floated():
-            game.float_corporation(corporation)
-
-    def sell_shares(self, bundle: ShareBundle, allow_president_change: bool = True, swap: Share | None = None) -> None:
-        game = self.game
-        entity = bundle.owner
-        price = bundle.price()
-        if swap is not None:
-            price -= swap.price()
-        game.log(f"{entity.name} sells {self._describe(bundle)} of {bundle.corporation.name} and receives "
-                 f"{game.format_money(price)}")
-        self.transfer_shares(bundle, self, spender=game.bank, receiver=entity, price=price,
-                             allow_president_change=allow_president_change, swap=swap,
-                             swap_to_entity=entity if swap is not None else None)
-
-    @staticmethod
-    def _describe(bundle: ShareBundle) -> str:
-        n = bundle.num_shares()
-        return f"a {bundle.percent}% share" if n == 1 else f"{n} shares"
 
     # -- the transfer itself
     def move_share(self, share: Share, to: Any) -> None:
@@ -138,7 +77,7 @@ class SharePool(Entity, ShareHolder):
         if president is None:
             return
         corporation.owner = president
-        self.game.log(f"{president.name} becomes the president of {corporation.name}")
+        self.log(f"{president.name} becomes the president of {corporation.name}")
         if to_entity is president and previous_president is owner and bundle.presidents_share is not None \
                 and not bundle.partial():
             return
@@ -176,7 +115,7 @@ class SharePool(Entity, ShareHolder):
     def distance(self, a: Any, b: Any) -> int:
         if a is None or b is None:
             return 0
-        entities = self.game.possible_presidents()
+        entities = self.seating()
         if a not in entities or b not in entities:
             return 0
         ia, ib = entities.index(a), entities.index(b)

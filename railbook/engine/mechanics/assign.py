@@ -27,13 +27,13 @@ from railbook.errors import IllegalAction
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 KINDS = ("assign_hexes", "train_limit")
 EARLY_STEPS = ("track", "token", "route")  # a bonus hex is placed before the trains run
 
 
-def active_until(game: "Game", ability: Any) -> bool:
+def active_until(game: "GameState", ability: Any) -> bool:
     until = ability.spec.get("until_phase")
     return not (until and game.phase.available(until))
 
@@ -106,7 +106,7 @@ class AssignStep(Step):
         self.game.log(f"{corp.name} takes {company.name}'s right ({ability.spec.get('amount', 1)} more train)")
 
 
-def usable_train_right(game: "Game", corp: Any) -> bool:
+def usable_train_right(game: "GameState", corp: Any) -> bool:
     """The corporation's president owns a private whose train-limit right it could take now."""
     owner = corp.owner
     if owner is None or not owner.is_player():
@@ -126,17 +126,17 @@ class RightAwareTrainBuying:
         if out or entity is not self.current_entity() or not entity.is_corporation():  # type: ignore[attr-defined]
             return out
         price = self.game.depot.min_price(entity)
-        if usable_train_right(self.game, entity) and price is not None and self.game.buying_power(entity) >= price:
+        if usable_train_right(self.game, entity) and price is not None and entity.cash >= price:
             return ["pass"]
         return out
 
 
-def extra_train_limit(game: "Game", corp: Any) -> int:
+def extra_train_limit(game: "GameState", corp: Any) -> int:
     return sum(int(a.spec.get("amount", 1)) for a in getattr(corp, "abilities", [])
                if a.type == "train_limit" and active_until(game, a))
 
 
-def hex_bonus(game: "Game", corp: Any, stops: list[Any]) -> int:
+def hex_bonus(game: "GameState", corp: Any, stops: list[Any]) -> int:
     """What a corporation's hex bonuses add to a route stopping at these stops."""
     total = 0
     hexes = {s.tile.hex.id for s in stops if s.tile.hex is not None}
@@ -150,10 +150,16 @@ class AssignRights(Mechanic):
     STEPS = {"assign": AssignStep}
 
     @classmethod
-    def applies(cls, game: "Game") -> bool:
+    def applies(cls, game: "GameState") -> bool:
         return any(a.type in KINDS for c in game.companies for a in c.abilities)
 
     def operating_steps(self, steps: list[Any]) -> list[Any]:
         if not has_step(steps, AssignStep):
             steps = insert_before(steps, TrackStep, AssignStep)
         return mix_into(steps, BuyTrainStep, RightAwareTrainBuying)
+
+    def extra_train_limit(self, corporation: Any) -> int:
+        return extra_train_limit(self.game, corporation)
+
+    def route_bonus(self, corporation: Any, stops: list[Any]) -> int:
+        return hex_bonus(self.game, corporation, stops)

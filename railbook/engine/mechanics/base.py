@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from railbook.engine.game import Game
     from railbook.engine.rounds.base import Round
+    from railbook.engine.state import GameState
 
 M = TypeVar("M", bound="Mechanic")
 
@@ -43,11 +43,11 @@ class Mechanic:
     #: operating-round steps this mechanic brings, by the name a title lists in ``operating_round.steps``
     STEPS: ClassVar[dict[str, StepSpec]] = {}
 
-    def __init__(self, game: "Game"):
+    def __init__(self, game: "GameState"):
         self.game = game
 
     @classmethod
-    def applies(cls, game: "Game") -> bool:
+    def applies(cls, game: "GameState") -> bool:
         return False
 
     def setup(self) -> None:
@@ -77,7 +77,7 @@ class Mechanic:
         return 0
 
 
-def find(game: "Game", cls: type[M]) -> M | None:
+def find(game: "GameState", cls: type[M]) -> M | None:
     """The game's mechanic of this class, if the title uses it."""
     for m in game.mechanics:
         if isinstance(m, cls):

@@ -21,14 +21,14 @@ from railbook.errors import IllegalAction, InsufficientFunds
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 
-def issuers(game: "Game") -> list[Any]:
+def issuers(game: "GameState") -> list[Any]:
     return [c for c in game.all_corporations if c.data.get("bonds") and not c.closed]
 
 
-def holdings(game: "Game", corp: Any) -> dict[Any, int]:
+def holdings(game: "GameState", corp: Any) -> dict[Any, int]:
     """Who holds the corporation's bonds: the corporation itself, the pool, players."""
     table = game.bond_holdings
     if corp.id not in table:
@@ -36,11 +36,11 @@ def holdings(game: "Game", corp: Any) -> dict[Any, int]:
     return table[corp.id]
 
 
-def bonds_of(game: "Game", corp: Any, holder: Any) -> int:
+def bonds_of(game: "GameState", corp: Any, holder: Any) -> int:
     return holdings(game, corp).get(holder, 0)
 
 
-def move_bonds(game: "Game", corp: Any, frm: Any, to: Any, count: int) -> None:
+def move_bonds(game: "GameState", corp: Any, frm: Any, to: Any, count: int) -> None:
     held = holdings(game, corp)
     if held.get(frm, 0) < count:
         raise IllegalAction(f"{game.describe_entity(frm)} holds {held.get(frm, 0)} {corp.name} bond(s), "
@@ -49,7 +49,7 @@ def move_bonds(game: "Game", corp: Any, frm: Any, to: Any, count: int) -> None:
     held[to] = held.get(to, 0) + count
 
 
-def bond_interest_due(game: "Game", corp: Any) -> dict[Any, int]:
+def bond_interest_due(game: "GameState", corp: Any) -> dict[Any, int]:
     """What the corporation owes each bond holder now (the pool's share to the bank)."""
     rules = corp.data.get("bonds")
     if not rules:
@@ -70,7 +70,7 @@ def bond_price(corp: Any) -> int:
 
 class Bonds(Mechanic):
     @classmethod
-    def applies(cls, game: "Game") -> bool:
+    def applies(cls, game: "GameState") -> bool:
         return any(c.data.get("bonds") for c in game.all_corporations)
 
     def setup(self) -> None:
@@ -139,7 +139,7 @@ class BondTrading:
         self.round.last_to_act = entity
 
 
-def buy_back(game: "Game", corp: Any, frm: Any, count: int) -> None:
+def buy_back(game: "GameState", corp: Any, frm: Any, count: int) -> None:
     """The corporation redeems bonds (from the pool while it holds any, else from a player)."""
     price = bond_price(corp) * count
     if corp.cash < price:

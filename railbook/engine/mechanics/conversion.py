@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import Share
+from railbook.engine.map.distance import track_connected
 from railbook.engine.mechanics.base import Mechanic
 from railbook.engine.mechanics.compose import has_step, insert_before
 from railbook.engine.steps.base import Step
@@ -29,7 +30,7 @@ from railbook.errors import IllegalAction
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 
 def convertible(corp: Any) -> bool:
@@ -37,7 +38,7 @@ def convertible(corp: Any) -> bool:
     return bool(spec) and not corp.converted and not corp.closed
 
 
-def convert_corporation(game: "Game", corp: Any) -> bool:
+def convert_corporation(game: "GameState", corp: Any) -> bool:
     """Convert now (False if it has nothing to convert to, or already did)."""
     if not convertible(corp):
         return False
@@ -65,12 +66,10 @@ def convert_corporation(game: "Game", corp: Any) -> bool:
     return True
 
 
-def destination_reached(game: "Game", corp: Any) -> bool:
+def destination_reached(game: "GameState", corp: Any) -> bool:
     """Track joins the corporation's home station to a stop in its destination hex (other
     corporations' stations do not cut a connection, and no route is needed: the players see a
     connection on the map, Rails does not check it)."""
-    from railbook.engine.map.distance import track_connected
-
     hex_id = corp.data.get("destination")
     if not hex_id:
         return False
@@ -81,7 +80,7 @@ def destination_reached(game: "Game", corp: Any) -> bool:
 
 class Conversions(Mechanic):
     @classmethod
-    def applies(cls, game: "Game") -> bool:
+    def applies(cls, game: "GameState") -> bool:
         return any(c.data.get("converts_to") for c in game.all_corporations)
 
     def setup(self) -> None:

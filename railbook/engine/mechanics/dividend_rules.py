@@ -18,17 +18,18 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.engine.mechanics.base import Mechanic
 from railbook.engine.mechanics.compose import mix_into
+from railbook.engine.rules.shares import log_share_price
 from railbook.engine.steps.routes import DividendStep
 
 if TYPE_CHECKING:
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 Deduction = Callable[[Any, int], int]
 
 
 class DividendRules(Mechanic):
     @classmethod
-    def applies(cls, game: "Game") -> bool:
+    def applies(cls, game: "GameState") -> bool:
         orr = game.t["operating_round"]
         return bool(orr.get("half_dividend_rounding") or orr.get("dividend_jump_percents")
                     or game.title.data.get("loans") or any(c.data.get("bonds") for c in game.all_corporations))
@@ -41,7 +42,7 @@ class DividendRules(Mechanic):
         return mix_into(steps, DividendStep, RuledDividendStep)
 
 
-def add_deduction(game: "Game", deduction: Deduction) -> None:
+def add_deduction(game: "GameState", deduction: Deduction) -> None:
     """Have something owed paid before each dividend (it returns the revenue left to distribute)."""
     if not hasattr(game, "dividend_deductions"):
         game.dividend_deductions = []
@@ -90,4 +91,4 @@ class RuledDividendStep:
                 game.stock_market.move_right(entity)
         if entity.share_price is old:
             game.log(f"{entity.name}'s share price stays at {game.format_money(price)}")
-        game.log_share_price(entity, old)
+        log_share_price(game, entity, old)

@@ -36,20 +36,22 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.token import Token
 from railbook.engine.mechanics.base import Mechanic
-from railbook.engine.mechanics.bonds import move_bonds
+from railbook.engine.mechanics.bonds import bonds_of, move_bonds
 from railbook.engine.mechanics.compose import has_step
 from railbook.engine.mechanics.conversion import convert_corporation
+from railbook.engine.rules.corporations import close_corporation, operating_order
+from railbook.engine.rules.shares import log_share_price
 from railbook.engine.steps.base import Step
 from railbook.errors import GameError, IllegalAction
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 
 class Formations(Mechanic):
     @classmethod
-    def applies(cls, game: "Game") -> bool:
+    def applies(cls, game: "GameState") -> bool:
         return any(c.data.get("formation") for c in game.all_corporations)
 
     def setup(self) -> None:
@@ -61,7 +63,7 @@ class Formations(Mechanic):
         return [TokenExchangeStep] + list(steps)
 
 
-def form_corporation(game: "Game", national: Any, parts: list[Any]) -> None:
+def form_corporation(game: "GameState", national: Any, parts: list[Any]) -> None:
     rules = national.data.get("formation")
     if not rules:
         raise GameError(f"{national.name} has no formation rules", "title data")
@@ -79,7 +81,7 @@ def form_corporation(game: "Game", national: Any, parts: list[Any]) -> None:
     inherit(game, national, parts, rules)
     homes, others = station_cities(game, national, parts)
     for part in parts:
-        game.close_corporation(part)
+        close_corporation(game, part)
     for part, city in homes:
         if city is not None and not city.tokened_by(national):
             place_new_token(game, national, city)
@@ -90,23 +92,23 @@ def form_corporation(game: "Game", national: Any, parts: list[Any]) -> None:
                                        "limit": int(rules["extra_token_exchanges"])}
     if can_operate and national.floated():
         insert_in_operating_order(game, national)
-    game.clear_graph()
+    game.graph.clear()
 
 
-def in_operating_order(game: "Game", parts: list[Any]) -> list[Any]:
+def in_operating_order(game: "GameState", parts: list[Any]) -> list[Any]:
     r = game.round
-    order = list(r.entities) if r.operating() else game.operating_order()
+    order = list(r.entities) if r.operating() else operating_order(game)
     return sorted(parts, key=lambda p: order.index(p) if p in order else len(order))
 
 
-def operated_this_round(game: "Game", corp: Any) -> bool:
+def operated_this_round(game: "GameState", corp: Any) -> bool:
     r = game.round
     if not r.operating() or corp not in r.entities:
         return False
     return r.entities.index(corp) < r.entity_index
 
 
-def set_start_price(game: "Game", national: Any, parts: list[Any], rules: dict[str, Any]) -> None:
+def set_start_price(game: "GameState", national: Any, parts: list[Any], rules: dict[str, Any]) -> None:
     prices = sorted((p.share_price.price for p in parts if p.share_price is not None), reverse=True)
     if rules.get("start_price", "mean_of_two_highest") == "mean_of_two_highest" and len(prices) >= 2:
         price = (prices[0] + prices[1]) // 2
@@ -122,7 +124,7 @@ def set_start_price(game: "Game", national: Any, parts: list[Any], rules: dict[s
     game.log(f"{national.name} starts at {game.format_money(cell.price)}")
 
 
-def exchange_shares(game: "Game", national: Any, parts: list[Any], rules: dict[str, Any]) -> None:
+def exchange_shares(game: "GameState", national: Any, parts: list[Any], rules: dict[str, Any]) -> None:
     per = int(rules.get("old_shares_per_share", 2))
     players = game.players
     current = game.current_operator()
@@ -142,7 +144,7 @@ def exchange_shares(game: "Game", national: Any, parts: list[Any], rules: dict[s
     check_presidency(game, national, first)
 
 
-def exchange(game: "Game", national: Any, holder: Any, total: int, per: int, president: bool,
+def exchange(game: "GameState", national: Any, holder: Any, total: int, per: int, president: bool,
              rules: dict[str, Any]) -> int:
     """Exchange ``total`` old shares of one holder; returns the odd ones left."""
     new = bonds = lost = 0
@@ -172,13 +174,11 @@ def exchange(game: "Game", national: Any, holder: Any, total: int, per: int, pre
     return total
 
 
-def _bonds_left(game: "Game", national: Any) -> bool:
-    from railbook.engine.mechanics.bonds import bonds_of
-
+def _bonds_left(game: "GameState", national: Any) -> bool:
     return bonds_of(game, national, national) > 0
 
 
-def check_presidency(game: "Game", national: Any, first: Any) -> None:
+def check_presidency(game: "GameState", national: Any, first: Any) -> None:
     """The player holding the most becomes president (ties: the sitting one, else the first in turn
     order from the player who started the formation)."""
     holders = {p: p.percent_of(national) for p in game.players}
@@ -201,7 +201,7 @@ def check_presidency(game: "Game", national: Any, first: Any) -> None:
     game.log(f"{new.name} becomes the president of {national.name}")
 
 
-def inherit(game: "Game", national: Any, parts: list[Any], rules: dict[str, Any]) -> None:
+def inherit(game: "GameState", national: Any, parts: list[Any], rules: dict[str, Any]) -> None:
     room = int(rules.get("max_inherited_loans", 0)) - len(national.loans)
     taken = 0
     for part in parts:
@@ -213,7 +213,7 @@ def inherit(game: "Game", national: Any, parts: list[Any], rules: dict[str, Any]
             part.trains.remove(train)
             train.owner = national
             national.trains.append(train)
-            game.train_moves += 1
+            game.depot.moves += 1
         n = min(len(part.loans), max(0, room - taken))
         if n:
             game.log(f"{national.name} inherits {n} of {part.name}'s loans")
@@ -226,10 +226,10 @@ def inherit(game: "Game", national: Any, parts: list[Any], rules: dict[str, Any]
     old = national.share_price
     for _ in range(taken * int(rules.get("price_drop_per_inherited_loan", 0))):
         game.stock_market.move_left(national)
-    game.log_share_price(national, old)
+    log_share_price(game, national, old)
 
 
-def station_cities(game: "Game", national: Any, parts: list[Any]) -> tuple[list[Any], dict[str, list[Any]]]:
+def station_cities(game: "GameState", national: Any, parts: list[Any]) -> tuple[list[Any], dict[str, list[Any]]]:
     """Each part's home station city, and the other cities where it has stations (by part)."""
     homes: list[Any] = []
     others: dict[str, list[Any]] = {}
@@ -247,13 +247,13 @@ def station_cities(game: "Game", national: Any, parts: list[Any]) -> tuple[list[
     return homes, others
 
 
-def place_new_token(game: "Game", national: Any, city: Any) -> None:
+def place_new_token(game: "GameState", national: Any, city: Any) -> None:
     token = Token(national, price=0)
     national.tokens.append(token)
     city.exchange_token(token)
 
 
-def capital(game: "Game", national: Any, rules: dict[str, Any]) -> None:
+def capital(game: "GameState", national: Any, rules: dict[str, Any]) -> None:
     kind = rules.get("capital", "none")
     if kind == "pool_buys_remaining":
         left = list(national.shares_of(national))
@@ -270,7 +270,7 @@ def capital(game: "Game", national: Any, rules: dict[str, Any]) -> None:
         game.log(f"{national.name} floats")
 
 
-def insert_in_operating_order(game: "Game", national: Any) -> None:
+def insert_in_operating_order(game: "GameState", national: Any) -> None:
     """It operates among the corporations still to operate, in the usual order (price, then column,
     then row, then arrival on its cell)."""
     r = game.round
@@ -327,4 +327,4 @@ class TokenExchangeStep(Step):
             place_new_token(game, national, city)
             game.log(f"{national.name} takes over a station on {city.hex.id}")
         game.pending_token_exchange = None
-        game.clear_graph()
+        game.graph.clear()

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 from railbook.engine.mechanics.base import Mechanic
 
 if TYPE_CHECKING:
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 
 class SetupHomeTokens(Mechanic):
     @classmethod
-    def applies(cls, game: "Game") -> bool:
+    def applies(cls, game: "GameState") -> bool:
         return any(c.data.get("home_token_timing") == "setup" for c in game.all_corporations + game.minors)
 
     def setup(self) -> None:
@@ -37,4 +37,4 @@ class SetupHomeTokens(Mechanic):
             if corp in hex_.tile.reservations:
                 hex_.tile.reservations.remove(corp)
             city.remove_reservation(corp)
-        game.clear_graph()
+        game.graph.clear()

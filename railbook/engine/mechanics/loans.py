@@ -23,18 +23,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.mechanics.base import Mechanic
+from railbook.engine.mechanics.bonds import bond_interest_due
 from railbook.engine.mechanics.compose import mix_into
 from railbook.engine.mechanics.dividend_rules import add_deduction
+from railbook.engine.rules.shares import log_share_price
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.trains import BuyTrainStep
 from railbook.errors import IllegalAction, InsufficientFunds
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 
-def loan_rules(game: "Game") -> dict[str, Any]:
+def loan_rules(game: "GameState") -> dict[str, Any]:
     return game.title.data.get("loans") or {}
 
 
@@ -42,14 +44,14 @@ def loan_count(corp: Any) -> int:
     return len(corp.loans)
 
 
-def loan_room(game: "Game", corp: Any) -> int:
+def loan_room(game: "GameState", corp: Any) -> int:
     rules = loan_rules(game)
     if not rules:
         return 0
     return max(0, int(rules.get("max_per_corporation", 0)) - loan_count(corp))
 
 
-def take_loans(game: "Game", corp: Any, count: int, why: str) -> None:
+def take_loans(game: "GameState", corp: Any, count: int, why: str) -> None:
     rules = loan_rules(game)
     if count <= 0:
         return
@@ -63,10 +65,10 @@ def take_loans(game: "Game", corp: Any, count: int, why: str) -> None:
         game.bank.spend(amount, corp)
         move_price(game, corp, rules.get("price_move_on_take", "none"))
     game.log(f"{corp.name} takes {count} loan{'s' if count > 1 else ''} of {game.format_money(amount)} ({why})")
-    game.log_share_price(corp, old)
+    log_share_price(game, corp, old)
 
 
-def move_price(game: "Game", corp: Any, how: str) -> None:
+def move_price(game: "GameState", corp: Any, how: str) -> None:
     if corp.share_price is None or how == "none":
         return
     {"left": game.stock_market.move_left, "right": game.stock_market.move_right,
@@ -83,7 +85,7 @@ class LoanTrainBuying:
         game = self.game
         entity, train, price = action.entity, action.train, action.price
         self.check_loan_trade(entity, train, price)
-        short = price - game.buying_power(entity)
+        short = price - entity.cash
         if short > 0 and train.from_depot() and self.must_buy_train(entity):  # type: ignore[attr-defined]
             amount = int(loan_rules(game)["amount"])
             take_loans(game, entity, min(-(-short // amount), loan_room(game, entity)), "to buy a train")
@@ -146,14 +148,14 @@ class LoanRepayStep(Step):
         corp.loans.pop(0)
         move_price(game, corp, loan_rules(game).get("price_move_on_repay", "none"))
         game.log(f"{corp.name} repays a loan of {game.format_money(amount)}")
-        game.log_share_price(corp, old)
+        log_share_price(game, corp, old)
 
 
 class Loans(Mechanic):
     STEPS = {"loans": LoanRepayStep}
 
     @classmethod
-    def applies(cls, game: "Game") -> bool:
+    def applies(cls, game: "GameState") -> bool:
         return bool(loan_rules(game)) or any(c.data.get("bonds") for c in game.all_corporations)
 
     def setup(self) -> None:
@@ -166,8 +168,6 @@ class Loans(Mechanic):
 
     def pay_interest(self, corp: Any, revenue: int) -> int:
         """Loan and bond interest before the dividend; returns the revenue left."""
-        from railbook.engine.mechanics.bonds import bond_interest_due
-
         game = self.game
         rules = loan_rules(game)
         loan_due = loan_count(corp) * int(rules.get("interest", 0)) if rules else 0

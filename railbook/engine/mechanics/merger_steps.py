@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.mechanics.mergers import mergers
+from railbook.engine.rules.trains import train_limit
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction
 
@@ -12,8 +14,6 @@ if TYPE_CHECKING:
 
 
 def _pending(game: Any) -> list[Any]:
-    from railbook.engine.mechanics.mergers import mergers
-
     return mergers(game).potential_discard
 
 
@@ -68,7 +68,7 @@ class DiscardAfterMergerStep(Step):
         return _pending(self.game)[:1]
 
     def over_limit(self, entity: Any) -> bool:
-        return len(entity.trains) > self.game.train_limit(entity)
+        return len(entity.trains) > train_limit(self.game, entity)
 
     def actions(self, entity: Any) -> list[str]:
         if entity not in _pending(self.game):
@@ -87,6 +87,6 @@ class DiscardAfterMergerStep(Step):
     def process_pass(self, action: "Action") -> None:
         entity = action.entity
         if self.over_limit(entity):
-            raise IllegalAction(f"{entity.name} has more trains than its limit of {self.game.train_limit(entity)}",
+            raise IllegalAction(f"{entity.name} has more trains than its limit of {train_limit(self.game, entity)}",
                                 "train limit")
         _pending(self.game).pop(0)

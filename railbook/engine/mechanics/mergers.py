@@ -28,12 +28,15 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.market.share_pool import swap_shares
 from railbook.engine.mechanics.base import Mechanic, find
 from railbook.engine.rounds.stock import StockRound
+from railbook.engine.rules.corporations import make_available
+from railbook.engine.rules.shares import move_ipo_to_pool, reserved_par_cells
 from railbook.errors import GameError, IllegalAction
 
 if TYPE_CHECKING:
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 
 @dataclass
@@ -52,10 +55,10 @@ class MergerState:
 
 class Mergers(Mechanic):
     @classmethod
-    def applies(cls, game: "Game") -> bool:
+    def applies(cls, game: "GameState") -> bool:
         return any(c.data.get("merger") for c in game.all_corporations)
 
-    def __init__(self, game: "Game"):
+    def __init__(self, game: "GameState"):
         super().__init__(game)
         self.states: list[MergerState] = []
         # corporations whose president may now discard trains they got in a merger
@@ -94,8 +97,6 @@ class Mergers(Mechanic):
 
     def reserved_cell(self, corp: Any) -> Any:
         """The corporation's own par cell (market.yaml par_prices)."""
-        from railbook.engine.mechanics.stock_trading import reserved_par_cells
-
         cells = reserved_par_cells(self.game).get(corp.id)
         if not cells:
             raise GameError(f"{corp.name} has no par cell of its own (market.yaml par_prices)", "title data")
@@ -103,10 +104,8 @@ class Mergers(Mechanic):
 
     def open_offer(self, state: MergerState) -> None:
         """Its free certificates go on sale in the pool at its own price; the vote opens."""
-        from railbook.engine.mechanics.stock_trading import move_ipo_to_pool
-
         game, corp = self.game, state.corporation
-        game.make_available(corp)
+        make_available(game, corp)
         game.log(f"{corp.name}'s unreserved certificates may now be bought")
         if corp.share_price is None:
             game.stock_market.set_par(corp, self.reserved_cell(corp))
@@ -156,7 +155,7 @@ class Mergers(Mechanic):
                 self.absorb(corp, minor)
         self.choose_president(corp, presidents_share, order)
         corp.ipoed = True
-        game.clear_graph()
+        game.graph.clear()
         if corp.trains:
             self.potential_discard.append(corp)
 
@@ -169,7 +168,7 @@ class Mergers(Mechanic):
             t.owner = corp
             corp.trains.append(t)
         minor.trains = []
-        game.train_moves += 1
+        game.depot.moves += 1
         for token in minor.tokens:
             city = token.city
             if city is None:
@@ -198,8 +197,6 @@ class Mergers(Mechanic):
         self.game.log(f"{new.name} is the president of {corp.name}")
         if old is new or not old.is_player():
             return
-        from railbook.engine.market.share_pool import swap_shares
-
         give = swap_shares(list(new.shares_of(corp)), presidents_share.percent // corp.share_percent)
         pool = self.game.share_pool
         for s in give:
@@ -207,7 +204,7 @@ class Mergers(Mechanic):
         pool.move_share(presidents_share, new)
 
 
-def mergers(game: "Game") -> Mergers:
+def mergers(game: "GameState") -> Mergers:
     found = find(game, Mergers)
     if found is None:  # pragma: no cover - merger rounds exist only for such titles
         raise IllegalAction("this title has no mergers", "merger")

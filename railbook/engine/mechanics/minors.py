@@ -22,26 +22,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.mechanics.base import Mechanic, replace_step
+from railbook.engine.rules.trains import can_buy_train_from_others
 from railbook.engine.steps.routes import DividendStep
 from railbook.engine.steps.trains import BuyTrainStep
 from railbook.errors import IllegalAction
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 TRADE_FLAG = "train_buys_between_corporations"
 
 
-def type_rules(game: "Game", entity: Any) -> dict[str, Any]:
+def type_rules(game: "GameState", entity: Any) -> dict[str, Any]:
     """The ``by_type`` settings of the entity's type (empty if none)."""
     by_type = game.t["operating_round"].get("by_type") or {}
     return by_type.get(getattr(entity, "type", None), {}) if entity is not None else {}
 
 
-def trains_trade_now(game: "Game") -> bool:
+def trains_trade_now(game: "GameState") -> bool:
     """Whether trains may change hands between companies in the current phase."""
-    if not game.can_buy_train_from_others():
+    if not can_buy_train_from_others(game):
         return False
     if any(TRADE_FLAG in p["flags"] for p in game.phase.phases):
         return TRADE_FLAG in game.phase.status
@@ -50,7 +51,7 @@ def trains_trade_now(game: "Game") -> bool:
 
 class MinorRules(Mechanic):
     @classmethod
-    def applies(cls, game: "Game") -> bool:
+    def applies(cls, game: "GameState") -> bool:
         return bool(game.t["operating_round"].get("by_type")) or any(TRADE_FLAG in p["flags"]
                                                                      for p in game.title.data["phases"])
 

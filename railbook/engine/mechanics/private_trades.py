@@ -17,17 +17,17 @@ from railbook.errors import IllegalAction, InsufficientFunds
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 
-def player_only_privates(game: "Game") -> list[Any]:
+def player_only_privates(game: "GameState") -> list[Any]:
     """Privates a president may buy from another player during an operating round."""
     return [c for c in game.companies if c.data.get("sold_in_operating_rounds")]
 
 
 class PrivateTrades(Mechanic):
     @classmethod
-    def applies(cls, game: "Game") -> bool:
+    def applies(cls, game: "GameState") -> bool:
         steps = game.t["operating_round"]["steps"]
         return ("buy_private" in steps or "buy_private_blocking" in steps) and bool(player_only_privates(game))
 

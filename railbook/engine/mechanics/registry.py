@@ -29,7 +29,7 @@ from railbook.engine.mechanics.stock_trading import StockTrading
 from railbook.engine.mechanics.treasury import TreasuryTrading
 
 if TYPE_CHECKING:
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 MECHANICS: tuple[type[Mechanic], ...] = (
     # who acts when: set-up, the first rounds, the order of rounds
@@ -40,7 +40,7 @@ MECHANICS: tuple[type[Mechanic], ...] = (
 )
 
 
-def install(game: "Game") -> list[Mechanic]:
+def install(game: "GameState") -> list[Mechanic]:
     """Create the mechanics the title's data asks for, then set each up (they may look each other up)."""
     game.mechanics = [cls(game) for cls in MECHANICS if cls.applies(game)]
     for m in game.mechanics:

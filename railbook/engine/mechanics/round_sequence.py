@@ -23,20 +23,20 @@ from railbook.engine.mechanics.starting_package import (
     StartingPackage,
     StartingPackageForcedAuction,
 )
-from railbook.engine.priority import reorder_players
 from railbook.engine.rounds.base import Round
 from railbook.engine.rounds.draft import DraftRound
 from railbook.engine.rounds.operating import OperatingRound
 from railbook.engine.rounds.stock import StockRound
+from railbook.engine.rules.priority import reorder_players
 from railbook.engine.steps.message import with_bystanders
 
 if TYPE_CHECKING:
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 
 class RoundSequence(Mechanic):
     @classmethod
-    def applies(cls, game: "Game") -> bool:
+    def applies(cls, game: "GameState") -> bool:
         return StartingPackage.applies(game) or Mergers.applies(game)
 
     def next_round(self, rounds: RoundMaker) -> Round | None:

@@ -36,17 +36,17 @@ from railbook.errors import IllegalAction, InsufficientFunds
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 
 class StartingPackage(Mechanic):
     """What the package holds and who has passed; buying an item of it."""
 
     @classmethod
-    def applies(cls, game: "Game") -> bool:
+    def applies(cls, game: "GameState") -> bool:
         return game.t["auction"]["kind"] == "starting_package"
 
-    def __init__(self, game: "Game"):
+    def __init__(self, game: "GameState"):
         super().__init__(game)
         # players who passed in the draft (or in the first stock round): they sit out the first stock round
         self.passers: list[Any] = []
@@ -108,7 +108,7 @@ class StartingPackage(Mechanic):
         game.log(f"Minor {minor.name} floats and receives {game.format_money(treasury)}")
 
 
-def package(game: "Game") -> StartingPackage:
+def package(game: "GameState") -> StartingPackage:
     found = find(game, StartingPackage)
     if found is None:  # pragma: no cover - the factory builds these steps only for such titles
         raise IllegalAction("this title has no starting package", "starting package")

@@ -20,12 +20,12 @@ from railbook.errors import IllegalAction, RouteError
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 
 class StatedRevenue(Mechanic):
     @classmethod
-    def applies(cls, game: "Game") -> bool:
+    def applies(cls, game: "GameState") -> bool:
         return bool(getattr(game, "trust_stated_revenue", False))
 
     def setup(self) -> None:

@@ -34,36 +34,34 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import ShareBundle
 from railbook.engine.mechanics.base import Mechanic, find, replace_step
+from railbook.engine.mechanics.mergers import Mergers
+from railbook.engine.mechanics.starting_package import StartingPackage
+from railbook.engine.rules.abilities import exchange_corporations, usable_abilities
+from railbook.engine.rules.shares import (
+    after_par,
+    bundles_for_corporation,
+    buy_shares,
+    can_par,
+    cert_limit,
+    move_ipo_to_pool,
+    num_certs,
+    par_prices_for,
+    reserved_par_cells,
+)
 from railbook.engine.steps.privates import ExchangeStep
 from railbook.engine.steps.stock import BuySellParShares
 from railbook.errors import IllegalAction, InsufficientFunds
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 BOND_SOLD = "bond"  # players_sold key: a bond was sold this round
 TURN_TIMING = "owning_player_sr_turn"
 
 
-def move_ipo_to_pool(game: "Game", corp: Any) -> None:
-    """Every unreserved certificate still in the corporation's IPO moves to the bank pool."""
-    for share in list(corp.ipo_owner.shares_of(corp)):
-        if share.buyable:
-            game.share_pool.transfer_shares(share.to_bundle(), game.share_pool, allow_president_change=False)
 
 
-def reserved_par_cells(game: "Game") -> dict[str, list[Any]]:
-    """The par cells market.yaml ``par_prices`` reserves, by corporation ("120z": price 120, zone letters z)."""
-    out: dict[str, list[Any]] = {}
-    for sym, cells in (game.title.data["market"].get("par_prices") or {}).items():
-        for text in cells:
-            digits = "".join(ch for ch in str(text) if ch.isdigit())
-            letters = "".join(ch for ch in str(text) if ch.isalpha())
-            out.setdefault(sym, []).extend(
-                cell for row in game.stock_market.grid for cell in row
-                if cell is not None and cell.price == int(digits or 0) and cell.zones == letters)
-    return out
 
 
 def is_bond(company: Any) -> bool:
@@ -72,16 +70,13 @@ def is_bond(company: Any) -> bool:
 
 class StockTrading(Mechanic):
     @classmethod
-    def applies(cls, game: "Game") -> bool:
-        from railbook.engine.mechanics.mergers import Mergers
-        from railbook.engine.mechanics.starting_package import StartingPackage
-
+    def applies(cls, game: "GameState") -> bool:
         return (bool(game.t["stock_round"].get("ipo_moves_to_pool"))
                 or any(is_bond(c) for c in game.companies)
                 or StartingPackage.applies(game) or Mergers.applies(game)
                 or any(a.type == "exchange" and TURN_TIMING in a.when for c in game.companies for a in c.abilities))
 
-    def __init__(self, game: "Game"):
+    def __init__(self, game: "GameState"):
         super().__init__(game)
         self.closing: list[Any] = []  # privates that close when their owner next buys shares
 
@@ -106,7 +101,7 @@ class StockTrading(Mechanic):
                 company.close()
 
 
-def trading(game: "Game") -> StockTrading | None:
+def trading(game: "GameState") -> StockTrading | None:
     return find(game, StockTrading)
 
 
@@ -114,7 +109,7 @@ class AnyTimeExchangeStep(ExchangeStep):
     """Exchanges usable at any time; those timed to the owner's stock turn are the turn's buy instead."""
 
     def exchange_ability(self, entity: Any) -> Any:
-        found = [a for a in self.game.abilities(entity, "exchange", time=["any"]) if TURN_TIMING not in a.when]
+        found = [a for a in usable_abilities(self.game, entity, "exchange", time=["any"]) if TURN_TIMING not in a.when]
         return found[0] if found else None
 
 
@@ -125,8 +120,6 @@ class TradingShares(BuySellParShares):
 
     # -- the data's rules
     def package(self) -> Any:
-        from railbook.engine.mechanics.starting_package import StartingPackage
-
         return find(self.game, StartingPackage)
 
     def first_sr_passed(self, entity: Any) -> bool:
@@ -140,7 +133,7 @@ class TradingShares(BuySellParShares):
         return [c for c in unsold if not is_bond(c)] + bonds[:1]
 
     def can_buy_bank_company(self, entity: Any, company: Any = None) -> bool:
-        if self.first_sr_passed(entity) or self.game.num_certs(entity) >= self.game.cert_limit(entity):
+        if self.first_sr_passed(entity) or num_certs(self.game, entity) >= cert_limit(self.game, entity):
             return False
         offered = self.bank_companies()
         for c in ([company] if company is not None else offered):
@@ -179,7 +172,7 @@ class TradingShares(BuySellParShares):
         for c, a in self.turn_exchanges(player):
             if company is not None and c is not company:
                 continue
-            for target in self.game.exchange_corporations(a):
+            for target in exchange_corporations(self.game, a):
                 if (corp is None or target is corp) and self.exchange_source(a, target):
                     return True
         return False
@@ -187,7 +180,7 @@ class TradingShares(BuySellParShares):
     def par_exchange_private(self, player: Any, corp: Any) -> Any:
         """A private of the player's that may pay for this corporation's president's certificate."""
         for c, a in self.turn_exchanges(player):
-            if corp in self.game.exchange_corporations(a):
+            if corp in exchange_corporations(self.game, a):
                 return c
         return None
 
@@ -203,7 +196,7 @@ class TradingShares(BuySellParShares):
         mine, others = self.reserved_cells(corp)
         if mine:
             return [p for p in self.game.stock_market.par_prices if p in mine]
-        return [p for p in self.game.par_prices_for(corp) if p not in others]
+        return [p for p in par_prices_for(self.game, corp) if p not in others]
 
     # -- what the player may do
     def actions(self, entity: Any) -> list[str]:
@@ -240,7 +233,7 @@ class TradingShares(BuySellParShares):
             return False
         for corp in self.game.corporations:
             own = corp.shares_of(corp)
-            if not self.game.can_par(corp, entity) or not own:
+            if not can_par(self.game, corp, entity) or not own:
                 continue
             if self.par_exchange_private(entity, corp) is not None or self.can_buy(entity, own[0].to_bundle()):
                 return True
@@ -296,14 +289,14 @@ class TradingShares(BuySellParShares):
         bundle = action.bundle
         if wanted > 1:
             holder = game.share_pool if "pool" in ability.from_ else corp.ipo_owner
-            bundle = next((b for b in game.bundles_for_corporation(holder, corp) if b.num_shares() == wanted
+            bundle = next((b for b in bundles_for_corporation(game, holder, corp) if b.num_shares() == wanted
                            and not b.partial()), bundle)
         if not all(s in source for s in bundle.shares):
             raise IllegalAction(f"{company.name} is exchanged for {corp.name} certificates from the "
                                 f"{' or '.join(ability.from_)} only", "exchange")
         game.log(f"{player.name} exchanges {company.name} for {bundle.percent}% of {corp.name}")
         company.close()
-        game.share_pool.buy_shares(player, ShareBundle(bundle.shares), exchange=company, exchange_price=0)
+        buy_shares(game, player, ShareBundle(bundle.shares), exchange=company, exchange_price=0)
         self.track_action(action, corp)
 
     def process_par(self, action: "Action") -> None:
@@ -324,7 +317,7 @@ class TradingShares(BuySellParShares):
 
     def check_par(self, action: "Action", paid_by_private: bool = False) -> None:
         entity, corp, sp = action.entity, action.corporation, action.share_price
-        if not self.game.can_par(corp, entity) or not corp.shares_of(corp):
+        if not can_par(self.game, corp, entity) or not corp.shares_of(corp):
             raise IllegalAction(f"{corp.name} cannot be parred", "par")
         if self.bought():
             raise IllegalAction(f"{entity.name} already bought this turn", "one purchase per turn")
@@ -343,7 +336,7 @@ class TradingShares(BuySellParShares):
         bought = self.round.players_bought.setdefault(entity, {})
         bought[corp] = bought.get(corp, 0) + share.percent
         self.buy_shares(entity, share.to_bundle())
-        game.after_par(corp)
+        after_par(game, corp)
         self.track_action(action, corp)
         if self.sr.get("ipo_moves_to_pool"):
             game.log(f"The other certificates of {corp.name} move to the market")

@@ -19,16 +19,21 @@ from railbook.engine.entities.share import ShareBundle
 from railbook.engine.mechanics.base import Mechanic
 from railbook.engine.mechanics.bonds import bond_price, bonds_of, buy_back, holdings
 from railbook.engine.mechanics.compose import has_step
+from railbook.engine.rules.shares import (
+    fit_in_bank,
+    market_share_limit,
+    sell_shares_and_change_price,
+)
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.shares import RedeemSharesStep
 from railbook.errors import IllegalAction, InsufficientFunds
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 
-def rules(game: "Game") -> dict[str, Any]:
+def rules(game: "GameState") -> dict[str, Any]:
     return game.t["operating_round"].get("treasury_shares") or {}
 
 
@@ -66,7 +71,7 @@ class TreasuryShareStep(Step):
     def can_sell(self, corp: Any) -> bool:
         if self.round.treasury_traded == "bought" or not corp.shares_of(corp):
             return False
-        return self.game.share_pool.percent_of(corp) + corp.share_percent <= self.game.market_share_limit(corp)
+        return self.game.share_pool.percent_of(corp) + corp.share_percent <= market_share_limit(self.game, corp)
 
     def bond_sellers(self, corp: Any) -> list[Any]:
         if not corp.data.get("bonds") or corp.cash < bond_price(corp):
@@ -114,10 +119,10 @@ class TreasuryShareStep(Step):
             raise IllegalAction(f"{corp.name} may not sell its own certificates now", "treasury shares")
         if bundle.corporation is not corp or bundle.owner is not corp:
             raise IllegalAction(f"{corp.name} sells only certificates from its treasury", "treasury shares")
-        if not game.share_pool.fit_in_bank(bundle):
-            raise IllegalAction(f"the pool may hold at most {game.market_share_limit(corp)}% of {corp.name}",
+        if not fit_in_bank(game, bundle):
+            raise IllegalAction(f"the pool may hold at most {market_share_limit(game, corp)}% of {corp.name}",
                                 "pool limit")
-        game.sell_shares_and_change_price(ShareBundle(bundle.shares, bundle.percent))
+        sell_shares_and_change_price(game, ShareBundle(bundle.shares, bundle.percent))
         self.round.treasury_traded = "sold"
 
     def process_buy_bonds(self, action: "Action") -> None:
@@ -135,7 +140,7 @@ class TreasuryTrading(Mechanic):
     STEPS = {"issue_shares": TreasuryShareStep}
 
     @classmethod
-    def applies(cls, game: "Game") -> bool:
+    def applies(cls, game: "GameState") -> bool:
         return bool(rules(game))
 
     def operating_steps(self, steps: list[Any]) -> list[Any]:

@@ -14,7 +14,7 @@ from railbook.errors import GameOver, IllegalAction, NotYourTurn
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
     from railbook.engine.steps.base import Step
 
 
@@ -24,7 +24,7 @@ class Round:
     short_name = "R"
     default_steps: list[Any] = []
 
-    def __init__(self, game: "Game", steps: list[Any], round_num: int = 1):
+    def __init__(self, game: "GameState", steps: list[Any], round_num: int = 1):
         self.game = game
         self.entity_index = 0
         self.round_num = round_num
@@ -40,7 +40,6 @@ class Round:
             for key, value in step.round_state().items():
                 if not hasattr(self, key):
                     setattr(self, key, value)
-            game.next_turn()
             step.setup()
             self.steps.append(step)
 
@@ -186,13 +185,10 @@ class Round:
 
     # -- turn order
     def next_entity_index(self) -> None:
-        self.game.next_turn()
         self.entity_index = (self.entity_index + 1) % len(self.entities) if self.entities else 0
 
     def reset_entity_index(self) -> None:
-        self.game.next_turn()
         self.entity_index = 0
 
     def goto_entity(self, entity: Any) -> None:
-        self.game.next_turn()
         self.entity_index = self.entities.index(entity)

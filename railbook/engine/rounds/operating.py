@@ -5,6 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.rounds.base import Round
+from railbook.engine.rules.corporations import (
+    after_end_of_operating_turn,
+    operating_order,
+)
+from railbook.engine.rules.privates import payout_companies
+from railbook.engine.rules.tokens import place_home_token
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
@@ -24,16 +30,16 @@ class OperatingRound(Round):
         return True
 
     def select_entities(self) -> list[Any]:
-        return self.game.operating_order()
+        return operating_order(self.game)
 
     def setup(self) -> None:
         game = self.game
         self.current_operator = None
-        game.hook_operating_round_start()
-        game.payout_companies()
+        game.hook("operating_round_start")
+        payout_companies(game)
         if game.title.t["operating_round"]["home_token"] == "operating_round":
             for e in self.entities:
-                game.place_home_token(e)
+                place_home_token(game, e)
         for e in self.entities:
             for t in e.trains:
                 t.set_operated(False)
@@ -59,7 +65,7 @@ class OperatingRound(Round):
             entity = self.entities[self.entity_index]
             if entity.owner is not None and (entity.owner.is_player() or entity.owner.is_share_pool()):
                 return
-        self.game.after_end_of_operating_turn(self.current_operator)
+        after_end_of_operating_turn(self.game, self.current_operator)
         if not self.game.finished:
             self.next_entity()
 
@@ -89,17 +95,17 @@ class OperatingRound(Round):
         self.current_operator_acted = False
         self.game.log(f"{self.game.describe_entity(entity.owner)} operates {entity.name}")
         if self.game.title.t["operating_round"]["home_token"] == "first_operation":
-            self.game.place_home_token(entity)
+            place_home_token(self.game, entity)
         self.skip_steps()
         if not self.finished():
             return
-        self.game.after_end_of_operating_turn(entity)
+        after_end_of_operating_turn(self.game, entity)
         self.next_entity()
 
     def recalculate_order(self) -> None:
         rest = self.entities[self.entity_index + 1:]
         self.entities = self.entities[: self.entity_index + 1] + \
-            [e for e in self.game.operating_order() if e in rest]
+            [e for e in operating_order(self.game) if e in rest]
 
     def finished(self) -> bool:
         done = self.active_step() is None or not self.any_to_act()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.rounds.base import Round
+from railbook.engine.rules.shares import log_share_price, sold_out, sold_out_rise
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
@@ -61,11 +62,11 @@ class StockRound(Round):
             if corp.share_price is None:
                 continue
             old = corp.share_price
-            if game.sold_out(corp) and game.title.t["stock_round"]["sold_out_rise"]:
+            if sold_out(game, corp) and game.title.t["stock_round"]["sold_out_rise"]:
                 if corp.share_price.sold_out_extra_rise:
                     game.stock_market.move_up(corp)
                 game.stock_market.move_up(corp)
-                for _ in range(game.hook_sold_out_rise(corp)):
+                for _ in range(sold_out_rise(game, corp)):
                     game.stock_market.move_up(corp)
-            game.log_share_price(corp, old)
-        game.hook_stock_round_end()
+            log_share_price(game, corp, old)
+        game.hook("stock_round_end")

@@ -11,6 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.rules.abilities import usable_abilities
+from railbook.engine.rules.privates import (
+    after_buy_company,
+    initial_auction_companies,
+    payout_companies,
+)
+from railbook.engine.rules.shares import after_par, buy_shares, par_prices_for
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, InsufficientFunds
 
@@ -48,15 +55,15 @@ class CompanyPendingPar(Step):
         game = self.game
         corporation, share_price = action.corporation, action.share_price
         company = self.round.companies_pending_par[0]
-        wanted = [s.corporation for a in game.abilities(company, "shares") for s in a.shares if s.president]
+        wanted = [s.corporation for a in usable_abilities(game, company, "shares") for s in a.shares if s.president]
         if corporation not in wanted:
             raise IllegalAction(f"{company.name} sets the par price of {', '.join(c.name for c in wanted)}, "
                                 f"not {corporation.name}", "par")
-        if share_price not in game.par_prices_for(corporation):
+        if share_price not in par_prices_for(game, corporation):
             raise IllegalAction(f"{share_price.price} is not a par price for {corporation.name}", "par")
         game.stock_market.set_par(corporation, share_price)
-        game.share_pool.buy_shares(action.entity, corporation.shares_list[0].to_bundle(), exchange="free")
-        game.after_par(corporation)
+        buy_shares(game, action.entity, corporation.shares_list[0].to_bundle(), exchange="free")
+        after_par(game, corporation)
         self.round.companies_pending_par.pop(0)
         if game.t["auction"].get("turn_after_par") == "after_setter" and action.entity in self.round.entities \
                 and any(not c.closed and c.owner is None for c in game.companies):
@@ -82,7 +89,7 @@ class WaterfallAuction(Step):
     def setup(self) -> None:
         self.bids = {}
         self.auctioning = None
-        self.companies = sorted(self.game.initial_auction_companies(), key=lambda c: c.value)
+        self.companies = sorted(initial_auction_companies(self.game), key=lambda c: c.value)
         self.cheapest = self.companies[0] if self.companies else None
         self.bidders = {}
 
@@ -229,13 +236,13 @@ class WaterfallAuction(Step):
             player.spend(price, self.game.bank)
         self.companies.remove(company)
         self.log(f"{player.name} buys {company.name} for {self.game.format_money(price)}")
-        self.game.after_buy_company(player, company, price)
+        after_buy_company(self.game, player, company, price)
 
     def all_passed(self) -> None:
         if self.cheapest in self.companies:
             self.increase_discount(self.cheapest, self.game.title.t["auction"]["price_drop_when_all_pass"])
         else:
-            self.game.payout_companies()
+            payout_companies(self.game)
             self.game.hook("operating_set_end")
         for e in self.round.entities:
             e.unpass()

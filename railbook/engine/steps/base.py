@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
-    from railbook.engine.game import Game
     from railbook.engine.rounds.base import Round
+    from railbook.engine.state import GameState
 
 
 class Step:
@@ -19,7 +19,7 @@ class Step:
     #: ``actions``); lets a round pass over a step whose ``actions`` are costly to compute
     ACTIONS: tuple[str, ...] = ()
 
-    def __init__(self, game: "Game", round: "Round", **opts: Any):
+    def __init__(self, game: "GameState", round: "Round", **opts: Any):
         self.game = game
         self.round = round
         self.opts = opts

@@ -51,7 +51,7 @@ class SpecialBuyStep(Step):
         held = sum(1 for m in entity.marker_list if m == name)
         if held >= marker.get("per_corporation", 10**6):
             return f"{entity.name} already has a {marker_label(marker).lower()}"
-        if game.buying_power(entity) < self.cost(entity, marker):
+        if entity.cash < self.cost(entity, marker):
             return f"{entity.name} cannot afford a {marker_label(marker).lower()}"
         target = marker.get("needs_route_to")
         if target and game.hex_by_id(target) not in game.graph.reachable_hexes(entity):
@@ -80,4 +80,4 @@ class SpecialBuyStep(Step):
         entity.marker_list.append(marker["name"])
         entity.markers.add(marker["name"])
         self.game.log(f"{entity.name} buys a {marker_label(marker).lower()} for {self.game.format_money(cost)}")
-        self.game.clear_graph()
+        self.game.graph.clear()

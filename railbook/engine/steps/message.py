@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from railbook.engine.actions import PROGRAM_TYPES
+from railbook.engine.rules.game_end import end_game
 from railbook.engine.steps.base import Step
 
 
@@ -37,7 +38,7 @@ class EndGameStep(Bystander):
 
     def process_end_game(self, action: Any) -> None:
         self.game.log(f"Game ended manually by {action.entity.name}")
-        self.game.end_game("manually_ended")
+        end_game(self.game, "manually_ended")
 
     def blocks(self) -> bool:
         return False

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.entities.token import Token
+from railbook.engine.rules.abilities import exchange_corporations, usable_abilities
+from railbook.engine.rules.privates import purchasable_companies
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.stock import ShareBuying
 from railbook.engine.steps.token import Tokener
@@ -31,15 +34,15 @@ class BuyPrivateStep(Step):
         game = self.game
         if entity is not self.current_entity() or "privates_buyable_by_corporations" not in game.phase.status:
             return False
-        companies = game.purchasable_companies(entity)
-        return bool(companies) and min(c.min_price for c in companies) <= game.buying_power(entity)
+        companies = purchasable_companies(game, entity)
+        return bool(companies) and min(c.min_price for c in companies) <= entity.cash
 
     def actions(self, entity: Any) -> list[str]:
         if entity.is_minor() or not entity.is_corporation():
             return []
         if self.can_buy_company(entity):
             return ["buy_company", "pass"] if self.blocks() else ["buy_company"]
-        if self.blocks() and self.game.abilities(entity, passive_ok=False):
+        if self.blocks() and usable_abilities(self.game, entity, passive_ok=False):
             return ["pass"]
         return []
 
@@ -47,7 +50,7 @@ class BuyPrivateStep(Step):
         game = self.game
         entity, company, price = action.entity, action.company, action.price
         owner = company.owner
-        if company not in game.purchasable_companies(entity):
+        if company not in purchasable_companies(game, entity):
             raise IllegalAction(f"{company.name} cannot be bought by {entity.name}", "buy private")
         if "privates_buyable_by_corporations" not in game.phase.status:
             raise IllegalAction(f"corporations cannot buy privates in phase {game.phase.name}", "buy private")
@@ -84,13 +87,13 @@ class ExchangeStep(Step, ShareBuying):
         return ["buy_shares"] if self.can_exchange(entity) else []
 
     def exchange_ability(self, entity: Any) -> Any:
-        abilities = self.game.abilities(entity, "exchange", time=["any"])
+        abilities = usable_abilities(self.game, entity, "exchange", time=["any"])
         return abilities[0] if abilities else None
 
     def exchangeable_shares(self, ability: Any) -> list[Any]:
         game = self.game
         out = []
-        for corp in game.exchange_corporations(ability):
+        for corp in exchange_corporations(game, ability):
             if "reserved" in ability.from_:
                 rs = corp.reserved_shares()
                 if rs:
@@ -160,11 +163,11 @@ class SpecialTrackStep(Step, Tracker):
         times = ["track", "owning_corp_or_turn", "owning_player_or_turn", "owning_player_track",
                  "or_between_turns", "stock_round"]
         if getattr(self.round, "just_sold_company", None) is entity:
-            found = self.game.abilities(entity, "tile_lay", time=["sold"])
+            found = usable_abilities(self.game, entity, "tile_lay", time=["sold"])
             if found:
                 return found[0]
         for kind in ("tile_lay", "teleport"):
-            found = self.game.abilities(entity, kind, time=times)
+            found = usable_abilities(self.game, entity, kind, time=times)
             for a in found:
                 if a.type != "teleport" or not a.used:
                     return a
@@ -238,10 +241,10 @@ class SpecialTokenStep(Step, Tokener):
     def ability(self, entity: Any) -> Any:
         if entity is None or not entity.is_company():
             return None
-        found = self.game.abilities(entity, "token", time=["any", "owning_corp_or_turn", "token", "track"])
+        found = usable_abilities(self.game, entity, "token", time=["any", "owning_corp_or_turn", "token", "track"])
         if found:
             return found[0]
-        for a in self.game.abilities(entity, "teleport", time=["any", "track", "owning_corp_or_turn"]):
+        for a in usable_abilities(self.game, entity, "teleport", time=["any", "track", "owning_corp_or_turn"]):
             if a.used:
                 return a
         return None
@@ -259,8 +262,6 @@ class SpecialTokenStep(Step, Tokener):
         a = self.ability(entity)
         holder = entity.owner if entity.is_company() else entity
         if a is not None and a.type in ("teleport", "token") and not getattr(a, "from_owner", True):
-            from railbook.engine.entities.token import Token
-
             return [Token(holder)]
         return holder.tokens_by_type() if holder is not None else []
 

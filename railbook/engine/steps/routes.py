@@ -10,7 +10,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.map.route import Route, check_overlap
+from railbook.engine.rules.abilities import close_companies_on_event
+from railbook.engine.rules.routes import Route, check_overlap
+from railbook.engine.rules.shares import log_share_price
+from railbook.engine.rules.track import can_run_route
+from railbook.engine.rules.trains import rust
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, RouteError
 
@@ -30,7 +34,7 @@ class RouteStep(Step):
     def actions(self, entity: Any) -> list[str]:
         if entity is not self.current_entity() or not entity.is_operator():
             return []
-        if not entity.runnable_trains() or not self.game.can_run_route(entity):
+        if not entity.runnable_trains() or not can_run_route(self.game, entity):
             return []
         return ["run_routes"]
 
@@ -115,12 +119,12 @@ class DividendStep(Step):
             corp_share, per_share = revenue, 0
         entity.operating_history[(game.turn, self.round.round_num)] = {"revenue": revenue, "kind": kind}
         if self.round.routes:
-            game.close_companies_on_event(entity, "ran_train")
+            close_companies_on_event(game, entity, "ran_train")
         for t in entity.trains:
             t.set_operated(True)
         obsolete = [t for t in entity.trains if t.obsolete]
         for t in obsolete:
-            game.rust(t)
+            rust(game, t)
         self.round.routes = []
         self.round.route_revenues = []
         self.round.extra_revenue = 0
@@ -177,10 +181,10 @@ class DividendStep(Step):
             self.game.stock_market.move_right(entity)
         else:
             self.game.stock_market.move_left(entity)
-        self.game.log_share_price(entity, old)
+        log_share_price(self.game, entity, old)
 
     def pass_(self) -> None:
         entity = self.current_entity()
         if entity is not None and len(entity.operating_history) == 1:
-            self.game.close_companies_on_event(entity, "operated")
+            close_companies_on_event(self.game, entity, "operated")
         super().pass_()

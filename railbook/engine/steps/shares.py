@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import ShareBundle
+from railbook.engine.rules.shares import bundles_for_corporation, buy_shares
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction
 
@@ -48,7 +49,7 @@ class RedeemSharesStep(Step):
         first = self.round.round_num == 1
         limit = self.rule.get("max_shares_first_or" if first else "max_shares", 1) or 1
         pool = self.game.share_pool
-        return [b for b in self.game.bundles_for_corporation(pool, entity)
+        return [b for b in bundles_for_corporation(self.game, pool, entity)
                 if len(b.shares) <= limit and b.price() <= entity.cash]
 
     def reissuable_bundle(self, entity: Any) -> ShareBundle | None:
@@ -66,7 +67,7 @@ class RedeemSharesStep(Step):
             raise IllegalAction(f"{entity.name} may not redeem shares", "share redemption")
         if bundle not in self.redeemable_bundles(entity):
             raise IllegalAction(f"{entity.name} cannot redeem those shares now", "share redemption")
-        self.game.share_pool.buy_shares(entity, bundle)
+        buy_shares(self.game, entity, bundle)
         for share in bundle.shares:
             share.buyable = False
         self.pass_()

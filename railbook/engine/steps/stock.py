@@ -9,6 +9,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import ShareBundle
+from railbook.engine.rules.abilities import usable_abilities
+from railbook.engine.rules.privates import purchasable_companies
+from railbook.engine.rules.shares import (
+    after_par,
+    bundles_for_corporation,
+    buy_shares,
+    can_par,
+    cert_limit,
+    check_sale_timing,
+    fit_in_bank,
+    market_share_limit,
+    num_certs,
+    par_prices_for,
+    sell_shares_and_change_price,
+)
+from railbook.engine.rules.tokens import home_choices, place_home_token, set_home
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, InsufficientFunds
 
@@ -29,19 +45,19 @@ class ShareBuying:
         (``certs``: its certificate count, when the caller has counted it already)."""
         if bundle is None or entity is None:
             return False
-        if bundle.owner.is_player() and not self.game.can_gain_from_player(entity, bundle):
+        if bundle.owner.is_player():  # certificates are never bought from another player
             return False
         corp = bundle.corporation
         if not corp.holding_ok(entity, bundle.common_percent()):
             return False
         if not corp.counts_for_limit() or exchange:
             return True
-        return (self.game.num_certs(entity) if certs is None else certs) < self.game.cert_limit(entity)
+        return (num_certs(self.game, entity) if certs is None else certs) < cert_limit(self.game, entity)
 
     def buy_shares(self, entity: Any, bundle: ShareBundle, exchange: Any = None, swap: Any = None,
                    allow_president_change: bool = True) -> None:
         self.check_legal_buy(entity, bundle, exchange=exchange, swap=swap)
-        self.game.share_pool.buy_shares(entity, bundle, exchange=exchange, swap=swap,
+        buy_shares(self.game, entity, bundle, exchange=exchange, swap=swap,
                                         allow_president_change=allow_president_change)
         self.maybe_place_home_token(bundle.corporation)
 
@@ -51,7 +67,7 @@ class ShareBuying:
     def maybe_place_home_token(self, corporation: Any) -> None:
         timing = self.game.title.t["operating_round"]["home_token"]
         if (timing == "float" and corporation.floated()) or (timing == "par" and corporation.ipoed):
-            self.game.place_home_token(corporation)
+            place_home_token(self.game, corporation)
 
 
 class BuySellParShares(Step, ShareBuying):
@@ -170,7 +186,7 @@ class BuySellParShares(Step, ShareBuying):
 
     def must_sell(self, entity: Any) -> bool:
         """Over the certificate limit (with something to sell), or over a holding limit that forces sales."""
-        if self.game.num_certs(entity) > self.game.cert_limit(entity):
+        if num_certs(self.game, entity) > cert_limit(self.game, entity):
             return self.can_sell_any(entity)
         if not self.sr["holding_limit_forces_sale"]:
             return False
@@ -180,10 +196,10 @@ class BuySellParShares(Step, ShareBuying):
         if bundle is None or entity is not bundle.owner:
             return False
         corp = bundle.corporation
-        return (self.game.check_sale_timing(entity, bundle)
+        return (check_sale_timing(self.game, entity, bundle)
                 and not (self.sr["must_sell_in_blocks"] and self.sold_corp(entity, corp) == "now")
                 and self.can_sell_order()
-                and self.game.share_pool.fit_in_bank(bundle)
+                and fit_in_bank(self.game, bundle)
                 and bundle.can_dump(entity))
 
     def can_sell_order(self) -> bool:
@@ -202,7 +218,7 @@ class BuySellParShares(Step, ShareBuying):
             return False
         if self.sr["must_sell_in_blocks"] and self.sold_corp(entity, corp) == "now":
             return False
-        return any(self.can_sell(entity, b) for b in self.game.bundles_for_corporation(entity, corp))
+        return any(self.can_sell(entity, b) for b in bundles_for_corporation(self.game, entity, corp))
 
     @staticmethod
     def held(entity: Any) -> list[Any]:
@@ -229,7 +245,7 @@ class BuySellParShares(Step, ShareBuying):
         return self.available_cash(entity) >= bundle.price() and self.can_gain(entity, bundle, certs=certs)
 
     def can_buy_any(self, entity: Any) -> bool:
-        certs = self.game.num_certs(entity)  # the same for every candidate: count once
+        certs = num_certs(self.game, entity)  # the same for every candidate: count once
         pool = self.game.share_pool
         for corp, shares in pool.shares_by_corporation.items():
             if shares and self.can_buy_shares(entity, shares, certs):
@@ -244,7 +260,7 @@ class BuySellParShares(Step, ShareBuying):
             return False
         for corp in self.game.corporations:
             own = corp.shares_of(corp)
-            if self.game.can_par(corp, entity) and own and self.can_buy(entity, own[0].to_bundle()):
+            if can_par(self.game, corp, entity) and own and self.can_buy(entity, own[0].to_bundle()):
                 return True
         return False
 
@@ -256,7 +272,7 @@ class BuySellParShares(Step, ShareBuying):
             return []
         if rule.get("not_in_first_stock_round") and self.game.turn == 1:
             return []
-        return self.game.purchasable_companies(entity)
+        return purchasable_companies(self.game, entity)
 
     # -- processing
     def track_action(self, action: "Action", corporation: Any) -> None:
@@ -281,8 +297,8 @@ class BuySellParShares(Step, ShareBuying):
         if not corp.holding_ok(entity, bundle.common_percent()):
             raise IllegalAction(f"{entity.name} may not hold more than {corp.max_ownership_percent}% of {corp.name}",
                                 "holding limit")
-        if corp.counts_for_limit() and self.game.num_certs(entity) >= self.game.cert_limit(entity):
-            raise IllegalAction(f"{entity.name} is at the certificate limit of {self.game.cert_limit(entity)}",
+        if corp.counts_for_limit() and num_certs(self.game, entity) >= cert_limit(self.game, entity):
+            raise IllegalAction(f"{entity.name} is at the certificate limit of {cert_limit(self.game, entity)}",
                                 "certificate limit")
         raise IllegalAction(f"{entity.name} cannot buy that {corp.name} certificate now", "buy shares")
 
@@ -290,8 +306,7 @@ class BuySellParShares(Step, ShareBuying):
         entity, bundle = action.entity, action.bundle
         corp = bundle.corporation
         if bundle.owner is not self.game.share_pool and bundle.owner is not corp.ipo_owner:
-            if not (bundle.owner.is_player() and self.game.can_gain_from_player(entity, bundle)):
-                raise IllegalAction(f"those {corp.name} shares are not for sale", "buy shares")
+            raise IllegalAction(f"those {corp.name} shares are not for sale", "buy shares")
         bought = self.round.players_bought.setdefault(entity, {})
         from_ipo = bundle.owner.is_corporation()
         self.buy_shares(entity, bundle)
@@ -305,7 +320,7 @@ class BuySellParShares(Step, ShareBuying):
         if not self.can_sell(entity, bundle):
             raise IllegalAction(self.sale_refusal(entity, bundle), "sell shares")
         self.round.players_sold.setdefault(bundle.owner, {})[bundle.corporation] = "now"
-        self.game.sell_shares_and_change_price(bundle)
+        sell_shares_and_change_price(self.game, bundle)
         self.track_action(action, bundle.corporation)
 
     def refusal(self, action: "Action") -> IllegalAction | None:
@@ -323,7 +338,7 @@ class BuySellParShares(Step, ShareBuying):
         if action.type == "par":
             if self.bought():
                 return IllegalAction(f"{entity.name} already bought this turn", "one purchase per turn")
-            if not self.game.can_par(action.corporation, entity):
+            if not can_par(self.game, action.corporation, entity):
                 return IllegalAction(f"{action.corporation.name} cannot be parred", "par")
             return InsufficientFunds(f"{entity.name} cannot afford to par {action.corporation.name} at "
                                      f"{self.game.format_money(action.share_price.price)}", "money")
@@ -335,23 +350,23 @@ class BuySellParShares(Step, ShareBuying):
         corp = bundle.corporation
         if entity is not bundle.owner:
             return f"{entity.name} does not own those {corp.name} shares"
-        if not self.game.check_sale_timing(entity, bundle):
+        if not check_sale_timing(self.game, entity, bundle):
             return "no shares may be sold in the first stock round"
         if not self.can_sell_order():
             return f"{self.description()}: selling is not allowed now"
-        if not self.game.share_pool.fit_in_bank(bundle):
-            return f"the pool may hold at most {self.game.market_share_limit(corp)}% of {corp.name}"
+        if not fit_in_bank(self.game, bundle):
+            return f"the pool may hold at most {market_share_limit(self.game, corp)}% of {corp.name}"
         if not bundle.can_dump(entity):
             return f"the president's certificate of {corp.name} cannot be sold: no one else could take the presidency"
         return f"{entity.name} cannot sell those {corp.name} shares"
 
     def process_par(self, action: "Action") -> None:
         entity, corp, sp = action.entity, action.corporation, action.share_price
-        if not self.game.can_par(corp, entity):
+        if not can_par(self.game, corp, entity):
             raise IllegalAction(f"{corp.name} cannot be parred", "par")
         if self.bought():
             raise IllegalAction(f"{entity.name} already bought this turn", "one purchase per turn")
-        if sp not in self.game.par_prices_for(corp, via_private=False):
+        if sp not in par_prices_for(self.game, corp, via_private=False):
             raise IllegalAction(f"{sp.price} is not a par price for {corp.name}", "par price")
         if entity.cash < sp.price * corp.presidents_share.num_shares():
             raise InsufficientFunds(f"{entity.name} cannot afford to par {corp.name} at "
@@ -361,10 +376,10 @@ class BuySellParShares(Step, ShareBuying):
         bought = self.round.players_bought.setdefault(entity, {})
         bought[corp] = bought.get(corp, 0) + share.percent
         self.buy_shares(entity, share.to_bundle())
-        self.game.after_par(corp)
+        after_par(self.game, corp)
         self.track_action(action, corp)
         if corp.data.get("home_choice") and not corp.coordinates:
-            if not self.game.home_choices(corp):
+            if not home_choices(self.game, corp):
                 raise IllegalAction(f"{corp.name} has no possible home left", "home choice")
             self.pending_home = corp
 
@@ -374,11 +389,11 @@ class BuySellParShares(Step, ShareBuying):
             raise IllegalAction("there is nothing to choose now", "choose")
         text = str(action.choice)
         hex_id = text[text.rfind("(") + 1:text.rfind(")")] if "(" in text else text
-        choices = self.game.home_choices(corp)
+        choices = home_choices(self.game, corp)
         if hex_id not in [h.id for h in choices]:
             raise IllegalAction(f"{corp.name}'s home may be {', '.join(h.id for h in choices)}, not {hex_id}",
                                 "home choice")
-        self.game.set_home(corp, self.game.hex_by_id(hex_id))
+        set_home(self.game, corp, self.game.hex_by_id(hex_id))
         self.game.log(f"{corp.name}'s home location is {hex_id}")
         self.pending_home = None
 
@@ -401,10 +416,10 @@ class BuySellParShares(Step, ShareBuying):
                  f"{self.game.format_money(price)}")
         if owner is not None and self.sr["privates_between_players"].get("regrants_shares"):
             # the certificates the private brought come along, free, from whoever holds them
-            for ability in self.game.abilities(company, "shares"):
+            for ability in usable_abilities(self.game, company, "shares"):
                 for share in ability.shares:
                     if not share.president and share.owner is not entity:
-                        self.game.share_pool.buy_shares(entity, share.to_bundle(), exchange="free")
+                        buy_shares(self.game, entity, share.to_bundle(), exchange="free")
 
     def pass_(self) -> None:
         super().pass_()

@@ -6,6 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.token import Token
+from railbook.engine.rules.abilities import usable_abilities
+from railbook.engine.rules.corporations import operating_order
+from railbook.engine.rules.tokens import (
+    after_place_token,
+    settle_hex_reservation,
+    token_price,
+)
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, InsufficientFunds
 
@@ -33,7 +40,7 @@ class Tokener:
 
     def min_token_price(self, tokens: list[Token]) -> int:
         prices = [t.price for t in tokens]
-        for a in self.game.abilities(tokens[0].corporation, "token"):
+        for a in usable_abilities(self.game, tokens[0].corporation, "token"):
             if a.price_ is not None:
                 prices.append(a.price_)
             if a.teleport_price is not None:
@@ -43,7 +50,7 @@ class Tokener:
     def can_place_token(self, entity: Any) -> bool:
         tokens = self.available_tokens(entity)
         return (entity is self.current_entity() and not self.round.tokened and bool(tokens)
-                and self.min_token_price(tokens) <= self.game.buying_power(entity)
+                and self.min_token_price(tokens) <= entity.cash
                 and self.game.graph.can_token(entity))
 
     def place_token(self, entity: Any, city: "City", token: Token | None, connected: bool = True,
@@ -60,10 +67,10 @@ class Tokener:
             raise IllegalAction(f"{entity.name} already placed a token this turn", "one token per turn")
         if token.used:
             raise IllegalAction("that token is already on the map", "tokens")
-        price = 0 if free_override else self.game.token_price(entity, city, token)
+        price = 0 if free_override else token_price(self.game, entity, city, token)
         ability = None
         if special_ability is None and not free_override:
-            for a in game.abilities(entity, "token"):
+            for a in usable_abilities(game, entity, "token"):
                 if a.special_only or (a.hexes and hex_.id not in a.hexes) or (a.city is not None and a.city != city.index):
                     continue
                 ability = a
@@ -94,7 +101,7 @@ class Tokener:
         if not extra_action:
             self.round.tokened = True
         game.graph.invalidate_city(city, entity)
-        game.hook_after_place_token(entity, hex_)
+        after_place_token(game, entity, hex_)
 
 
     def check_split_hex(self, city: "City") -> None:
@@ -203,7 +210,7 @@ class UpdateTokensStep(Step):
         return f"Choose city for token in {hex_.id if hex_ else '?'}"
 
     def pending(self) -> dict[str, Any]:
-        order = self.game.operating_order()
+        order = operating_order(self.game)
         saved = sorted(self.game.saved_tokens,
                        key=lambda t: order.index(t["entity"]) if t["entity"] in order else len(order))
         self.game.saved_tokens[:] = saved
@@ -234,5 +241,5 @@ class UpdateTokensStep(Step):
         city.remove_reservation(token.corporation)
         self.game.log(f"{token.corporation.name} places a token on {city.hex.id}")
         self.game.saved_tokens.pop(0)
-        self.game.clear_graph()
-        self.game.settle_hex_reservation(city.tile)
+        self.game.graph.clear()
+        settle_hex_reservation(self.game, city.tile)

@@ -11,14 +11,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.map.tile import COLORS
-from railbook.engine.steps.base import Step
-from railbook.engine.steps.track_rules import (
+from railbook.engine.map.tile import COLORS, path_within
+from railbook.engine.rules.abilities import usable_abilities
+from railbook.engine.rules.privates import purchasable_companies
+from railbook.engine.rules.track import (
     SIDE_RULES,
+    after_lay_tile,
     check_lay_permission,
+    reconnect_hex,
     sides_allow,
+    splits_city,
+    tile_lays,
+    update_tile_lists,
+    upgrade_cost,
+    upgrades_to,
 )
+from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, InsufficientFunds
+from railbook.hexgrid import invert
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
@@ -43,7 +53,7 @@ class Tracker:
 
     def get_tile_lay(self, entity: Any) -> dict[str, Any] | None:
         corp = entity.owner if entity.is_company() else entity
-        lays = self.game.tile_lays(corp)
+        lays = tile_lays(self.game, corp)
         idx = self.round.num_laid_track
         if idx >= len(lays):
             return None
@@ -67,15 +77,15 @@ class Tracker:
         lay = self.get_tile_lay(entity)
         if lay is None:
             return False
-        return bool(entity.tokens) and self.game.buying_power(entity) >= lay["cost"] and bool(lay["lay"] or lay["upgrade"])
+        return bool(entity.tokens) and entity.cash >= lay["cost"] and bool(lay["lay"] or lay["upgrade"])
 
     def can_buy_tile_laying_company(self, entity: Any, time: str) -> bool:
         """The corporation could still buy a private that lays track now: the track step waits for it."""
         game = self.game
         if entity is not self.current_entity() or "privates_buyable_by_corporations" not in game.phase.status:
             return False
-        for company in game.purchasable_companies(entity):
-            if company.min_price > game.buying_power(entity):
+        for company in purchasable_companies(game, entity):
+            if company.min_price > entity.cash:
                 continue
             if any(a.type == "tile_lay" and time in a.when for a in company.abilities):
                 return True
@@ -83,7 +93,7 @@ class Tracker:
 
     def tile_lay_abilities_should_block(self, entity: Any) -> bool:
         for time in ("track", "owning_player_track"):
-            for a in self.game.abilities(entity, "tile_lay", time=[time], passive_ok=False):
+            for a in usable_abilities(self.game, entity, "tile_lay", time=[time], passive_ok=False):
                 if not a.consume_tile_lay:
                     return True
         return False
@@ -124,15 +134,16 @@ class Tracker:
         blocker = self.ability_blocking_hex(entity, hex_)
         if blocker is not None:
             raise IllegalAction(f"{hex_.id} is blocked by {blocker.owner.name}", "blocked hex")
-        check_lay_permission(game, action, spender if spender.is_corporation() else None, hex_, tile)
+        check_lay_permission(game, spender if spender.is_corporation() else None, hex_, tile,
+                             consent=bool(action.raw.get("consent")))
         if tile.color not in game.phase.tiles and tile.color in COLORS:
             raise IllegalAction(f"{tile.color} tiles are not available in phase {game.phase.name}", "phase tiles")
-        split = game.splits_city(old_tile, tile)
+        split = splits_city(game, old_tile, tile)
         had_token = split and any(c.tokened_by(spender) for c in old_tile.cities)
         if split:
             self.lift_split_tokens(hex_, old_tile)
         tile.rotate(rotation)
-        if not game.upgrades_to(old_tile, tile, special=entity.is_company(), hex_=hex_):
+        if not upgrades_to(game, old_tile, tile, special=entity.is_company(), hex_=hex_):
             tile.rotate(0)
             raise IllegalAction(f"{old_tile.name} on {hex_.id} cannot be upgraded to {tile.name}", "tile upgrade")
         legal = self.legal_split_rotation(spender, hex_, tile, had_token) if split \
@@ -146,8 +157,8 @@ class Tracker:
         discount = 0
         teleport = False
         found = False
-        for ability in game.abilities(entity, "tile_lay", time=self.ability_times()) + \
-                game.abilities(entity, "teleport", time=self.ability_times()):
+        for ability in usable_abilities(game, entity, "tile_lay", time=self.ability_times()) + \
+                usable_abilities(game, entity, "teleport", time=self.ability_times()):
             if ability.owner is not entity:
                 continue
             if ability.hexes and hex_.id not in ability.hexes:
@@ -173,17 +184,17 @@ class Tracker:
         if free:
             cost = extra_cost
         else:
-            base = game.upgrade_cost(old_tile, hex_, entity) + border_cost + extra_cost
+            base = upgrade_cost(game, old_tile, hex_, entity) + border_cost + extra_cost
             cost = base - min(base, discount)
         if cost > 0 and spender.cash < cost:
             raise InsufficientFunds(f"{spender.name} cannot pay {game.format_money(cost)} for the tile",
                                     "tile cost")
-        game.update_tile_lists(tile, old_tile)
+        update_tile_lists(game, tile, old_tile)
         hex_.lay(tile)
         self.remove_borders(tile, hex_)
         if old_tile.color in ("blue", "gray", "red"):
-            game.reconnect_hex(hex_)
-            game.clear_graph()
+            reconnect_hex(game, hex_)
+            game.graph.clear()
         else:
             game.graph.invalidate_hex(hex_)
         if not teleport and not split and replacement_rotation(tile, old_tile) is None:
@@ -198,7 +209,7 @@ class Tracker:
             game.graph.clear_all()
         else:
             self.update_token(action, entity, tile, old_tile)
-        game.hook_after_lay_tile(spender if spender.is_corporation() else entity, hex_, tile)
+        after_lay_tile(game, spender if spender.is_corporation() else entity, hex_, tile)
 
     # -- a city splitting in two (title option split_city_tokens: choose_again)
     def lift_split_tokens(self, hex_: "Hex", old_tile: "Tile") -> None:
@@ -223,7 +234,7 @@ class Tracker:
             return False
         if not all(e in hex_.neighbors for e in tile.exits):
             return False
-        if not all(any(_path_le(p, q) for q in tile.paths) for p in old.paths):
+        if not all(any(path_within(p, q) for q in tile.paths) for p in old.paths):
             return False
         if had_token or any(t["entity"] is entity for t in self.game.saved_tokens):
             return True
@@ -247,7 +258,7 @@ class Tracker:
         for holder in list(game.companies) + list(game.minors) + list(game.corporations):
             if getattr(holder, "closed", False) or holder is entity:
                 continue
-            for ability in game.abilities(holder, "blocks_hexes"):
+            for ability in usable_abilities(game, holder, "blocks_hexes"):
                 if hex_.id in ability.hexes:
                     return ability
         return None
@@ -263,7 +274,7 @@ class Tracker:
         if old.definition.get("upgrade_placed_by_reservation") and any(c.data.get("reserved_for") for c in tile.cities):
             # the reserved city fixes the rotation: reaching the hex is enough (the old track is still kept)
             return (hex_ in self.game.graph.connected_hexes(entity)
-                    and all(any(_path_le(p, q) for q in tile.paths) for p in old.paths)
+                    and all(any(path_within(p, q) for q in tile.paths) for p in old.paths)
                     and all(e in hex_.neighbors for e in tile.exits))
         old_ct = old.city_town_edges()
         new_exits = tile.exits
@@ -275,7 +286,7 @@ class Tracker:
         reach = self.hex_neighbors(entity, hex_) or []
         if not set(new_exits) & set(reach):
             return False
-        if not all(any(_path_le(p, q) for q in tile.paths) for p in old.paths):
+        if not all(any(path_within(p, q) for q in tile.paths) for p in old.paths):
             return False
         if added < sum(1 for n in new_ct if all(not (set(n) & set(o)) for o in old_ct)):
             return False
@@ -299,7 +310,7 @@ class Tracker:
         for np_ in new_tile.paths:
             if np_ not in connected:
                 continue
-            op = next((p for p in old_paths if _path_le(np_, p)), None)
+            op = next((p for p in old_paths if path_within(np_, p)), None)
             if op is None:
                 used_new = True
             old_rev = sorted(n.max_revenue() for n in op.nodes) if op else None
@@ -326,8 +337,6 @@ class Tracker:
         return total
 
     def remove_borders(self, tile: "Tile", hex_: "Hex") -> None:
-        from railbook.hexgrid import invert
-
         keep = []
         for b in tile.borders:
             neighbor = hex_.neighbors.get(b["edge"])
@@ -353,7 +362,7 @@ class Tracker:
                     token.remove()
                     target.exchange_token(token)
                 tokens.remove(token)
-                self.game.clear_graph()
+                self.game.graph.clear()
         for token in tokens:
             actor = entity.owner if entity.is_company() else entity
             self.round.pending_tokens.append({"entity": actor, "hexes": [action.hex], "token": token})
@@ -367,12 +376,6 @@ def replacement_rotation(new: "Tile", old: "Tile") -> int | None:
     if old.name not in spec.get("tiles", []):
         return None
     return int(spec.get("rotation", 0))
-
-
-def _path_le(a: Any, b: Any) -> bool:
-    from railbook.engine.map.tile import _end_le, _tracks_match
-
-    return all(_end_le(e, (b.a, b.b)) for e in (a.a, a.b)) and _tracks_match(a.track, b.track)
 
 
 class TrackStep(Step, Tracker):

@@ -10,6 +10,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.rules.bankruptcy import (
+    can_go_bankrupt,
+    declare_bankrupt,
+    sellable_bundles,
+    total_emr_buying_power,
+)
+from railbook.engine.rules.shares import (
+    check_sale_timing,
+    fit_in_bank,
+    sell_shares_and_change_price,
+)
+from railbook.engine.rules.trains import (
+    after_train_bought,
+    buy_train,
+    can_buy_train_from_others,
+    crowded_corps,
+    discountable_trains_for,
+    must_buy_train,
+    num_corp_trains,
+    train_limit,
+)
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, InsufficientFunds
 
@@ -33,7 +54,7 @@ class EmergencyMoney:
 
     def can_sell_emergency(self, entity: Any, bundle: Any) -> bool:
         game = self.game
-        if entity is not bundle.owner or not game.check_sale_timing(entity, bundle):
+        if entity is not bundle.owner or not check_sale_timing(game, entity, bundle):
             return False
         if not self.sellable_bundle(bundle):
             return False
@@ -45,7 +66,7 @@ class EmergencyMoney:
 
     def sellable_bundle(self, bundle: Any) -> bool:
         seller = bundle.owner
-        if not bundle.can_dump(seller) or not self.game.share_pool.fit_in_bank(bundle):
+        if not bundle.can_dump(seller) or not fit_in_bank(self.game, bundle):
             return False
         corp = bundle.corporation
         if not corp.president_is(seller):
@@ -90,19 +111,19 @@ class BuyTrainStep(Step, EmergencyMoney):
         return not entity.is_minor() or self.game.title.t["operating_round"].get("minors_buy_trains", False)
 
     def room(self, entity: Any) -> bool:
-        return self.game.num_corp_trains(entity) < self.game.train_limit(entity)
+        return num_corp_trains(self.game, entity) < train_limit(self.game, entity)
 
     def must_buy_train(self, entity: Any) -> bool:
-        return self.game.must_buy_train(entity)
+        return must_buy_train(self.game, entity)
 
     def president_may_contribute(self, entity: Any) -> bool:
         return self.must_buy_train(entity)
 
     def can_buy_train(self, entity: Any) -> bool:
         min_price = self.game.depot.min_price(entity)
-        normal = self.room(entity) and min_price is not None and self.game.buying_power(entity) >= min_price
-        return normal or (self.trade_in_allowed() and any(self.game.buying_power(entity) >= price
-                                                          for _, _, price in self.game.discountable_trains_for(entity)))
+        normal = self.room(entity) and min_price is not None and entity.cash >= min_price
+        return normal or (self.trade_in_allowed() and any(entity.cash >= price
+                                                          for _, _, price in discountable_trains_for(self.game, entity)))
 
     def trade_in_allowed(self) -> bool:
         limit = self.game.t["operating_round"].get("trade_ins_per_turn")
@@ -126,7 +147,7 @@ class BuyTrainStep(Step, EmergencyMoney):
     def buyable_trains(self, entity: Any) -> list[Any]:
         depot = self.game.depot
         depot_trains = list(depot.depot_trains())
-        others = depot.other_trains(entity) if self.game.can_buy_train_from_others() else []
+        others = depot.other_trains(entity) if can_buy_train_from_others(self.game) else []
         ebuy = self.game.title.t["operating_round"]["emergency_buy"]
         if entity.cash < depot.min_depot_price() and ebuy["cheapest_depot_train_only"]:
             cheapest = depot.min_depot_train()
@@ -135,7 +156,7 @@ class BuyTrainStep(Step, EmergencyMoney):
 
     def spend_minmax(self, entity: Any, train: Any) -> tuple[int, int]:
         ebuy = self.game.title.t["operating_round"]["emergency_buy"]["from_other_corporations"]
-        power = self.game.buying_power(entity)
+        power = entity.cash
         if ebuy != "never" and power < train.price_:
             max_possible = power + (entity.owner.cash if entity.owner is not None else 0)
             low = max_possible - self.last_share_sold_price + 1 if self.last_share_sold_price else 1
@@ -164,7 +185,7 @@ class BuyTrainStep(Step, EmergencyMoney):
                                     + (f" when trading in a {exchange.name}" if exchange is not None else ""),
                                     "train price")
         else:
-            if not game.can_buy_train_from_others():
+            if not can_buy_train_from_others(game):
                 raise IllegalAction("trains cannot be bought from other corporations", "buy train")
             low, high = self.spend_minmax(entity, train)
             if not (low <= price <= high):
@@ -178,9 +199,9 @@ class BuyTrainStep(Step, EmergencyMoney):
             if not self.trade_in_allowed():
                 raise IllegalAction(f"only {game.t['operating_round']['trade_ins_per_turn']} trade-in per turn",
                                     "train trade-in")
-        elif not self.room(entity) and not game.discountable_trains_for(entity):
-            raise IllegalAction(f"{entity.name} is at its train limit of {game.train_limit(entity)}", "train limit")
-        remaining = price - game.buying_power(entity)
+        elif not self.room(entity) and not discountable_trains_for(game, entity):
+            raise IllegalAction(f"{entity.name} is at its train limit of {train_limit(game, entity)}", "train limit")
+        remaining = price - entity.cash
         if remaining > 0 and self.president_may_contribute(entity):
             if exchange is not None:
                 raise IllegalAction("the president cannot contribute to a trade-in", "emergency buy")
@@ -206,8 +227,8 @@ class BuyTrainStep(Step, EmergencyMoney):
             self.round.trade_ins_this_turn += 1
         source = train.owner
         game.log(f"{entity.name} buys a {train.name} train for {game.format_money(price)} from {source.name}")
-        game.buy_train(entity, train, price)
-        game.phase.buying_train(entity, train, source)
+        buy_train(game, entity, train, price)
+        after_train_bought(game, train)
         game.hook("after_buy_train", entity, train)
         if not self.can_buy_train(entity):
             self.pass_()
@@ -224,7 +245,7 @@ class BuyTrainStep(Step, EmergencyMoney):
             return None
         if not self.room(action.entity):
             return IllegalAction(f"{action.entity.name} is at its train limit of "
-                                 f"{self.game.train_limit(action.entity)}", "train limit")
+                                 f"{train_limit(self.game, action.entity)}", "train limit")
         return InsufficientFunds(f"{action.entity.name} cannot afford a train now", "money")
 
     def process_sell_shares(self, action: "Action") -> None:
@@ -235,7 +256,7 @@ class BuyTrainStep(Step, EmergencyMoney):
                                 f"presidency of {self.current_entity().name}", "emergency sale")
         if entity is not self.current_entity():
             self.last_share_sold_price = bundle.price_per_share()
-        self.game.sell_shares_and_change_price(bundle)
+        sell_shares_and_change_price(self.game, bundle)
         if entity is not self.current_entity():
             self.corporations_sold.append(bundle.corporation)
         if self.round.operating():
@@ -247,7 +268,7 @@ class DiscardTrainStep(Step):
         return "Discard Trains"
 
     def crowded(self) -> list[Any]:
-        return self.game.crowded_corps()
+        return crowded_corps(self.game)
 
     def active(self) -> bool:
         return bool(self.crowded())
@@ -285,10 +306,10 @@ class BankruptStep(Step):
         game = self.game
         corp = action.entity
         player = corp.owner
-        if not game.can_go_bankrupt(player, corp):
+        if not can_go_bankrupt(game, player, corp):
             raise IllegalAction(
                 f"{player.name} cannot go bankrupt: {corp.name}'s cash plus {player.name}'s cash and sellable shares "
-                f"total {game.format_money(game.total_emr_buying_power(player, corp))}, and the cheapest train costs "
+                f"total {game.format_money(total_emr_buying_power(game, player, corp))}, and the cheapest train costs "
                 f"{game.format_money(game.depot.min_depot_price())}", "bankruptcy")
         game.log(f"-- {player.name} goes bankrupt and sells remaining shares --")
         # what the step in play lets the player sell goes to the market, the biggest bundle first;
@@ -296,9 +317,9 @@ class BankruptStep(Step):
         for corporation in sorted(list(player.shares_by_corporation), key=lambda c: c.name):
             if corporation.share_price is None:
                 continue
-            while bundles := game.sellable_bundles(player, corporation):
-                game.sell_shares_and_change_price(max(bundles, key=lambda b: b.price()))
+            while bundles := sellable_bundles(game, player, corporation):
+                sell_shares_and_change_price(game, max(bundles, key=lambda b: b.price()))
         if self.round.operating():
             self.round.recalculate_order()
         player.set_cash(0, game.bank)
-        game.declare_bankrupt(player)
+        declare_bankrupt(game, player)

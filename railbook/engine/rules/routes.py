@@ -18,7 +18,7 @@ from railbook.hexgrid import invert
 
 if TYPE_CHECKING:
     from railbook.engine.entities.train import Train
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 Chain = dict[str, Any]
 
@@ -127,7 +127,7 @@ def _walk_limited(start_path: Path, visit: Any, hex_ids: list[str]) -> None:
 
 
 class Route:
-    def __init__(self, game: "Game", train: "Train", corporation: Any, connections: list[list[str]],
+    def __init__(self, game: "GameState", train: "Train", corporation: Any, connections: list[list[str]],
                  other_paths: set[Path] | None = None):
         self.game = game
         self.train = train
@@ -260,7 +260,7 @@ class Route:
         ordered = self.ordered_paths()
         if len(self.paths) >= 3 and any(p.terminal for p in ordered[1:-1]):
             raise RouteError("a route cannot pass through a terminal (offboard) stop", "routes")
-        self.game.hook_check_route(self)
+        check_route(self.game, self)
         seen: set[int] = set()
         for left, right, _ in self.connection_data:
             seen.add(id(left))
@@ -334,7 +334,7 @@ class Route:
                     used[row] += 1
                 if not ok:
                     continue
-                rev = self.base_revenue(list(combo)) + self.game.hook_route_bonus(self, list(combo))
+                rev = self.base_revenue(list(combo)) + route_bonus(self.game, self, list(combo))
                 if best is None or rev > best[0]:
                     best = (rev, list(combo))
             if best is not None and best[0] > 0:
@@ -347,7 +347,7 @@ class Route:
     def revenue(self) -> int:
         self.check()
         stops = self.stops()
-        return self.base_revenue(stops) + self.game.hook_route_bonus(self, stops)
+        return self.base_revenue(stops) + route_bonus(self.game, self, stops)
 
 
 def _connects(a: Path, b: Path, corporation: Any) -> bool:
@@ -379,3 +379,19 @@ def check_overlap(routes: list[Route]) -> None:
                 if k in used:
                     raise RouteError(f"two trains cannot share track on {hid}", "routes")
                 used.add(k)
+
+
+def route_bonus(game: "GameState", route: Route, stops: list[Stop]) -> int:
+    """What a route earns beyond its stops' values: a mechanic's bonus (a private's hex), the title's hook."""
+    bonus = sum(m.route_bonus(route.corporation, stops) for m in game.mechanics)
+    fn = game.title.hook("route_bonus")
+    if fn is None:
+        return bonus
+    return bonus + int(fn(game.api, game.api.wrap_route(route, stops)) or 0)
+
+
+def check_route(game: "GameState", route: Route) -> None:
+    """The title's own route rules (its check_route hook refuses a route with a reason)."""
+    fn = game.title.hook("check_route")
+    if fn is not None:
+        fn(game.api, game.api.wrap_route(route, route.visited_stops()))

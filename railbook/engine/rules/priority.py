@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from railbook.engine.game import Game
+    from railbook.engine.state import GameState
 
 
-def reorder_players(game: "Game", order: str) -> None:
+def reorder_players(game: "GameState", order: str) -> None:
     """Seat the players anew for the rule ``order`` and say who has priority."""
     if order == "after_last_to_act":
         active = [p for p in game.players if not p.bankrupt]

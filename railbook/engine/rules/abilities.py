@@ -1,0 +1,179 @@
+"""Private (and corporation) abilities: which may be used now, by whom, and what closes them.
+
+Abilities follow one vocabulary (the title's privates.yaml says which a private has):
+who may use one (``owner``), when (``when``: a step, the owner's turn, any time...),
+how often (``count``, ``count_per_or``). The steps say what each does.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable
+
+from railbook.engine.entities.corporation import Corporation
+
+if TYPE_CHECKING:
+    from railbook.engine.state import GameState
+
+
+def usable_abilities(game: "GameState", entity: Any, kind: str | None = None, time: Iterable[str] | None = None,
+              passive_ok: bool = True, on_phase: str | None = None) -> list[Any]:
+    if entity is None:
+        return []
+    source = entity.all_abilities() if hasattr(entity, "all_abilities") else []
+    out = []
+    for a in source:
+        if kind is not None and a.type != kind:
+            continue
+        if not _right_owner(game, a):
+            continue
+        if a.count_per_or and a.count_this_or >= a.count_per_or:
+            continue
+        if not _right_time(game, a, list(time) if time is not None else None, passive_ok, on_phase):
+            continue
+        if a.type == "token" and not _token_usable(a):
+            continue
+        out.append(a)
+    return out
+
+
+def _token_usable(a: Any) -> bool:
+    """A token ability for named hexes is of use only while its corporation could still place
+    there: it has a token left (when the token comes from its own supply) and no token in
+    every one of those hexes yet."""
+    if not a.hexes:
+        return True
+    owner = a.owner
+    corp = owner if owner.is_corporation() else owner.owner if owner.owner is not None \
+        and owner.owner.is_corporation() else None
+    if corp is None:
+        return True
+    if a.from_owner and corp.find_token_by_type() is None:
+        return False
+    if a.spec.get("same_hex_allowed"):
+        return True
+    tokened = {t.city.tile.hex.id for t in corp.tokens if t.used and t.city is not None}
+    return bool(set(a.hexes) - tokened)
+
+
+def _right_owner(game: "GameState", a: Any) -> bool:
+    owner = a.owner
+    if a.owner_type == "player":
+        return owner.owner is None or owner.owner.is_player() if owner.is_company() else owner.is_player()
+    if a.owner_type == "corporation":
+        return owner.owner is not None and owner.owner.is_corporation() if owner.is_company() \
+            else owner.is_corporation()
+    return True
+
+
+def _right_time(game: "GameState", a: Any, time: list[str] | None, passive_ok: bool, on_phase: str | None) -> bool:
+    if a.on_phase and on_phase not in ("any", a.on_phase):
+        return False
+    if time is not None and "any" in time:
+        return True
+    if "any" in a.when:
+        return True
+    if a.passive and not passive_ok:
+        return False
+    if a.passive and not a.when:
+        return True
+    r = game.round
+    step = _blocking_step(game)
+    step_name = getattr(step, "type_name", None)
+    if time:
+        times = [step_name if t == "%current_step%" else t for t in time]
+        check = [w for w in a.when if w in times]
+        default = True
+    else:
+        check = list(a.when)
+        default = False
+    owner_corp = a.owner.owner if a.owner.is_company() else a.owner
+    for w in check:
+        if w == step_name and step_name is not None:
+            if (r.operating() and r.current_operator is owner_corp) or (r.stock() and r.current_entity is a.owner.player):
+                return True
+        elif w == "owning_corp_or_turn":
+            if r.operating() and owner_corp is not None and owner_corp.is_corporation() \
+                    and r.current_operator is owner_corp:
+                return True
+        elif w == "owning_player_or_turn":
+            if r.operating() and a.owner.player is not None and r.current_operator is not None \
+                    and r.current_operator.player is a.owner.player:
+                return True
+        elif w == "owning_player_track":
+            if r.operating() and a.owner.player is not None and r.current_operator is not None \
+                    and r.current_operator.player is a.owner.player and step_name == "track":
+                return True
+        elif w == "owning_player_sr_turn":
+            if r.stock() and r.current_entity is a.owner.player:
+                return True
+        elif w == "or_between_turns":
+            if r.operating() and not r.current_operator_acted:
+                return True
+        elif w == "or_start":
+            if r.operating() and r.at_start:
+                return True
+        elif w == "stock_round":
+            if r.stock():
+                return True
+        elif default and w not in ("track", "token", "route", "dividend", "buy_train"):
+            return True
+    return False
+
+
+def _blocking_step(game: "GameState") -> Any:
+    for step in game.round.steps:
+        if getattr(step, "type_name", None) in ("track", "token", "route", "dividend", "buy_train") \
+                and not step.passed and step.active() and step.blocks():
+            return step
+    return None
+
+
+def trigger_phase_abilities(game: "GameState", phase_name: str) -> None:
+    for c in game.companies:
+        if c.owner is None:
+            continue
+        for a in list(c.abilities):
+            if a.type == "revenue_change" and a.on == "phase" and a.spec.get("phase") == phase_name:
+                c.revenue = a.revenue
+            if a.type == "close" and a.on == "phase" and a.spec.get("phase") == phase_name:
+                game.log(f"{c.name} closes")
+                c.close()
+                break
+
+
+def close_companies_on_event(game: "GameState", entity: Any, event: str) -> None:
+    for c in game.companies:
+        if c.closed:
+            continue
+        for a in list(c.abilities):
+            if a.type == "close" and a.on == event and entity is not None and entity.name == a.corporation:
+                c.close()
+                game.log(f"{c.name} closes")
+                break
+
+
+def exchange_corporations(game: "GameState", ability: Any) -> list[Corporation]:
+    which = ability.corporations
+    if which == "any":
+        found = list(game.corporations)
+    elif which == "ipoed":
+        found = [c for c in game.corporations if c.ipoed]
+    else:
+        found = [game._corporations[c] for c in which if c in game._corporations]
+    return [c for c in found if not c.closed]
+
+
+def teleport_reach(game: "GameState", corporation: Any) -> tuple[list[Any], list[Any]]:
+    """What an ability the corporation itself holds lets it reach without track (a private's ability
+    must first be used, which gives it to the corporation): whole hexes (``teleport``), and the cities
+    of hexes it may place a token in from afar (``token`` with a teleport price)."""
+    hexes = []
+    for ability in usable_abilities(game, corporation, "teleport"):
+        if ability.owner is corporation:
+            hexes.extend(game.hex_by_id(hex_id) for hex_id in ability.hexes)
+    cities = []
+    for ability in usable_abilities(game, corporation, "token"):
+        if ability.owner is corporation and getattr(ability, "teleport_price", None):
+            for hex_id in ability.hexes:
+                cities.extend(game.hex_by_id(hex_id).tile.cities)
+    return hexes, cities

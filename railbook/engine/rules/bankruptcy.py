@@ -1,0 +1,54 @@
+"""Emergency money and bankruptcy: what a president could still raise, and going bankrupt.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.engine.entities.player import Player
+from railbook.engine.rules.shares import bundles_for_corporation
+from railbook.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from railbook.engine.state import GameState
+
+
+def sellable_bundles(game: "GameState", player: Player, corp: Any) -> list[Any]:
+    """The player's bundles of a corporation that the step now in play would let them sell.
+
+    Emergency money is judged by the step the game is in: in the train-buying
+    step, the bundles emergency selling allows; in any other step, none (so a
+    president who declares bankruptcy elsewhere counts only cash), as
+    18xx.games judges it.
+    """
+    step = game.round.active_step()
+    judge = getattr(step, "can_sell_emergency", None)
+    if judge is None:
+        return []
+    return [b for b in bundles_for_corporation(game, player, corp) if judge(player, b)]
+
+
+def liquidity(game: "GameState", player: Player) -> int:
+    """Cash plus, for each corporation, the best bundle the player could sell now in an emergency."""
+    value = player.cash
+    if not (game.turn > 1 or not game.round.stock()):
+        return value
+    for corp in list(player.shares_by_corporation):
+        value += max((b.price() for b in sellable_bundles(game, player, corp)), default=0)
+    return value
+
+
+def total_emr_buying_power(game: "GameState", player: Player, corp: Any) -> int:
+    return liquidity(game, player) + (corp.cash if corp is not None else 0)
+
+
+def can_go_bankrupt(game: "GameState", player: Player, corp: Any) -> bool:
+    if not game.t["bankruptcy"]["allowed"]:
+        return False
+    return total_emr_buying_power(game, player, corp) < game.depot.min_depot_price()
+
+
+def declare_bankrupt(game: "GameState", player: Player) -> None:
+    if player.bankrupt:
+        raise IllegalAction(f"{player.name} is already bankrupt", "bankruptcy")
+    player.bankrupt = True

@@ -1,0 +1,52 @@
+"""Corporations coming and going: becoming available, the operating order, closing.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from railbook.engine.entities.corporation import Corporation
+
+if TYPE_CHECKING:
+    from railbook.engine.state import GameState
+
+
+def make_available(game: "GameState", corp: Corporation) -> None:
+    if corp in game.waiting_corporations:
+        game.waiting_corporations.remove(corp)
+        game.corporations.append(corp)
+
+
+def operating_order(game: "GameState") -> list[Corporation]:
+    minors = [m for m in game.minors if m.floated() and not m.closed]
+    corps = [c for c in game.corporations if c.floated()]
+    corps.sort(key=lambda c: c.sort_key() or (math.inf,))
+    return minors + corps
+
+
+def close_corporation(game: "GameState", corp: Corporation) -> None:
+    game.log(f"{corp.name} closes")
+    for h in game.hexes:
+        for city in h.tile.cities:
+            for t in list(city.tokens):
+                if t is not None and t.corporation is corp:
+                    t.remove()
+    corp.set_cash(0, game.bank)
+    for t in list(corp.trains):
+        t.buyable_ = False
+    for c in list(corp.companies):
+        c.close()
+    for holder in list(corp.share_holders):
+        holder.shares_by_corporation.pop(corp, None)
+    game.share_pool.shares_by_corporation.pop(corp, None)
+    corp.close()
+    if corp in game.corporations:
+        game.corporations.remove(corp)
+    if corp in game.minors:
+        game.minors.remove(corp)
+
+
+def after_end_of_operating_turn(game: "GameState", operator: Any) -> None:
+    if operator is not None and hasattr(operator, "turns_operated"):
+        operator.turns_operated += 1

@@ -1,0 +1,86 @@
+"""When the game ends: the title's triggers, how soon each ends it, and the final scores.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from railbook.engine.entities.player import Player
+
+if TYPE_CHECKING:
+    from railbook.engine.state import GameState
+
+#: game-end timings, soonest first: an earlier trigger with a later timing does not delay one already fired
+TIMING_PRIORITY = ["immediately", "end_of_round", "end_of_or", "end_of_or_set", "one_more_or_set"]
+
+
+def game_end_check(game: "GameState") -> tuple[str | None, str | None]:
+    for rule in game.t["game_end"]:
+        reason, timing = rule["trigger"], rule["timing"]
+        if not _triggered(game, reason):
+            continue
+        if game.game_end_trigger and TIMING_PRIORITY.index(timing) >= TIMING_PRIORITY.index(game.game_end_trigger[1]):
+            continue
+        game.game_end_trigger = (reason, timing)
+    if game.game_end_trigger and game.game_end_trigger[1] == "one_more_or_set" and game.final_turn is None:
+        game.final_turn = game.turn + 1
+    return game.game_end_trigger if game.game_end_trigger else (None, None)
+
+
+def _triggered(game: "GameState", reason: str) -> bool:
+    if reason == "bankruptcy":
+        rule = game.t["bankruptcy"]["ends_game_after"]
+        if rule == "all_but_one":
+            return sum(1 for p in game.players if not p.bankrupt) == 1
+        return any(p.bankrupt for p in game.players)
+    if reason == "bank_broken":
+        return game.bank.broken
+    if reason == "stock_market":
+        return game.stock_market.max_reached
+    if reason == "final_train":
+        return game.depot.empty()
+    if reason == "final_phase":
+        return game.phase.index == len(game.phase.phases) - 1
+    if reason == "all_closed":
+        return all(c.closed for c in game.corporations + game.companies)
+    return False
+
+
+def end_now(game: "GameState", timing: str | None) -> bool:
+    if timing is None:
+        return False
+    if timing in ("immediately", "end_of_round"):
+        return True
+    if not game.round.operating():
+        return False
+    if timing == "end_of_or":
+        return True
+    final_in_set = game.round.round_num == game.operating_rounds
+    if timing == "one_more_or_set":
+        return final_in_set and game.turn == game.final_turn
+    return final_in_set
+
+
+def end_game(game: "GameState", reason: str | None) -> None:
+    if game.finished:
+        return
+    game.finished = True
+    game.game_end_reason = reason
+    game.round_counter += 1
+    scores = ", ".join(f"{p.name} ({game.format_money(v)})" for p, v in result_players(game))
+    game.log(f"-- Game over: {scores} --")
+
+
+def result_players(game: "GameState") -> list[tuple[Player, int]]:
+    return sorted(((p, p.value()) for p in game.players), key=lambda pv: pv[1], reverse=True)
+
+
+def apply_last_set_skips(game: "GameState") -> None:
+    """Once a trigger that ends the game after one more set has fired, the operating rounds
+    after the next stock round skip the steps its rule names (e.g. no track, no tokens)."""
+    if not game.game_end_trigger:
+        return
+    reason = game.game_end_trigger[0]
+    for rule in game.t["game_end"]:
+        if rule["trigger"] == reason and rule.get("last_set_skips"):
+            game.skipped_steps.update(rule["last_set_skips"])

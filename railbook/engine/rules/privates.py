@@ -1,0 +1,53 @@
+"""Private companies in play: the auction list, income, sales to corporations, and what buying one brings.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.engine.entities.company import Company
+from railbook.engine.entities.player import Player
+from railbook.engine.rules.abilities import usable_abilities
+from railbook.engine.rules.shares import buy_shares
+
+if TYPE_CHECKING:
+    from railbook.engine.state import GameState
+
+
+def initial_auction_companies(game: "GameState") -> list[Company]:
+    return [c for c in game.companies if not c.closed]
+
+
+def payout_companies(game: "GameState") -> None:
+    companies = [c for c in game.companies if c.owner is not None and not c.closed]
+    def key(c: Company) -> tuple[Any, ...]:
+        owner = c.owner
+        if owner.is_player():
+            return (0, game.players.index(owner), c.revenue, c.name)
+        return (1, owner.name, c.revenue, c.name)
+    for c in sorted(companies, key=key):
+        revenue = private_income(game, c)
+        if revenue > 0:
+            game.bank.spend(revenue, c.owner)
+            game.log(f"{c.owner.name} collects {game.format_money(revenue)} from {c.name}")
+
+
+def purchasable_companies(game: "GameState", entity: Any = None) -> list[Company]:
+    return [c for c in game.companies
+            if c.owner is not None and c.owner.is_player() and entity is not c.owner
+            and not any(a.type == "no_sale_to_corporation" for a in c.abilities)]
+
+
+def after_buy_company(game: "GameState", player: Player, company: Company, price: int) -> None:
+    for a in usable_abilities(game, company, "shares"):
+        for share in a.shares:
+            if share.president:
+                game.round.companies_pending_par.append(company)
+            else:
+                buy_shares(game, player, share.to_bundle(), exchange="free")
+    game.hook("after_buy_private", company, player)
+
+
+def private_income(game: "GameState", company: Company) -> int:
+    value = game.hook("private_income", company)
+    return company.revenue if value is None else int(value)

@@ -1,0 +1,230 @@
+"""Dealing in shares: parring and floating, certificate and pool limits, when sales may be made,
+the bundles a holder may sell, and the price moves of a sale.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.engine.entities.corporation import Corporation
+from railbook.engine.entities.player import Player
+from railbook.engine.entities.share import Share, ShareBundle
+from railbook.engine.rules.abilities import close_companies_on_event, usable_abilities
+from railbook.engine.rules.capitalization import escrowed, float_escrowed
+from railbook.engine.rules.tokens import place_home_token
+from railbook.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from railbook.engine.state import GameState
+
+
+def can_par(game: "GameState", corp: Corporation, player: Any) -> bool:
+    if corp.ipoed or corp not in game.corporations or corp.data.get("formation"):
+        return False
+    allowed = game.hook("may_par", corp)
+    return allowed is not False
+
+
+def par_prices_for(game: "GameState", corp: Corporation, via_private: bool = True) -> list[Any]:
+    """Par cells a corporation may start on; some are only for a private that sets the par."""
+    return [p for p in game.stock_market.par_prices if via_private or not p.par_via_private_only]
+
+
+def after_par(game: "GameState", corp: Corporation) -> None:
+    if corp.capitalization == "incremental" and not game.t.get("escrow_until_float"):
+        for c in game.companies:
+            for a in usable_abilities(game, c, "shares"):
+                if a.shares and a.shares[0].corporation is corp:
+                    amount = sum(corp.par_price.price * s.num_shares() for s in a.shares)
+                    game.bank.spend(amount, corp)
+    close_companies_on_event(game, corp, "par")
+    if game.t["operating_round"]["home_token"] == "par":
+        place_home_token(game, corp)
+
+
+def float_corporation(game: "GameState", corp: Corporation) -> None:
+    game.log(f"{corp.name} floats")
+    if corp.capitalization == "incremental":
+        if game.t.get("escrow_until_float"):
+            float_escrowed(game, corp)
+        return
+    game.bank.spend(corp.par_price.price * corp.total_shares, corp)
+    game.log(f"{corp.name} receives {game.format_money(corp.cash)}")
+
+
+def num_certs(game: "GameState", entity: Any) -> int:
+    certs = sum(s.cert_size for s in entity.shares if s.corporation.counts_for_limit() and s.counts_for_limit)
+    if game.t["certificate_limit_counts_privates"]:
+        certs += len(getattr(entity, "companies", []))
+    return certs
+
+
+def cert_limit(game: "GameState", entity: Any = None) -> int:
+    return game.t["certificate_limit"][len(game.players)]
+
+
+def market_share_limit(game: "GameState", corp: Any = None) -> int:
+    return game.t["pool_limit"]
+
+
+def check_sale_timing(game: "GameState", entity: Any, bundle: ShareBundle) -> bool:
+    rule = game.t["stock_round"]["first_sales_after"]
+    if rule == "first_stock_round":
+        return game.turn > 1 or game.round.operating()
+    if rule == "operation":
+        return bundle.corporation.operated()
+    return True
+
+
+def bundles_for_corporation(game: "GameState", holder: Any, corp: Corporation) -> list[ShareBundle]:
+    if not corp.ipoed:
+        return []
+    shares = holder.shares_of(corp)
+    if not shares:
+        return []
+    shares = sorted(shares, key=lambda s: (1 if s.president else 0, s.percent))
+    bundles = []
+    acc: list[Any] = []
+    percent = 0
+    for s in shares:
+        acc = acc + [s]
+        percent += s.percent
+        bundles.append(ShareBundle(acc, percent))
+    if shares[-1].president:
+        normal = corp.share_percent
+        diff = corp.presidents_percent - normal
+        for k in range(1, diff // normal + 1):
+            bundles.append(ShareBundle(acc, percent - normal * k))
+    bundles.sort(key=lambda b: b.percent)
+    return bundles
+
+
+def sell_shares_and_change_price(game: "GameState", bundle: ShareBundle) -> None:
+    corp = bundle.corporation
+    old = corp.share_price
+    was_president = corp.president_is(bundle.owner)
+    sell_shares(game, bundle)
+    movement = game.t["stock_round"]["sale_price_drop"]
+    if movement == "row_per_share":
+        for _ in range(bundle.num_shares()):
+            game.stock_market.move_down(corp)
+    elif movement == "row_per_10_percent":
+        for _ in range(bundle.percent // 10):
+            game.stock_market.move_down(corp)
+    elif movement == "row_per_sale":
+        game.stock_market.move_down(corp)
+    elif movement == "column_per_share":
+        for _ in range(bundle.num_shares()):
+            game.stock_market.move_left(corp)
+    log_share_price(game, corp, old)
+    del was_president
+
+
+def log_share_price(game: "GameState", corp: Any, old: Any) -> None:
+    new = corp.share_price
+    if old is None or new is None or old is new:
+        return
+    game.log(f"{corp.name}'s share price moves from {game.format_money(old.price)} to {game.format_money(new.price)}")
+
+
+def sold_out(game: "GameState", corp: Corporation) -> bool:
+    """No certificate left for sale: players (and the corporation's own treasury) hold all of it."""
+    if corp.data.get("converts_to") and not corp.converted:
+        return False  # the certificates of its later conversion are still in the bank
+    treasury = sum(s.percent for s in corp.shares_of(corp) if not s.buyable)
+    return sum(corp.player_share_holders().values()) + treasury == 100
+
+
+def sold_out_rise(game: "GameState", corp: Corporation) -> int:
+    return int(game.hook("sold_out_rise", corp) or 0)
+
+
+def possible_presidents(game: "GameState") -> list[Player]:
+    return [p for p in game.players if not p.bankrupt]
+
+
+def fit_in_bank(game: "GameState", bundle: ShareBundle) -> bool:
+    """The pool has room for the bundle (a sale may not put it over its limit)."""
+    pool = game.share_pool
+    return bundle.percent + pool.percent_of(bundle.corporation) <= market_share_limit(game, bundle.corporation)
+
+def bank_at_limit(game: "GameState", corporation: Any) -> bool:
+    return game.share_pool.common_percent_of(corporation) >= market_share_limit(game, corporation)
+
+def buy_shares(game: "GameState", entity: Any, bundle: ShareBundle, exchange: Any = None, exchange_price: int | None = None,
+               swap: Share | None = None, allow_president_change: bool = True) -> None:
+    """The entity takes the bundle: it pays the seller (the corporation or the bank, as capitalization
+    says), the presidency may change hands, and the corporation may float."""
+    pool = game.share_pool
+    if bundle.owner is not None and bundle.owner.is_player():
+        raise IllegalAction("shares cannot be bought from another player", "buy shares")
+    corporation = bundle.corporation
+    ipoed_before = corporation.ipoed
+    floated_before = corporation.floated()
+    if bundle.presidents_share is not None or (corporation.owner is not None and corporation.owner.is_player()):
+        corporation.ipoed = True
+    price = bundle.price()
+    if ipoed_before != corporation.ipoed and corporation.par_price is not None:
+        game.log(f"{entity.name} pars {corporation.name} at {game.format_money(corporation.par_price.price)}")
+    if exchange is not None:
+        price = exchange_price or 0
+        game.log(f"{entity.name} receives a {bundle.percent}% share of {corporation.name}")
+    else:
+        if swap is not None:
+            price -= swap.price()
+        game.log(f"{entity.name} buys a {bundle.percent}% share of {corporation.name} for "
+                 f"{game.format_money(price)}")
+    if price == 0:
+        pool.transfer_shares(bundle, entity, allow_president_change=allow_president_change)
+    else:
+        owner = bundle.owner
+        if (corporation.capitalization == "incremental" and owner.is_corporation()) or \
+                (owner.is_corporation() and owner is not corporation) or owner.is_player():
+            receiver = owner
+        else:
+            receiver = game.bank
+        if owner is corporation and escrowed(game, corporation):
+            receiver = game.bank  # held in escrow until the corporation floats
+        pool.transfer_shares(bundle, entity, spender=game.bank if entity is pool else entity,
+                             receiver=receiver, price=price, swap=swap,
+                             swap_to_entity=pool if swap is not None else None,
+                             allow_president_change=allow_president_change)
+    if corporation.floatable and floated_before != corporation.floated():
+        float_corporation(game, corporation)
+
+def sell_shares(game: "GameState", bundle: ShareBundle, allow_president_change: bool = True, swap: Share | None = None) -> None:
+    """The holder sells the bundle to the pool and the bank pays it (the price does not move here)."""
+    pool = game.share_pool
+    entity = bundle.owner
+    price = bundle.price()
+    if swap is not None:
+        price -= swap.price()
+    game.log(f"{entity.name} sells {_describe(bundle)} of {bundle.corporation.name} and receives "
+             f"{game.format_money(price)}")
+    pool.transfer_shares(bundle, pool, spender=game.bank, receiver=entity, price=price,
+                         allow_president_change=allow_president_change, swap=swap,
+                         swap_to_entity=entity if swap is not None else None)
+
+def _describe(bundle: ShareBundle) -> str:
+    n = bundle.num_shares()
+    return f"a {bundle.percent}% share" if n == 1 else f"{n} shares"
+
+
+def move_ipo_to_pool(game: "GameState", corp: Any) -> None:
+    """Every unreserved certificate still in the corporation's IPO moves to the bank pool."""
+    for share in list(corp.ipo_owner.shares_of(corp)):
+        if share.buyable:
+            game.share_pool.transfer_shares(share.to_bundle(), game.share_pool, allow_president_change=False)
+
+
+def reserved_par_cells(game: "GameState") -> dict[str, list[Any]]:
+    """The par cells market.yaml ``par_prices`` reserves, by corporation ("120z": price 120, zone letters z)."""
+    out: dict[str, list[Any]] = {}
+    for sym, cells in (game.title.data["market"].get("par_prices") or {}).items():
+        for text in cells:
+            digits = "".join(ch for ch in str(text) if ch.isdigit())
+            letters = "".join(ch for ch in str(text) if ch.isalpha())
+            out.setdefault(sym, []).extend(
+                cell for row in game.stock_market.grid for cell in row
+                if cell is not None and cell.price == int(digits or 0) and cell.zones == letters)
+    return out

@@ -1,0 +1,162 @@
+"""Track rules: the tile lays a corporation has, which tile may replace which, terrain costs,
+the tile supply, and the hooks around a lay; and who may lay a tile where, beyond the tile rules:
+
+* The ``can_lay_tile(corporation, hex, tile)`` hook may forbid a lay (a
+  normal one or a private's).
+* A map hex ``reserved_for`` a corporation: while it still shows its printed
+  tile, only that corporation lays there; another needs the consent of that
+  corporation's president (the action says ``consent: true``), unless both
+  have the same president. A closed corporation reserves nothing.
+* ``track_restriction: semi_restrictive_sides``: a tile without a city or
+  town must bring its new track to a hex side the corporation already
+  reaches; a tile with one need only touch such a side with any of its track
+  (the rule of programs that judge connections by hex sides, like Rails).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.engine.map.hex import Hex
+from railbook.engine.map.tile import COLORS, Tile, path_within
+from railbook.engine.setup import new_tile
+from railbook.errors import IllegalAction
+from railbook.hexgrid import invert
+
+if TYPE_CHECKING:
+    from railbook.engine.state import GameState
+
+
+def tile_lays(game: "GameState", corp: Any) -> list[dict[str, Any]]:
+    """The title's tile lays this corporation has now (some only in its first operating turn,
+    some only for some types of corporation)."""
+    out = []
+    for lay in game.t["operating_round"]["tile_lays"]:
+        if lay.get("first_operation_only") and getattr(corp, "turns_operated", 0) > 0:
+            continue
+        if lay.get("corporation_types") and getattr(corp, "type", None) not in lay["corporation_types"]:
+            continue
+        out.append(lay)
+    return out
+
+
+def splits_city(game: "GameState", old: Tile, new: Tile) -> bool:
+    return (game.t["operating_round"].get("split_city_tokens") == "choose_again"
+            and len(old.cities) == 1 and len(new.cities) > 1)
+
+
+def upgrades_to(game: "GameState", old: Tile, new: Tile, special: bool = False, hex_: Hex | None = None) -> bool:
+    if game.hook("can_upgrade", hex_.id if hex_ else None, old, new) is False:
+        return False
+    restriction = game.title.data["upgrades"].get(old.name)
+    if restriction is not None:
+        # the title names exactly what this tile becomes
+        return new.name in restriction
+    if old.color not in COLORS or new.color not in COLORS:
+        return False
+    if COLORS.index(new.color) != COLORS.index(old.color) + 1:
+        return False
+    targets = game.hook("upgrade_targets", hex_.id if hex_ else None, old)
+    if targets is not None and new.name not in targets:
+        return False
+    if not old.paths_are_subset_of(new.paths):
+        return False
+    if special:
+        return True
+    if (old.label or None) != (new.label or None):
+        return False
+    return _upgrades_city_town(old, new)
+
+
+def _upgrades_city_town(old: Tile, new: Tile) -> bool:
+    if len(old.towns) != len(new.towns):
+        return False
+    if not old.label and len(old.cities) != len(new.cities):
+        return False
+    if len(old.cities) > 1 and len(new.cities) > 1:
+        old_cte = old.city_town_edges()
+        new_cte = new.city_town_edges()
+        if not any(all(any(all((e + r) % 6 in oc for e in c) for oc in new_cte) for c in old_cte)
+                   for r in range(6)):
+            return False
+    if old.label and old.cities and not new.cities:
+        return False
+    if old.color == "white" and old.label == "OO" and len(old.cities) != len(new.cities):
+        return False
+    return True
+
+
+def upgrade_cost(game: "GameState", old_tile: Tile, hex_: Hex, entity: Any) -> int:
+    corp = entity.owner if entity.is_company() and entity.owner is not None and entity.owner.is_corporation() \
+        else entity
+    cost = old_tile.upgrade_cost()
+    discount = 0
+    for a in (corp.all_abilities() if hasattr(corp, "all_abilities") else []):
+        if a.type == "tile_discount" and (not a.hexes or hex_.id in a.hexes):
+            terrain = a.spec.get("terrain")
+            if terrain is None or terrain in old_tile.terrain_kinds():
+                discount += a.discount
+    return cost - min(cost, discount)
+
+
+def update_tile_lists(game: "GameState", tile: Tile, old_tile: Tile) -> None:
+    """A laid tile leaves the supply (an unlimited tile leaves a fresh copy); the tile it replaced
+    goes back, unless it was printed on the map."""
+    if tile.unlimited:
+        clone = new_tile(game.title, tile.definition, max(t.index for t in game.all_tiles if t.name == tile.name) + 1, True)
+        game.tiles.append(clone)
+        game.all_tiles.append(clone)
+        game.index_tile(clone)
+    game.tiles.remove(tile)
+    if not old_tile.preprinted:
+        game.tiles.append(old_tile)
+
+
+def reconnect_hex(game: "GameState", hex_: Hex) -> None:
+    """A tile laid on a formerly impassable hex opens its exits to the neighbours."""
+    for edge, n in hex_.all_neighbors.items():
+        if any(b["edge"] == edge and b.get("type") == "impassable" for b in hex_.tile.borders):
+            continue
+        if edge not in hex_.tile.exits:
+            continue
+        n.neighbors[invert(edge)] = hex_
+        hex_.neighbors[edge] = n
+
+
+def can_run_route(game: "GameState", entity: Any) -> bool:
+    info = game.graph.route_info(entity)
+    return bool(info and info.get("route_available"))
+
+
+def after_lay_tile(game: "GameState", corp: Any, hex_: Hex, tile: Tile) -> None:
+    game.hook("after_lay_tile", corp, hex_.id, tile)
+
+
+SIDE_RULES = ("semi_restrictive_sides",)
+
+
+def check_lay_permission(game: "GameState", corp: Any, hex_: "Hex", tile: "Tile", consent: bool = False) -> None:
+    """Whether the corporation may lay here at all (``consent``: the reserving corporation's president agreed)."""
+    if corp is not None and corp.is_corporation() and game.hook("can_lay_tile", corp, hex_.id, tile) is False:
+        raise IllegalAction(f"{corp.name} may not lay track on {hex_.id} now", "title rule")
+    who = game.title.data["map"]["hexes"].get(hex_.id, {}).get("reserved_for")
+    if not who or hex_.tile is not hex_.original_tile or corp is None:
+        return
+    holder = game.corporation_by_id(who)
+    if holder is None or holder.closed or holder is corp:
+        return
+    if holder.owner is not None and holder.owner is corp.owner:
+        return
+    if not consent:
+        raise IllegalAction(f"{hex_.id} is reserved for {holder.name}: its president must consent", "reserved hex")
+
+
+def sides_allow(game: "GameState", old: "Tile", new: "Tile", reached_sides: list[int]) -> bool:
+    """Under a side-based restriction: is this rotation of the new tile connected well enough?"""
+    if game.t["operating_round"]["track_restriction"] not in SIDE_RULES:
+        return True
+    if new.city_towns:
+        return bool(set(new.exits) & set(reached_sides))
+    added = [p for p in new.paths if not any(path_within(p, q) for q in old.paths)]
+    sides = {e for p in added for e in p.edges}
+    return bool(sides & set(reached_sides)) if sides else bool(set(new.exits) & set(reached_sides))

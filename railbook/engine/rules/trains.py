@@ -1,0 +1,163 @@
+"""Trains in play: limits, buying (and the phase changes it brings), rusting, trading in,
+and the changes to a train type a title's hooks may make during a game.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+from railbook.engine.entities.train import Depot, Train
+from railbook.engine.rules.abilities import close_companies_on_event
+from railbook.engine.rules.events import fire_event
+from railbook.engine.rules.phases import advance_phase
+
+if TYPE_CHECKING:
+    from railbook.engine.state import GameState
+
+
+def can_buy_train_from_others(game: "GameState") -> bool:
+    return bool(game.t["operating_round"]["train_buys_between_corporations"])
+
+
+def train_limit(game: "GameState", entity: Any) -> int:
+    """The phase's limit for the entity's type, plus what a mechanic grants it (a private's right, say)."""
+    return game.phase.train_limit(entity) + sum(m.extra_train_limit(entity) for m in game.mechanics)
+
+
+def num_corp_trains(game: "GameState", entity: Any) -> int:
+    """Trains that count towards the limit (obsolete ones do not)."""
+    return sum(1 for t in entity.trains if not t.obsolete)
+
+
+def crowded_corps(game: "GameState") -> list[Any]:
+    """Companies over their train limit, who must discard (cached until a train moves or the phase changes)."""
+    key = (game.depot.moves, game.phase.index, len(game.corporations), len(game.minors))
+    if game.crowded is None or game.crowded[0] != key:
+        crowded = [c for c in game.minors + game.corporations if num_corp_trains(game, c) > train_limit(game, c)]
+        game.crowded = (key, crowded)
+    return game.crowded[1]
+
+
+def discountable_trains_for(game: "GameState", corp: Any) -> list[tuple[Train, Train, int]]:
+    """(owned train, depot train, price) for every trade-in the corporation could make."""
+    out = []
+    depot_trains = [t for t in game.depot.depot_trains() if t.discount]
+    for owned in corp.trains:
+        for dt in depot_trains:
+            price = dt.price(owned)
+            if dt.price_ > price:
+                out.append((owned, dt, price))
+    return out
+
+
+def buy_train(game: "GameState", operator: Any, train: Train, price: int) -> None:
+    """The operator pays the seller (the bank for the depot) and takes the train."""
+    source = train.owner
+    if price > 0:
+        operator.spend(price, source.spender() if isinstance(source, Depot) else source)
+    game.depot.detach(train)
+    train.owner = operator
+    operator.trains.append(train)
+    game.depot.moves += 1
+    close_companies_on_event(game, operator, "bought_train")
+
+
+def after_train_bought(game: "GameState", train: Train) -> None:
+    """The first train of a kind may start a new phase, rust or obsolete older trains and fire its events."""
+    while train.id in game.phase.next_on() or train.sym in game.phase.next_on():
+        advance_phase(game)
+    rust_trains(game, train)
+    game.depot.depot_trains(clear=True)
+    for event in train.events:
+        fire_event(game, event)
+    train.events = []
+
+
+def rust(game: "GameState", train: Train) -> None:
+    train.rusted = True
+    game.depot.detach(train)
+    train.owner = None
+
+
+def rust_trains(game: "GameState", bought: Train) -> None:
+    for t in list(game.depot.trains):
+        if not t.obsolete and t.obsolete_on == bought.sym:
+            t.obsolete = True
+            game.depot.moves += 1
+    rusted = []
+    for t in list(game.depot.trains):
+        if t.rusted:
+            continue
+        if t.rusts_on == bought.sym or (t.obsolete_on == bought.sym and t in game.depot.discarded):
+            rusted.append(t.name)
+            rust(game, t)
+    if rusted:
+        game.log(f"-- Event: {', '.join(dict.fromkeys(rusted))} trains rust --")
+
+
+def must_buy_train(game: "GameState", entity: Any) -> bool:
+    rule = game.t["operating_round"]["must_buy_train"]
+    if entity.trains or not game.depot.depot_trains():
+        return False
+    if rule == "always":
+        return True
+    if rule == "when_route_exists":
+        info = game.graph.route_info(entity)
+        return bool(info and info.get("route_train_purchase"))
+    return False
+
+
+# ------------------------------------------------------------------ train types changed by hooks
+# A title's data is shared by every game of it, so a change is made on the game's trains (each
+# gets its own copy of the changed distance) and remembered for copies made later (unlimited trains).
+
+def trains_of(game: "GameState", name: str) -> list[Any]:
+    return [t for t in game.depot.trains if t.name == name]
+
+
+def set_train_stops(game: "GameState", name: str, n: int) -> None:
+    """A plain distance becomes n; distance rows that pay take n as their pay and visit limit."""
+    for train in trains_of(game, name):
+        d = copy.deepcopy(train.distance)
+        if d["kind"] in ("stops", "hexes"):
+            d["n"] = n
+        elif d["kind"] == "rows":
+            for row in d["rows"]:
+                if row["pay"] > 0:
+                    row["pay"] = n
+                    row["visit"] = n
+        train.distance = d
+    game.log(f"{name} trains now reach {n}")
+
+
+def set_train_multiplier(game: "GameState", name: str, n: int) -> None:
+    """Stops count n times their value for this train type (its own and its distance rows' multipliers)."""
+    for train in trains_of(game, name):
+        train.multiplier = n
+        d = copy.deepcopy(train.distance)
+        if d["kind"] == "rows":
+            for row in d["rows"]:
+                if row.get("multiplier", 1) != 1 or row["pay"] > 0:
+                    row["multiplier"] = n
+        train.distance = d
+    game.log(f"{name} trains now score {n} times the value of their stops")
+
+
+def remove_depot_trains(game: "GameState", name: str, n: int) -> int:
+    """Take up to n unsold trains of a type out of the game (the last of the depot's first)."""
+    depot = game.depot
+    unsold = [t for t in depot.upcoming if t.name == name]
+    removed = 0
+    for train in reversed(unsold):
+        if removed >= n:
+            break
+        depot.remove_train(train)
+        train.owner = None
+        removed += 1
+    if removed:
+        depot.depot_trains(clear=True)
+        depot.moves += 1
+        left = sum(1 for t in depot.upcoming if t.name == name)
+        game.log(f"{removed} unsold {name} train{'s are' if removed > 1 else ' is'} removed ({left} left)")
+    return removed

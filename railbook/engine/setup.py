@@ -1,0 +1,110 @@
+"""Building a game's pieces from its title: the tile supply, the map (printed tiles,
+home reservations, hexes a private blocks, which hexes connect) and the certificates
+privates bring."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from railbook.engine.map.hex import Hex
+from railbook.engine.map.tile import Tile
+from railbook.errors import GameError
+from railbook.hexgrid import DIRECTIONS
+
+if TYPE_CHECKING:
+    from railbook.engine.entities.company import Company
+    from railbook.engine.entities.corporation import Corporation
+    from railbook.engine.entities.share import Share
+    from railbook.engine.title import Title
+
+#: printed hexes no track enters, unless their own track points at the neighbour
+IMPASSABLE_COLORS = ("blue", "gray", "red")
+
+
+def new_tile(title: "Title", definition: dict[str, Any], index: int, unlimited: bool = False) -> Tile:
+    """A copy of a manifest tile. A city of it kept for a corporation (``reserved_for``) keeps the
+    reservation when laid in any legal rotation: the corporation's station follows its track."""
+    t = Tile(definition, index)
+    t.reservation_blocks = title.t["operating_round"]["reservations_block_others"]
+    t.unlimited = unlimited
+    return t
+
+
+def tile_supply(title: "Title") -> list[Tile]:
+    tiles = []
+    for name, count in title.data["tile_counts"].items():
+        definition = title.data["tiles"][name]
+        for i in range(count if count is not None else 1):
+            tiles.append(new_tile(title, definition, i, count is None))
+    return tiles
+
+
+def board(title: "Title", companies: list["Company"], corporations: list["Corporation"]) -> list[Hex]:
+    """The map's hexes with their printed tiles, homes reserved (for these corporations and minors)
+    and the hexes these privates block marked."""
+    m = title.data["map"]
+    hexes = []
+    blockers: dict[str, list[Any]] = {}
+    for c in companies:
+        for a in c.abilities:
+            if a.type == "blocks_hexes":
+                for h in a.hexes:
+                    blockers.setdefault(h, []).append(a)
+    for hex_id, h in m["hexes"].items():
+        tile = Tile(h["tile"], h["tile"].get("preprinted_index", 0), preprinted=True,
+                    tile_id=f"{hex_id}-{h['tile'].get('preprinted_index', 0)}")
+        tile.reservation_blocks = title.t["operating_round"]["reservations_block_others"]
+        if h.get("rotation"):
+            tile.rotate(h["rotation"])
+        hex_ = Hex(hex_id, m["layout"], m["axes"], tile, h.get("name"))
+        for a in blockers.get(hex_id, []):
+            tile.blockers.append(a.owner)
+            a.hex_objects = getattr(a, "hex_objects", []) + [hex_]
+        hexes.append(hex_)
+    by_id = {h.id: h for h in hexes}
+    for corp in corporations:
+        city = corp.city
+        for idx, coord in enumerate(corp.coordinates):
+            hex_ = by_id.get(coord)
+            if hex_ is None:
+                continue
+            c = city[idx] if isinstance(city, list) else city
+            hex_.tile.add_reservation(corp, c)
+    for hex_ in hexes:
+        for stop in hex_.tile.stops:
+            who = stop.data.get("reserved_for")
+            if who and stop.is_city():
+                corp = next((c for c in corporations if c.id == who), None)
+                if corp is not None and not stop.reserved_by(corp):
+                    stop.add_reservation(corp)
+    return hexes
+
+
+def connect_hexes(hexes: list[Hex]) -> None:
+    """Each hex learns its neighbours, and which of them track may enter."""
+    coords = {(h.x, h.y): h for h in hexes}
+    for h in hexes:
+        for edge, (dx, dy) in DIRECTIONS[h.layout].items():
+            n = coords.get((h.x + dx, h.y + dy))
+            if n is None:
+                continue
+            h.all_neighbors[edge] = n
+            if n.tile.color in IMPASSABLE_COLORS and not n.targeting(h):
+                continue
+            if any(b["edge"] == edge and b.get("type") == "impassable" for b in h.tile.borders):
+                continue
+            h.neighbors[edge] = n
+
+
+def resolve_share_abilities(companies: list["Company"], share_by_id: Callable[[str], "Share | None"]) -> None:
+    """A private that brings certificates names them by id; the game's own certificates replace the ids."""
+    for c in companies:
+        for a in c.abilities:
+            if a.type == "shares":
+                shares = []
+                for sid in a.shares:
+                    s = share_by_id(sid)
+                    if s is None:
+                        raise GameError(f"{c.name} names an unknown share {sid}", "title data")
+                    shares.append(s)
+                a.shares = shares

@@ -1,0 +1,230 @@
+"""What a game holds: its pieces, built from the compiled title, and the counters of play.
+
+:class:`GameState` is the board, the bank, the players' holdings, the market, the
+trains, the phase and the log, with lookups by the ids recorded games use. The
+rules (:mod:`railbook.engine.rules`) act on it; steps, rounds and mechanics call
+the rules; :class:`railbook.engine.game.Game` drives it all, action by action.
+Nothing here decides what is legal.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol
+
+from railbook.engine.entities.bank import Bank
+from railbook.engine.entities.company import Company
+from railbook.engine.entities.corporation import Corporation
+from railbook.engine.entities.phase import Phase
+from railbook.engine.entities.player import Player
+from railbook.engine.entities.share import Share
+from railbook.engine.entities.train import Depot, Train
+from railbook.engine.map.graph import Graph
+from railbook.engine.map.hex import Hex
+from railbook.engine.map.tile import Stop, Tile
+from railbook.engine.market.share_pool import SharePool
+from railbook.engine.market.stock_market import StockMarket
+from railbook.engine.setup import board, tile_supply
+from railbook.engine.title import Title
+from railbook.errors import GameError
+from railbook.rng import SeededRandom
+
+
+class RoundView(Protocol):
+    """What the rules may ask of the round in play (rounds are built above the rules)."""
+
+    entities: list[Any]
+    entity_index: int
+    steps: list[Any]
+    pass_order: list[Any]
+    at_start: bool
+    current_operator: Any
+    current_operator_acted: bool
+    pending_tokens: list[dict[str, Any]]
+
+    @property
+    def current_entity(self) -> Any: ...
+
+    def operating(self) -> bool: ...
+
+    def stock(self) -> bool: ...
+
+    def active_step(self, entity: Any = None) -> Any: ...
+
+    def clear_cache(self) -> None: ...
+
+
+class MechanicMoments(Protocol):
+    """The moments the rules ask a mechanic about (the full list is on the Mechanic class)."""
+
+    def on_event(self, event: str) -> None: ...
+
+    def extra_train_limit(self, corporation: Any) -> int: ...
+
+    def route_bonus(self, corporation: Any, stops: list[Any]) -> int: ...
+
+
+class GameState:
+    """A game's pieces and counters, set up from its title for these players."""
+
+    round: RoundView
+    mechanics: list[MechanicMoments]
+
+    def __init__(self, title: Title, players: list[tuple[Any, str]], seed: int | None = None, game_id: Any = 0,
+                 trust_stated_revenue: bool = False, allow_corrections: bool = False):
+        self.title = title
+        self.t = title.t
+        self.game_id = game_id
+        # a log that records revenue amounts but no routes (Rails reports): run_routes may state the revenue,
+        # which the engine then takes on trust instead of checking the routes
+        self.trust_stated_revenue = trust_stated_revenue
+        # a log that records edits made outside the rules (Rails' correction mode): map_correction actions
+        self.allow_corrections = allow_corrections
+        n = len(players)
+        pmin, pmax = self.t["players"]["min"], self.t["players"]["max"]
+        if not pmin <= n <= pmax:
+            raise GameError(f"{self.t['name']} is for {pmin}-{pmax} players, not {n}", "players")
+        self.players = [Player(pid, name) for pid, name in players]
+        self.rng = SeededRandom(seed if seed not in (None, "") else _digits(game_id))
+        self.log_lines: list[str] = []
+        self.warnings: list[str] = []
+        # recorded routes' track chains, by hexes and the layout of their tiles (see Route)
+        self.route_chains: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        self.turn = 1
+        self.final_turn: int | None = None
+        self.round_counter = 0
+        self.finished = False
+        self.game_end_reason: str | None = None
+        self.game_end_trigger: tuple[str, str] | None = None
+        self.api: Any = None  # what the title's hooks are called with (the game sets it up)
+        self.mechanics = []
+        self.markers: dict[str, int] = {}
+        self.skipped_steps: set[str] = set()   # operating steps the game's last set leaves out
+        self.saved_tokens: list[dict[str, Any]] = []   # stations lifted by a city split, waiting to go back
+        self.saved_tokens_hex: Hex | None = None
+        self.crowded: tuple[Any, list[Any]] | None = None  # companies over their train limit, and when that was known
+
+        self.companies = [Company(p) for p in title.data["privates"] if not p.get("min_players") or n >= p["min_players"]]
+        self.stock_market = StockMarket(title.data["market"])
+        min_par = min((p.price for p in self.stock_market.par_prices), default=0)
+        self.minors = [Corporation(m, minor=True) for m in title.data["minors"]]
+        self.all_corporations = [Corporation(c, min_price=min_par) for c in title.data["corporations"]]
+        for corp in self.all_corporations:  # one without its own holding limit follows the title's (options too)
+            if corp.max_ownership_percent == title.module.TITLE.get("holding_limit"):
+                corp.max_ownership_percent = self.t["holding_limit"]
+        self.corporations = [c for c in self.all_corporations if c.data.get("available", "start") == "start"]
+        self.waiting_corporations = [c for c in self.all_corporations if c not in self.corporations]
+        bank = self.t["bank"]
+        checks_bank = any(g["trigger"] == "bank_broken" for g in self.t["game_end"])
+        self.bank = Bank(0 if bank.get("unlimited") else bank["cash"], bool(bank.get("unlimited")), checks_bank)
+        self.bank.breaks_when_empty = bool(bank.get("broken_when_empty"))
+        self.tiles = tile_supply(title)
+        self.all_tiles = list(self.tiles)
+        self.phase = Phase(title.data["phases"])
+        trains = []
+        for tdata in title.data["trains"]:
+            count = tdata["count"] if tdata["count"] is not None else 1
+            trains.extend(Train(tdata, i) for i in range(count))
+        rules = self.t["operating_round"]
+        self.depot = Depot(trains, self.phase, self.bank, rules["discarded_trains"] == "to_depot",
+                           bool(rules["train_buys_between_corporations"]))
+        cash = self.t["starting_cash"][n]
+        for p in self.players:
+            self.bank.spend(cash, p)
+        self.share_pool = SharePool(self.log, lambda: [p for p in self.players if not p.bankrupt])
+        self.hexes = board(title, self.companies, self.all_corporations + self.minors)
+        self._hexes = {h.id: h for h in self.hexes}
+        self.hex_order = {h: i for i, h in enumerate(self.hexes)}
+        self.graph = Graph(self.hex_order)
+        self._index()
+        self.operating_rounds = self.phase.operating_rounds
+
+    def _index(self) -> None:
+        self._players = {str(p.id): p for p in self.players}
+        self._companies = {c.id: c for c in self.companies}
+        self._corporations = {c.id: c for c in self.all_corporations + self.minors}
+        self._shares = {s.id: s for c in self.all_corporations for s in c.shares_list}
+        self._tiles = {t.id: t for t in self.all_tiles}
+        self._cities: dict[str, Stop] = {}
+        for h in self.hexes:
+            for s in h.tile.stops:
+                self._cities[s.id] = s
+        for t in self.all_tiles:
+            self.index_tile(t)
+
+    def index_tile(self, tile: Tile) -> None:
+        """A tile that joins the supply (a copy of an unlimited tile) can be named by its id."""
+        self._tiles[tile.id] = tile
+        for s in tile.stops:
+            self._cities[s.id] = s
+
+    # ------------------------------------------------------------------ lookups by recorded ids
+    def player_by_id(self, pid: Any) -> Player | None:
+        return self._players.get(str(pid))
+
+    def company_by_id(self, cid: Any) -> Company | None:
+        return self._companies.get(cid)
+
+    def corporation_by_id(self, cid: Any) -> Corporation | None:
+        return self._corporations.get(cid)
+
+    def share_by_id(self, sid: Any) -> Share | None:
+        return self._shares.get(sid)
+
+    def tile_by_id(self, tid: Any) -> Tile | None:
+        return self._tiles.get(tid)
+
+    def hex_by_id(self, hid: Any) -> Hex | None:
+        return self._hexes.get(hid)
+
+    def train_by_id(self, tid: Any) -> Train | None:
+        return self.depot.train(tid)
+
+    def city_by_id(self, cid: Any) -> Any:
+        """A city by its 18xx.games id: "<tile>-<index>-<stop>", or "<hex>-<index>-<stop>" for printed tiles."""
+        stop = self._cities.get(cid)
+        if stop is not None:
+            return stop
+        parts = str(cid).rsplit("-", 2)
+        if len(parts) == 3:
+            hex_ = self.hex_by_id(parts[0])
+            if hex_ is not None and hex_.original_tile is hex_.tile:
+                idx = int(parts[2]) if parts[2].isdigit() else -1
+                if 0 <= idx < len(hex_.tile.stops):
+                    return hex_.tile.stops[idx]
+        return None
+
+    # ------------------------------------------------------------------ the round in play
+    def current_operator(self) -> Any:
+        r = self.round
+        return r.current_operator if r.operating() else None
+
+    # ------------------------------------------------------------------ money, text and hooks
+    def format_money(self, amount: float) -> str:
+        cur = self.t["currency"]
+        text = f"{amount:g}" if isinstance(amount, float) else str(amount)
+        return f"{cur['symbol']}{text}" if cur["placement"] == "prefix" else f"{text} {cur['symbol']}"
+
+    def log(self, text: str) -> None:
+        self.log_lines.append(text)
+
+    def warn(self, text: str) -> None:
+        self.warnings.append(text)
+
+    def describe_entity(self, entity: Any) -> str:
+        if entity is None:
+            return "nobody"
+        return str(getattr(entity, "name", entity))
+
+    def hook(self, name: str, *args: Any) -> Any:
+        """Run the title's hook ``name`` if it has one (None if not)."""
+        fn = self.title.hook(name)
+        if fn is None:
+            return None
+        return fn(self.api, *[self.api.wrap(a) for a in args])
+
+
+def _digits(value: Any) -> int:
+    """The first run of digits in a game id (how recorded games derive a missing seed)."""
+    m = re.search(r"\d+", str(value))
+    return int(m.group(0)) if m else 0
