@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from railbook.engine.entities.token import Token
+from railbook.engine.map.token import Token
 from railbook.engine.rules.track import reconnect_hex, update_tile_lists
 from railbook.errors import IllegalAction
 

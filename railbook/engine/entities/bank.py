@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from railbook.engine.entities.core import Entity, ShareHolder, Spender
+from railbook.engine.entities.core import Entity, Spender
+from railbook.engine.entities.share import ShareHolder
 
 
 class Bank(Entity, Spender, ShareHolder):

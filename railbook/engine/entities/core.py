@@ -1,4 +1,4 @@
-"""What players, corporations and the bank have in common: money and shares.
+"""What players, corporations and the bank have in common: money, passing, and what they are.
 
 Money only moves with :meth:`Spender.spend`, which checks both sides, so cash is
 never conjured or dropped.
@@ -6,14 +6,9 @@ never conjured or dropped.
 
 from __future__ import annotations
 
-import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from railbook.errors import InsufficientFunds
-
-if TYPE_CHECKING:
-    from railbook.engine.entities.corporation import Corporation
-    from railbook.engine.entities.share import Share
 
 
 class Spender:
@@ -41,39 +36,6 @@ class Spender:
 
     def spender(self) -> "Spender":
         return self
-
-
-class ShareHolder:
-    """Anyone who can hold certificates: players, the bank pool, corporations."""
-
-    def init_shares(self) -> None:
-        self.shares_by_corporation: dict["Corporation", list["Share"]] = {}
-
-    def shares_of(self, corporation: "Corporation | None") -> list["Share"]:
-        if corporation is None:
-            return []
-        return self.shares_by_corporation.setdefault(corporation, [])
-
-    @property
-    def shares(self) -> list["Share"]:
-        return [s for shares in self.shares_by_corporation.values() for s in shares]
-
-    def percent_of(self, corporation: "Corporation | None") -> int:
-        if corporation is None:
-            return 0
-        return sum(s.percent for s in self.shares_by_corporation.get(corporation, ()))
-
-    def common_percent_of(self, corporation: "Corporation | None") -> int:
-        if corporation is None:
-            return 0
-        return sum(s.percent for s in self.shares_by_corporation.get(corporation, ()) if not s.preferred)
-
-    def num_shares_of(self, corporation: "Corporation", ceil: bool = True) -> float:
-        num = self.percent_of(corporation) / corporation.share_percent
-        return math.ceil(num) if ceil else num
-
-    def is_share_pool(self) -> bool:
-        return False
 
 
 class Passer:

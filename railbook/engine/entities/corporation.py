@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.entities.core import Entity, Passer, ShareHolder, Spender
-from railbook.engine.entities.share import Share
-from railbook.engine.entities.token import Token
+from railbook.engine.entities.core import Entity, Passer, Spender
+from railbook.engine.entities.share import Share, ShareHolder
+from railbook.engine.map.token import Token
 
 if TYPE_CHECKING:
     from railbook.engine.entities.company import Company

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.entities.core import Entity, Passer, ShareHolder, Spender
+from railbook.engine.entities.core import Entity, Passer, Spender
+from railbook.engine.entities.share import ShareHolder
 
 if TYPE_CHECKING:
     from railbook.engine.entities.company import Company

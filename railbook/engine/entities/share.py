@@ -1,4 +1,4 @@
-"""Share certificates and bundles of them."""
+"""Share certificates, bundles of them, and whoever holds them (players, corporations, the bank, the pool)."""
 
 from __future__ import annotations
 
@@ -117,3 +117,36 @@ class ShareBundle:
 
     def __hash__(self) -> int:
         return hash((tuple(id(s) for s in self.shares), self.percent))
+
+
+class ShareHolder:
+    """Anyone who can hold certificates: players, the bank pool, corporations."""
+
+    def init_shares(self) -> None:
+        self.shares_by_corporation: dict["Corporation", list[Share]] = {}
+
+    def shares_of(self, corporation: "Corporation | None") -> list[Share]:
+        if corporation is None:
+            return []
+        return self.shares_by_corporation.setdefault(corporation, [])
+
+    @property
+    def shares(self) -> list[Share]:
+        return [s for shares in self.shares_by_corporation.values() for s in shares]
+
+    def percent_of(self, corporation: "Corporation | None") -> int:
+        if corporation is None:
+            return 0
+        return sum(s.percent for s in self.shares_by_corporation.get(corporation, ()))
+
+    def common_percent_of(self, corporation: "Corporation | None") -> int:
+        if corporation is None:
+            return 0
+        return sum(s.percent for s in self.shares_by_corporation.get(corporation, ()) if not s.preferred)
+
+    def num_shares_of(self, corporation: "Corporation", ceil: bool = True) -> float:
+        num = self.percent_of(corporation) / corporation.share_percent
+        return math.ceil(num) if ceil else num
+
+    def is_share_pool(self) -> bool:
+        return False

@@ -10,8 +10,8 @@ import itertools
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from railbook.engine.entities.token import Token
     from railbook.engine.map.hex import Hex
+    from railbook.engine.map.token import Token
 
 COLORS = ("white", "yellow", "green", "brown", "gray")
 

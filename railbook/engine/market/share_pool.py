@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from railbook.engine.entities.core import Entity, ShareHolder
-from railbook.engine.entities.share import Share, ShareBundle
+from railbook.engine.entities.core import Entity
+from railbook.engine.entities.share import Share, ShareBundle, ShareHolder
 
 
 class SharePool(Entity, ShareHolder):

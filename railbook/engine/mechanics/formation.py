@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.entities.token import Token
+from railbook.engine.map.token import Token
 from railbook.engine.mechanics.base import Mechanic
 from railbook.engine.mechanics.bonds import bonds_of, move_bonds
 from railbook.engine.mechanics.compose import has_step

@@ -46,9 +46,6 @@ class TreasuryShareStep(Step):
     def pass_description(self) -> str:
         return "Done (Treasury)"
 
-    def round_state(self) -> dict[str, Any]:
-        return {"treasury_traded": None}
-
     def setup(self) -> None:
         self.round.treasury_traded = None  # "bought" or "sold" this turn
 

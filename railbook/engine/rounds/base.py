@@ -8,21 +8,54 @@ rules of one kind of action.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from railbook.errors import GameOver, IllegalAction, NotYourTurn
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
     from railbook.engine.state import GameState
-    from railbook.engine.steps.base import Step
+
+
+class Step(Protocol):
+    """What a round asks of each of its steps (the steps themselves: :mod:`railbook.engine.steps`)."""
+
+    acted: bool
+    passed: bool
+
+    def setup(self) -> None: ...
+
+    def active(self) -> bool: ...
+
+    def blocks(self) -> bool: ...
+
+    def blocking(self) -> bool: ...
+
+    def may_offer(self, kind: str) -> bool: ...
+
+    def offers(self, entity: Any, kind: str) -> bool: ...
+
+    def actions(self, entity: Any) -> list[str]: ...
+
+    def active_entities(self) -> list[Any]: ...
+
+    def current_entity(self) -> Any: ...
+
+    def description(self) -> str: ...
+
+    def skip(self) -> None: ...
+
+    def pass_(self) -> None: ...
+
+    def unpass(self) -> None: ...
+
+    def auto_actions(self, entity: Any) -> list[dict[str, Any]]: ...
 
 
 class Round:
     kind = "round"
     name = "Round"
     short_name = "R"
-    default_steps: list[Any] = []
 
     def __init__(self, game: "GameState", steps: list[Any], round_num: int = 1):
         self.game = game
@@ -31,15 +64,36 @@ class Round:
         self.last_to_act: Any = None
         self.pass_order: list[Any] = []
         self.at_start = True
+        self.current_operator: Any = None          # operating: the corporation whose turn it is
+        self.current_operator_acted = False
         self.entities = self.select_entities()
-        self._active_step: "Step | None" = None
+        self._active_step: Step | None = None
+        # what the steps of a round share (each step reads and writes its own part)
+        self.players_sold: dict[Any, dict[Any, str]] = {}     # stock: player -> corporation -> "now"/"prev"
+        self.players_bought: dict[Any, dict[Any, int]] = {}   # stock: player -> corporation -> percent bought
+        self.players_history: dict[Any, dict[Any, list[Any]]] = {}
+        self.current_actions: list[Any] = []                  # the actions of the turn in play
+        self.bought_from_ipo = False
+        self.companies_pending_par: list[Any] = []            # privates whose buyer must par their corporation
+        self.just_sold_company: Any = None
+        self.company_sellers: dict[Any, Any] = {}
+        self.num_laid_track = 0                               # track: the turn's lays and upgrades so far
+        self.num_upgraded_track = 0
+        self.upgraded_track = False
+        self.laid_hexes: list[Any] = []
+        self.pending_tokens: list[dict[str, Any]] = []        # home tokens waiting for their city
+        self.tokened = False
+        self.teleported: Any = None
+        self.teleport_tokener: Any = None
+        self.routes: list[Any] = []                           # routes: the trains' runs and what they earn
+        self.route_revenues: list[int] = []
+        self.extra_revenue = 0
+        self.trade_ins_this_turn = 0
+        self.treasury_traded: Any = None
         self.steps: list[Step] = []
         for spec in steps:
             cls, opts = (spec if isinstance(spec, tuple) else (spec, {}))
             step = cls(game, self, **opts)
-            for key, value in step.round_state().items():
-                if not hasattr(self, key):
-                    setattr(self, key, value)
             step.setup()
             self.steps.append(step)
 

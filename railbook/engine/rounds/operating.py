@@ -21,11 +21,6 @@ class OperatingRound(Round):
     name = "Operating Round"
     short_name = "OR"
 
-    def __init__(self, game: Any, steps: list[Any], round_num: int = 1):
-        self.current_operator: Any = None
-        self.current_operator_acted = False
-        super().__init__(game, steps, round_num)
-
     def operating(self) -> bool:
         return True
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.entities.token import Token
+from railbook.engine.map.token import Token
 
 if TYPE_CHECKING:
     from railbook.engine.state import GameState

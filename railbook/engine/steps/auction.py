@@ -38,9 +38,6 @@ class CompanyPendingPar(Step):
     def description(self) -> str:
         return "Choose Corporation Par Value"
 
-    def round_state(self) -> dict[str, Any]:
-        return {"companies_pending_par": []}
-
     def active(self) -> bool:
         return bool(self.round.companies_pending_par)
 
@@ -82,9 +79,6 @@ class WaterfallAuction(Step):
 
     def description(self) -> str:
         return "Bid on Companies"
-
-    def round_state(self) -> dict[str, Any]:
-        return {"companies_pending_par": []}
 
     def setup(self) -> None:
         self.bids = {}

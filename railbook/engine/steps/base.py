@@ -34,8 +34,6 @@ class Step:
         return "Pass"
 
     # -- state
-    def round_state(self) -> dict[str, Any]:
-        return {}
 
     def setup(self) -> None:
         pass

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.entities.token import Token
+from railbook.engine.map.token import Token
 from railbook.engine.rules.abilities import exchange_corporations, usable_abilities
 from railbook.engine.rules.privates import purchasable_companies
 from railbook.engine.steps.base import Step
@@ -26,9 +26,6 @@ class BuyPrivateStep(Step):
 
     def blocks(self) -> bool:
         return bool(self.opts.get("blocks", False))
-
-    def round_state(self) -> dict[str, Any]:
-        return {"just_sold_company": None, "company_sellers": {}}
 
     def can_buy_company(self, entity: Any) -> bool:
         game = self.game
@@ -151,9 +148,6 @@ class SpecialTrackStep(Step, Tracker):
     def blocks(self) -> bool:
         return self.company is not None
 
-    def round_state(self) -> dict[str, Any]:
-        return {**self.tracker_round_state(), "teleported": None, "teleport_tokener": None, "pending_tokens": []}
-
     def active_entities(self) -> list[Any]:
         return [self.company] if self.company is not None else super().active_entities()
 
@@ -234,9 +228,6 @@ class SpecialTokenStep(Step, Tokener):
 
     def description(self) -> str:
         return "Place teleport token"
-
-    def round_state(self) -> dict[str, Any]:
-        return {"teleported": None, "teleport_tokener": None, "tokened": False}
 
     def ability(self, entity: Any) -> Any:
         if entity is None or not entity.is_company():

@@ -28,9 +28,6 @@ class RouteStep(Step):
     def description(self) -> str:
         return "Run Routes"
 
-    def round_state(self) -> dict[str, Any]:
-        return {"routes": [], "route_revenues": [], "extra_revenue": 0}
-
     def actions(self, entity: Any) -> list[str]:
         if entity is not self.current_entity() or not entity.is_operator():
             return []
@@ -80,9 +77,6 @@ class DividendStep(Step):
 
     def description(self) -> str:
         return "Pay or Withhold Dividends"
-
-    def round_state(self) -> dict[str, Any]:
-        return {"routes": [], "route_revenues": [], "extra_revenue": 0}
 
     def total_revenue(self) -> int:
         return sum(self.round.route_revenues) + (self.round.extra_revenue or 0)

@@ -80,10 +80,6 @@ class BuySellParShares(Step, ShareBuying):
         self.sr: dict[str, Any] = game.t["stock_round"]
         self.pending_home: Any = None  # a corporation just parred whose president chooses its home
 
-    def round_state(self) -> dict[str, Any]:
-        return {"players_sold": {}, "players_bought": {}, "current_actions": [], "bought_from_ipo": False,
-                "players_history": {}}
-
     def setup(self) -> None:
         for corps in self.round.players_sold.values():
             for corp in corps:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.entities.token import Token
+from railbook.engine.map.token import Token
 from railbook.engine.rules.abilities import usable_abilities
 from railbook.engine.rules.corporations import operating_order
 from railbook.engine.rules.tokens import (
@@ -103,7 +103,6 @@ class Tokener:
         game.graph.invalidate_city(city, entity)
         after_place_token(game, entity, hex_)
 
-
     def check_split_hex(self, city: "City") -> None:
         """On a hex whose city split, other stations wait until the lifted ones are back."""
         game = self.game
@@ -124,9 +123,6 @@ class TokenStep(Step, Tokener):
 
     def pass_description(self) -> str:
         return "Skip (Token)"
-
-    def round_state(self) -> dict[str, Any]:
-        return {"tokened": False}
 
     def setup(self) -> None:
         self.round.tokened = False
@@ -170,9 +166,6 @@ class HomeTokenStep(Step, Tokener):
 
     def description(self) -> str:
         return "Place Home Token"
-
-    def round_state(self) -> dict[str, Any]:
-        return {"pending_tokens": [], "tokened": False}
 
     def pending(self) -> dict[str, Any]:
         return self.round.pending_tokens[0] if self.round.pending_tokens else {}

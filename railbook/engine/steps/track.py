@@ -42,9 +42,6 @@ class Tracker:
     game: Any
     round: Any
 
-    def tracker_round_state(self) -> dict[str, Any]:
-        return {"num_laid_track": 0, "upgraded_track": False, "num_upgraded_track": 0, "laid_hexes": []}
-
     def tracker_setup(self) -> None:
         self.round.num_laid_track = 0
         self.round.num_upgraded_track = 0
@@ -386,9 +383,6 @@ class TrackStep(Step, Tracker):
 
     def pass_description(self) -> str:
         return "Done (Track)" if self.acted else "Skip (Track)"
-
-    def round_state(self) -> dict[str, Any]:
-        return {**self.tracker_round_state(), "pending_tokens": []}
 
     def setup(self) -> None:
         self.tracker_setup()

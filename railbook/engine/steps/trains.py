@@ -99,9 +99,6 @@ class BuyTrainStep(Step, EmergencyMoney):
         self.corporations_sold = []
         self.round.trade_ins_this_turn = 0
 
-    def round_state(self) -> dict[str, Any]:
-        return {"trade_ins_this_turn": 0}
-
     def pass_(self) -> None:
         self.last_share_sold_price = None
         super().pass_()
