@@ -6,7 +6,7 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from railbook.build.compile import check_title
+from railbook.compiler.compile import check_title
 from railbook.diff import Diff, diff_titles
 from railbook.paths import TITLES_DIR, title_ids
 

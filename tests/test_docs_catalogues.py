@@ -127,7 +127,7 @@ def test_every_title_text_is_written_in_every_language(tid: str, lang: str) -> N
 @pytest.mark.parametrize("tid", title_ids())
 def test_every_rule_hooks_doc_comment_is_written_in_every_language(tid: str) -> None:
     """The comparison quotes hook doc comments: each carries '# de: ...' lines for the others."""
-    from railbook.build.cache import load_compiled
+    from railbook.compiler.cache import load_compiled
 
     module = load_compiled(tid)
     missing = [f"{key} ({lang})" for key, doc in module.HOOK_DOCS.items() if doc

@@ -61,7 +61,7 @@ def test_an_unknown_title_is_a_game_error_and_a_broken_title_a_title_error(tmp_p
     with pytest.raises(GameError, match="unknown title"):
         Title.load("no-such-title")
     (tmp_path / "title.yaml").write_text("id: broken\n")
-    from railbook.build.compile import compile_title
+    from railbook.compiler.compile import compile_title
 
     with pytest.raises(TitleError) as info:
         compile_title(tmp_path)

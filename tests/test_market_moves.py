@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from railbook.build.cache import load_compiled
+from railbook.compiler.cache import load_compiled
 from railbook.title.market_moves import market_moves
 
 

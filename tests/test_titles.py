@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from railbook.build.compile import check_title, compile_title
+from railbook.compiler.compile import check_title, compile_title
 from railbook.paths import ROOT, TITLES_DIR, title_ids
 from railbook.problems import Problems
 from railbook.title.loader import load_common_tiles
@@ -51,7 +51,7 @@ def test_compiling_twice_gives_identical_bytes(title: str, tmp_path: Path) -> No
 
 
 def test_compiled_tables_are_frozen() -> None:
-    from railbook.build.cache import load_compiled
+    from railbook.compiler.cache import load_compiled
 
     module = load_compiled("1830")
     assert isinstance(module.TRAINS, tuple)
@@ -59,7 +59,7 @@ def test_compiled_tables_are_frozen() -> None:
 
 
 def test_tile_paths_are_precomputed_for_every_rotation() -> None:
-    from railbook.build.cache import load_compiled
+    from railbook.compiler.cache import load_compiled
 
     tile = load_compiled("1830").TILES["57"]
     assert [tuple(r["exits"]) for r in tile["rotations"]] == [(0, 3), (1, 4), (2, 5), (0, 3), (1, 4), (2, 5)]

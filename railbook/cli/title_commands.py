@@ -15,7 +15,7 @@ from railbook.problems import Problems
 
 
 def check_title(folder: Path) -> Any:
-    from railbook.build.compile import check_title as check
+    from railbook.compiler.compile import check_title as check
 
     return check(folder)
 
@@ -32,7 +32,7 @@ def _fmt_money(model: dict[str, Any], amount: int) -> str:
 
 
 def cmd_titles(args: argparse.Namespace) -> int:
-    from railbook.build.cache import (
+    from railbook.compiler.cache import (
         load_compiled,  # a title compiled before is read from the cache, not checked again
     )
 
@@ -115,7 +115,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
     status = 0
     for target in args.titles:
         folder = title_dir(target)
-        from railbook.build.compile import compile_title, module_filename
+        from railbook.compiler.compile import compile_title, module_filename
 
         try:
             compiled = compile_title(folder)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from railbook.build.compile import check_title
+from railbook.compiler.compile import check_title
 from railbook.errors import TitleError
 from railbook.paths import title_dir
 from railbook.problems import Problems

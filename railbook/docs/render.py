@@ -13,7 +13,7 @@ from typing import Any
 
 import jinja2
 
-from railbook.build.compile import check_title
+from railbook.compiler.compile import check_title
 from railbook.docs import config as config_mod
 from railbook.docs import document
 from railbook.docs import facts as facts_mod

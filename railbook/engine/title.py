@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Callable
 
-from railbook.build.cache import load_compiled
+from railbook.compiler.cache import load_compiled
 from railbook.errors import GameError
 from railbook.paths import title_dir, title_ids
 from railbook.title.changes import apply_changes

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from railbook.build.sources import HOOKS_FILE, OPTIONAL, REQUIRED
+from railbook.compiler.sources import HOOKS_FILE, OPTIONAL, REQUIRED
 from railbook.paths import COMMON_DIR, ROOT
 from railbook.problems import Problems
 from railbook.title.schema_check import SCHEMA_FILES, check_document
@@ -118,4 +118,4 @@ def load_source(folder: Path) -> TitleSource:
     return src
 
 
-from railbook.build.sources import source_files, source_hash  # noqa: E402,F401  (re-exported)
+from railbook.compiler.sources import source_files, source_hash  # noqa: E402,F401  (re-exported)

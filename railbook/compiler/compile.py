@@ -16,14 +16,14 @@ from railbook import __version__
 from railbook.dsl import CompiledHooks, compile_hooks
 from railbook.dsl.checker import Names
 from railbook.title.loader import TitleSource, load_source, source_hash
-from railbook.build.sources import compiler_digest
+from railbook.compiler.sources import compiler_digest
 from railbook.title.normalize import BUILTIN_EVENTS, build_model
 from railbook.errors import TitleError
 from railbook.problems import Problems
-from railbook.build.pylit import pylit
+from railbook.compiler.pylit import pylit
 
 _ENV = jinja2.Environment(
-    loader=jinja2.PackageLoader("railbook.build", "templates"),
+    loader=jinja2.PackageLoader("railbook.compiler", "templates"),
     autoescape=False,
     keep_trailing_newline=True,
     trim_blocks=True,
@@ -137,4 +137,4 @@ def _names_not_strings(text: str, functions: Any) -> str:
     return text
 
 
-from railbook.build.sources import module_filename  # noqa: E402,F401  (re-exported)
+from railbook.compiler.sources import module_filename  # noqa: E402,F401  (re-exported)
