@@ -115,7 +115,8 @@ def cmd_compile(args: argparse.Namespace) -> int:
     status = 0
     for target in args.titles:
         folder = title_dir(target)
-        from railbook.compiler.compile import compile_title, module_filename
+        from railbook.compiler.compile import compile_title
+        from railbook.compiler.fingerprint import module_filename
 
         try:
             compiled = compile_title(folder)

@@ -14,8 +14,9 @@ import tempfile
 from pathlib import Path
 from types import ModuleType
 
+from railbook.compiler.fingerprint import compiler_digest, module_filename
 from railbook.paths import cache_dir, title_dir
-from railbook.compiler.sources import compiler_digest, module_filename, source_hash
+from railbook.title.sources import source_hash
 
 _loaded: dict[str, ModuleType] = {}
 
@@ -36,7 +37,9 @@ def load_compiled(title: str | os.PathLike[str]) -> ModuleType:
     if digest in _loaded:
         return _loaded[digest]
     if not path.exists():
-        from railbook.compiler.compile import compile_title  # the compiler loads only on a cache miss
+        from railbook.compiler.compile import (
+            compile_title,  # the compiler loads only on a cache miss
+        )
 
         compiled = compile_title(folder)
         path.parent.mkdir(parents=True, exist_ok=True)

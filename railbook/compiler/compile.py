@@ -13,14 +13,15 @@ from typing import Any
 import jinja2
 
 from railbook import __version__
+from railbook.compiler.fingerprint import compiler_digest
+from railbook.compiler.pylit import pylit
 from railbook.dsl import CompiledHooks, compile_hooks
 from railbook.dsl.checker import Names
-from railbook.title.loader import TitleSource, load_source, source_hash
-from railbook.compiler.sources import compiler_digest
-from railbook.title.normalize import BUILTIN_EVENTS, build_model
 from railbook.errors import TitleError
 from railbook.problems import Problems
-from railbook.compiler.pylit import pylit
+from railbook.title.loader import TitleSource, load_source
+from railbook.title.normalize import BUILTIN_EVENTS, build_model
+from railbook.title.sources import source_hash
 
 _ENV = jinja2.Environment(
     loader=jinja2.PackageLoader("railbook.compiler", "templates"),
@@ -64,7 +65,7 @@ def check_title(folder: Path) -> tuple[TitleSource, dict[str, Any] | None, Compi
     src = load_source(folder)
     if src.problems and not src.docs:
         return src, None, CompiledHooks()
-    from railbook.title.loader import OPTIONAL, REQUIRED
+    from railbook.title.sources import OPTIONAL, REQUIRED
 
     unreadable = [n for n in REQUIRED if n not in src.docs] + \
         [n for n in OPTIONAL if (folder / n).exists() and n not in src.docs]
@@ -136,5 +137,3 @@ def _names_not_strings(text: str, functions: Any) -> str:
         text = text.replace(repr(fn), fn)
     return text
 
-
-from railbook.compiler.sources import module_filename  # noqa: E402,F401  (re-exported)

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from railbook.compiler.sources import HOOKS_FILE, OPTIONAL, REQUIRED
 from railbook.paths import COMMON_DIR, ROOT
 from railbook.problems import Problems
 from railbook.title.schema_check import SCHEMA_FILES, check_document
+from railbook.title.sources import HOOKS_FILE, OPTIONAL, REQUIRED
 from railbook.title.yaml_source import YamlDoc, YamlSyntaxError, load_yaml
 
 
@@ -118,4 +118,3 @@ def load_source(folder: Path) -> TitleSource:
     return src
 
 
-from railbook.compiler.sources import source_files, source_hash  # noqa: E402,F401  (re-exported)
