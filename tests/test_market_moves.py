@@ -53,6 +53,6 @@ def test_gaps_have_no_moves() -> None:
 def test_compiled_titles_carry_their_move_table() -> None:
     for title in ("1830", "1894", "1893", "1826"):
         market = load_compiled(title).MARKET
-        table = [[None if m is None else {k: list(v) for k, v in m.items()} for m in row]
-                 for row in market["moves"]]
-        assert table == market_moves([list(row) for row in market["grid"]])
+        table = [[None if m is None else {k: list(getattr(m, k)) for k in ("up", "down", "left", "right")}
+                  for m in row] for row in market.moves]
+        assert table == market_moves([list(row) for row in market.grid])

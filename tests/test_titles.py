@@ -45,16 +45,20 @@ def test_compiling_twice_gives_identical_bytes(title: str, tmp_path: Path) -> No
     module = importlib.util.module_from_spec(spec)
     assert spec.loader is not None
     spec.loader.exec_module(module)
-    assert module.TITLE["id"] == title
-    assert module.TRAINS and module.PHASES and module.CORPORATIONS and module.MAP["hexes"]
+    assert module.MODEL.title.id == title
+    assert module.TRAINS and module.PHASES and module.CORPORATIONS and module.MAP.hexes
     assert "automatically generated, do not modify" in a.splitlines()[1]
 
 
-def test_compiled_tables_are_frozen() -> None:
+def test_compiled_tables_are_frozen_dataclasses() -> None:
+    import dataclasses
+
     from railbook.compiler.cache import load_compiled
 
     module = load_compiled("1830")
     assert isinstance(module.TRAINS, tuple)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        module.TRAINS[0].price = 1
     assert module.HOOKS == {} or all(callable(f) for f in module.HOOKS.values())
 
 
@@ -62,7 +66,7 @@ def test_tile_paths_are_precomputed_for_every_rotation() -> None:
     from railbook.compiler.cache import load_compiled
 
     tile = load_compiled("1830").TILES["57"]
-    assert [tuple(r["exits"]) for r in tile["rotations"]] == [(0, 3), (1, 4), (2, 5), (0, 3), (1, 4), (2, 5)]
+    assert [r.exits for r in tile.rotations] == [(0, 3), (1, 4), (2, 5), (0, 3), (1, 4), (2, 5)]
 
 
 def test_no_title_is_named_in_the_railbook_package() -> None:

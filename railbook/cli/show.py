@@ -16,7 +16,7 @@ def render_state(game: "Game") -> str:
     lines = []
     rnd = game.round
     where = rnd.name + (f" {game.turn}.{rnd.round_num}" if rnd.operating() else f" {game.turn}")
-    lines.append(f"{game.t['name']} · {where} · phase {game.phase.name} · bank "
+    lines.append(f"{game.rules.name} · {where} · phase {game.phase.name} · bank "
                  + ("unlimited" if game.bank.unlimited else m(game.bank.cash))
                  + (" (broken)" if game.bank.broken else ""))
     if game.finished:

@@ -39,12 +39,12 @@ def cmd_titles(args: argparse.Namespace) -> int:
     rows = []
     for tid in title_ids():
         try:
-            t = load_compiled(title_dir(tid)).TITLE
+            t = load_compiled(title_dir(tid)).MODEL.title
         except TitleError:
             rows.append((tid, "(does not load: run railbook validate)", "", ""))
             continue
-        players = f"{t['players']['min']}-{t['players']['max']}"
-        rows.append((tid, t.get("subtitle", ""), t.get("designer", ""), players))
+        players = f"{t.players.min}-{t.players.max}"
+        rows.append((tid, t.subtitle or "", t.designer or "", players))
     w = [max(len(r[i]) for r in rows + [("title", "", "designer", "players")]) for i in range(4)]
     print(f"{'title':<{w[0]}}  {'players':<{w[3]}}  {'designer':<{w[2]}}  subtitle")
     for tid, sub, des, pl in rows:

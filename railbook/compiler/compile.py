@@ -6,6 +6,8 @@ hooks as functions. The same sources always give the same bytes.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,7 @@ from railbook.dsl import CompiledHooks, compile_hooks
 from railbook.dsl.checker import Names
 from railbook.errors import TitleError
 from railbook.problems import Problems
+from railbook.title import typed
 from railbook.title.loader import TitleSource, load_source
 from railbook.title.normalize import BUILTIN_EVENTS, build_model
 from railbook.title.sources import source_hash
@@ -83,6 +86,8 @@ def check_title(folder: Path) -> tuple[TitleSource, dict[str, Any] | None, Compi
     if src.hooks_text is not None:
         hooks = compile_hooks(src.hooks_text, src.hooks_file or "rules.hooks", names, src.problems)
     _check_events(model, hooks, src)
+    if not src.problems:
+        _check_typed(model, src)
     return src, model, hooks
 
 
@@ -125,11 +130,35 @@ def compile_title(folder: Path) -> CompiledTitle:
     # the tables refer to hook functions by name; emit them as names, not strings
     hook_table = _names_not_strings(hook_table, hooks.hooks.values())
     event_table = _names_not_strings(event_table, hooks.events.values())
+    typed_model = typed.build(model)
+    parts = {f.name: typed.python_source(getattr(typed_model, f.name)) for f in dataclasses.fields(typed_model)}
+    names = sorted({"TitleModel"} | {n for text in parts.values() for n in _CONSTRUCTOR.findall(text)})
     source = _ENV.get_template("module.py.j2").render(
         title_id=title_id, source_hash=digest, version=__version__, docstring=doc,
-        model=model, hooks=hooks, hook_table=hook_table, event_table=event_table,
+        typed=parts, model_names=names, hooks=hooks, hook_table=hook_table, event_table=event_table,
     )
     return CompiledTitle(title_id=title_id, source=source, model=model, hooks=hooks, source_hash=digest)
+
+
+_CONSTRUCTOR = re.compile(r"\b([A-Z][A-Za-z]+)\(")
+
+
+def _check_typed(model: dict[str, Any], src: TitleSource) -> None:
+    """The normalized title fits the typed model, and so does every optional rule's change."""
+    from railbook.title.normalize import Checker
+
+    chk = Checker(src.problems, src.docs)
+    try:
+        built = typed.build(model)
+    except typed.ModelError as exc:  # a gap between the checks and the model: say where, never a traceback
+        src.problems.add(str(src.folder), 1, 1, "", f"the title's data does not fit the engine's model: {exc}")
+        return
+    for i, rule in enumerate(built.title.optional_rules):
+        for j, change in enumerate(rule.changes):
+            try:
+                typed.replace_at(built, change.set, change.to)
+            except typed.ModelError as exc:
+                chk.add("title.yaml", ("optional_rules", i, "changes", j, "to"), str(exc))
 
 
 def _names_not_strings(text: str, functions: Any) -> str:

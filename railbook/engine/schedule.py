@@ -78,12 +78,12 @@ class Schedule:
 
     def first_round(self) -> Round:
         game = self.game
-        auction = game.t["auction"]
-        kind = auction["kind"]
+        auction = game.rules.auction
+        kind = auction.kind
         if kind == "none":
             return self.stock_round()
         if kind == "waterfall":
-            bidding = SeatOrderAuction if auction.get("bidding_order") == "seat_order" else WaterfallAuction
+            bidding = SeatOrderAuction if auction.bidding_order == "seat_order" else WaterfallAuction
             return AuctionRound(game, with_bystanders([CompanyPendingPar, bidding]))
         if kind == "starting_package":
             game.log("-- Draft of the starting package --")
@@ -104,7 +104,7 @@ class Schedule:
         game.log(f"-- Operating Round {game.turn}.{number} (of {game.operating_rounds}) --")
         game.round_counter += 1
         kinds = operating_step_kinds()
-        steps = [kinds[name] for name in game.t["operating_round"]["steps"]]
+        steps = [kinds[name] for name in game.rules.operating_round.steps]
         for m in game.mechanics:
             steps = m.operating_steps(steps)
         return OperatingRound(game, with_bystanders(steps), round_num=number)
@@ -114,7 +114,7 @@ class Schedule:
         game = self.game
         game.operating_rounds = game.phase.operating_rounds
         apply_last_set_skips(game)
-        reorder_players(game, game.t["stock_round"]["priority"])
+        reorder_players(game, game.rules.stock_round.priority)
 
     def operating_set_finished(self) -> None:
         self.game.hook("operating_set_end")
@@ -136,5 +136,5 @@ class Schedule:
             game.turn += 1
             self.operating_set_finished()
             return self.stock_round()
-        reorder_players(game, game.t["auction"].get("next_priority") or game.t["stock_round"]["priority"])
+        reorder_players(game, game.rules.auction.next_priority or game.rules.stock_round.priority)
         return self.stock_round()

@@ -10,6 +10,7 @@ from railbook.engine.map.hex import Hex
 from railbook.engine.map.tile import Tile
 from railbook.errors import GameError
 from railbook.hexgrid import DIRECTIONS
+from railbook.title.model import TileDef
 
 if TYPE_CHECKING:
     from railbook.engine.entities.company import Company
@@ -21,19 +22,19 @@ if TYPE_CHECKING:
 IMPASSABLE_COLORS = ("blue", "gray", "red")
 
 
-def new_tile(title: "Title", definition: dict[str, Any], index: int, unlimited: bool = False) -> Tile:
+def new_tile(title: "Title", definition: TileDef, index: int, unlimited: bool = False) -> Tile:
     """A copy of a manifest tile. A city of it kept for a corporation (``reserved_for``) keeps the
     reservation when laid in any legal rotation: the corporation's station follows its track."""
     t = Tile(definition, index)
-    t.reservation_blocks = title.t["operating_round"]["reservations_block_others"]
+    t.reservation_blocks = title.rules.operating_round.reservations_block_others
     t.unlimited = unlimited
     return t
 
 
 def tile_supply(title: "Title") -> list[Tile]:
     tiles = []
-    for name, count in title.data["tile_counts"].items():
-        definition = title.data["tiles"][name]
+    for name, count in title.model.tile_counts.items():
+        definition = title.model.tiles[name]
         for i in range(count if count is not None else 1):
             tiles.append(new_tile(title, definition, i, count is None))
     return tiles
@@ -42,7 +43,7 @@ def tile_supply(title: "Title") -> list[Tile]:
 def board(title: "Title", companies: list["Company"], corporations: list["Corporation"]) -> list[Hex]:
     """The map's hexes with their printed tiles, homes reserved (for these corporations and minors)
     and the hexes these privates block marked."""
-    m = title.data["map"]
+    m = title.model.map
     hexes = []
     blockers: dict[str, list[Any]] = {}
     for c in companies:
@@ -50,16 +51,16 @@ def board(title: "Title", companies: list["Company"], corporations: list["Corpor
             if a.type == "blocks_hexes":
                 for h in a.hexes:
                     blockers.setdefault(h, []).append(a)
-    for hex_id, h in m["hexes"].items():
-        tile = Tile(h["tile"], h["tile"].get("preprinted_index", 0), preprinted=True,
-                    tile_id=f"{hex_id}-{h['tile'].get('preprinted_index', 0)}")
-        tile.reservation_blocks = title.t["operating_round"]["reservations_block_others"]
-        if h.get("rotation"):
-            tile.rotate(h["rotation"])
-        hex_ = Hex(hex_id, m["layout"], m["axes"], tile, h.get("name"))
+    for hex_id, h in m.hexes.items():
+        index = h.tile.preprinted_index
+        tile = Tile(h.tile, index, preprinted=True, tile_id=f"{hex_id}-{index}")
+        tile.reservation_blocks = title.rules.operating_round.reservations_block_others
+        if h.rotation:
+            tile.rotate(h.rotation)
+        hex_ = Hex(hex_id, m.layout, m.axes, tile, h.name)
         for a in blockers.get(hex_id, []):
             tile.blockers.append(a.owner)
-            a.hex_objects = getattr(a, "hex_objects", []) + [hex_]
+            a.hex_objects.append(hex_)
         hexes.append(hex_)
     by_id = {h.id: h for h in hexes}
     for corp in corporations:
@@ -72,7 +73,7 @@ def board(title: "Title", companies: list["Company"], corporations: list["Corpor
             hex_.tile.add_reservation(corp, c)
     for hex_ in hexes:
         for stop in hex_.tile.stops:
-            who = stop.data.get("reserved_for")
+            who = stop.definition.reserved_for
             if who and stop.is_city():
                 corp = next((c for c in corporations if c.id == who), None)
                 if corp is not None and not stop.reserved_by(corp):
@@ -91,7 +92,7 @@ def connect_hexes(hexes: list[Hex]) -> None:
             h.all_neighbors[edge] = n
             if n.tile.color in IMPASSABLE_COLORS and not n.targeting(h):
                 continue
-            if any(b["edge"] == edge and b.get("type") == "impassable" for b in h.tile.borders):
+            if any(b.edge == edge and b.type == "impassable" for b in h.tile.borders):
                 continue
             h.neighbors[edge] = n
 

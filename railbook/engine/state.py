@@ -73,7 +73,7 @@ class GameState:
     def __init__(self, title: Title, players: list[tuple[Any, str]], seed: int | None = None, game_id: Any = 0,
                  trust_stated_revenue: bool = False, allow_corrections: bool = False):
         self.title = title
-        self.t = title.t
+        self.rules = title.rules
         self.game_id = game_id
         # a log that records revenue amounts but no routes (Rails reports): run_routes may state the revenue,
         # which the engine then takes on trust instead of checking the routes
@@ -81,9 +81,9 @@ class GameState:
         # a log that records edits made outside the rules (Rails' correction mode): map_correction actions
         self.allow_corrections = allow_corrections
         n = len(players)
-        pmin, pmax = self.t["players"]["min"], self.t["players"]["max"]
+        pmin, pmax = self.rules.players.min, self.rules.players.max
         if not pmin <= n <= pmax:
-            raise GameError(f"{self.t['name']} is for {pmin}-{pmax} players, not {n}", "players")
+            raise GameError(f"{self.rules.name} is for {pmin}-{pmax} players, not {n}", "players")
         self.players = [Player(pid, name) for pid, name in players]
         self.rng = SeededRandom(seed if seed not in (None, "") else _digits(game_id))
         self.log_lines: list[str] = []
@@ -104,31 +104,33 @@ class GameState:
         self.saved_tokens_hex: Hex | None = None
         self.crowded: tuple[Any, list[Any]] | None = None  # companies over their train limit, and when that was known
 
-        self.companies = [Company(p) for p in title.data["privates"] if not p.get("min_players") or n >= p["min_players"]]
-        self.stock_market = StockMarket(title.data["market"])
+        model = title.model
+        self.companies = [Company(p) for p in model.privates if not p.min_players or n >= p.min_players]
+        self.stock_market = StockMarket(model.market)
         min_par = min((p.price for p in self.stock_market.par_prices), default=0)
-        self.minors = [Corporation(m, minor=True) for m in title.data["minors"]]
-        self.all_corporations = [Corporation(c, min_price=min_par) for c in title.data["corporations"]]
+        self.minors = [Corporation(m, minor=True) for m in model.minors]
+        self.all_corporations = [Corporation(c, min_price=min_par) for c in model.corporations]
+        printed_limit = title.module.MODEL.title.holding_limit
         for corp in self.all_corporations:  # one without its own holding limit follows the title's (options too)
-            if corp.max_ownership_percent == title.module.TITLE.get("holding_limit"):
-                corp.max_ownership_percent = self.t["holding_limit"]
-        self.corporations = [c for c in self.all_corporations if c.data.get("available", "start") == "start"]
+            if corp.max_ownership_percent == printed_limit:
+                corp.max_ownership_percent = self.rules.holding_limit
+        self.corporations = [c for c in self.all_corporations if c.definition.available_on is None]
         self.waiting_corporations = [c for c in self.all_corporations if c not in self.corporations]
-        bank = self.t["bank"]
-        checks_bank = any(g["trigger"] == "bank_broken" for g in self.t["game_end"])
-        self.bank = Bank(0 if bank.get("unlimited") else bank["cash"], bool(bank.get("unlimited")), checks_bank)
-        self.bank.breaks_when_empty = bool(bank.get("broken_when_empty"))
+        bank = self.rules.bank
+        checks_bank = any(g.trigger == "bank_broken" for g in self.rules.game_end)
+        self.bank = Bank(0 if bank.unlimited else bank.cash, bank.unlimited, checks_bank)
+        self.bank.breaks_when_empty = bank.broken_when_empty
         self.tiles = tile_supply(title)
         self.all_tiles = list(self.tiles)
-        self.phase = Phase(title.data["phases"])
+        self.phase = Phase(model.phases)
         trains = []
-        for tdata in title.data["trains"]:
-            count = tdata["count"] if tdata["count"] is not None else 1
-            trains.extend(Train(tdata, i) for i in range(count))
-        rules = self.t["operating_round"]
-        self.depot = Depot(trains, self.phase, self.bank, rules["discarded_trains"] == "to_depot",
-                           bool(rules["train_buys_between_corporations"]))
-        cash = self.t["starting_cash"][n]
+        for definition in model.trains:
+            count = definition.count if definition.count is not None else 1
+            trains.extend(Train(definition, i) for i in range(count))
+        rules = self.rules.operating_round
+        self.depot = Depot(trains, self.phase, self.bank, rules.discarded_trains == "to_depot",
+                           rules.train_buys_between_corporations)
+        cash = self.rules.starting_cash[n]
         for p in self.players:
             self.bank.spend(cash, p)
         self.share_pool = SharePool(self.log, lambda: [p for p in self.players if not p.bankrupt])
@@ -157,6 +159,10 @@ class GameState:
         self._tiles[tile.id] = tile
         for s in tile.stops:
             self._cities[s.id] = s
+
+    def index_share(self, share: Share) -> None:
+        """A certificate a corporation gains in play (a conversion) can be named by its id."""
+        self._shares[share.id] = share
 
     # ------------------------------------------------------------------ lookups by recorded ids
     def player_by_id(self, pid: Any) -> Player | None:
@@ -201,9 +207,9 @@ class GameState:
 
     # ------------------------------------------------------------------ money, text and hooks
     def format_money(self, amount: float) -> str:
-        cur = self.t["currency"]
+        cur = self.rules.currency
         text = f"{amount:g}" if isinstance(amount, float) else str(amount)
-        return f"{cur['symbol']}{text}" if cur["placement"] == "prefix" else f"{text} {cur['symbol']}"
+        return f"{cur.symbol}{text}" if cur.placement == "prefix" else f"{text} {cur.symbol}"
 
     def log(self, text: str) -> None:
         self.log_lines.append(text)

@@ -1,37 +1,30 @@
-"""A compiled title, ready for a game: its tables with the game's optional rules
+"""A compiled title, ready for games: its typed model with the game's optional rules
 applied, and its hook functions."""
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable
 
 from railbook.compiler.cache import load_compiled
 from railbook.errors import GameError
 from railbook.paths import title_dir, title_ids
-from railbook.title.changes import apply_changes
-from railbook.title.market_moves import market_moves
-
-
-def thaw(value: Any) -> Any:
-    """Compiled tables are tuples and dicts; a game gets its own mutable copy."""
-    if isinstance(value, dict):
-        return {k: thaw(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [thaw(v) for v in value]
-    return value
-
+from railbook.title.model import TitleModel, TitleRules
+from railbook.title.typed import ModelError, replace_at, with_market_moves
 
 _TITLES: dict[tuple[str, tuple[str, ...]], "Title"] = {}
 
+#: a rule hook as compiled: called with the hook API and the hook point's arguments
+Hook = Callable[..., Any]
 
-@dataclass
+
+@dataclass(frozen=True)
 class Title:
     module: ModuleType
+    model: TitleModel
     optional_rules: tuple[str, ...] = ()
-    data: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def load(cls, title: str, optional_rules: list[str] | tuple[str, ...] = ()) -> "Title":
@@ -49,35 +42,36 @@ class Title:
 
     @classmethod
     def from_module(cls, module: ModuleType, optional_rules: list[str] | tuple[str, ...] = ()) -> "Title":
-        data = {
-            "title": thaw(module.TITLE), "trains": thaw(module.TRAINS), "phases": thaw(module.PHASES),
-            "privates": thaw(module.PRIVATES), "corporations": thaw(module.CORPORATIONS),
-            "minors": thaw(module.MINORS), "loans": thaw(module.LOANS), "market": thaw(module.MARKET),
-            "map": thaw(module.MAP), "tiles": thaw(module.TILES), "tile_counts": thaw(module.TILE_COUNTS),
-            "upgrades": thaw(module.UPGRADES),
-        }
-        known = {o["id"]: o for o in data["title"]["optional_rules"]}
+        model: TitleModel = module.MODEL
+        known = {o.id: o for o in model.title.optional_rules}
         chosen = []
         for rule in optional_rules:
             if rule not in known:
                 raise GameError(f"unknown optional rule {rule!r} (this title has: "
                                 f"{', '.join(known) or 'none'})", "optional rules")
             chosen.append(rule)
-            apply_changes(data, copy.deepcopy(known[rule].get("changes", [])))
-            if any(str(c.get("set", "")).startswith("market") for c in known[rule].get("changes", [])):
-                data["market"]["moves"] = market_moves(data["market"]["grid"])  # a changed grid moves anew
-        return cls(module=module, optional_rules=tuple(chosen), data=data)
+            for change in known[rule].changes:
+                try:
+                    model = replace_at(model, change.set, change.to)
+                except ModelError as exc:  # pragma: no cover - the compiler checked every change
+                    raise GameError(f"optional rule {rule!r}: {exc}", "optional rules") from None
+                if change.set.startswith("market"):
+                    model = dataclasses.replace(model, market=with_market_moves(model.market))
+        return cls(module=module, model=model, optional_rules=tuple(chosen))
 
     @property
     def id(self) -> str:
-        return str(self.data["title"]["id"])
+        return self.model.title.id
 
     @property
-    def t(self) -> dict[str, Any]:
-        return self.data["title"]
+    def rules(self) -> TitleRules:
+        """title.yaml: players, money, limits, the rules of the rounds, the game's end."""
+        return self.model.title
 
-    def hook(self, name: str) -> Callable[..., Any] | None:
-        return self.module.HOOKS.get(name)
+    def hook(self, name: str) -> Hook | None:
+        found: Hook | None = self.module.HOOKS.get(name)
+        return found
 
-    def event_hook(self, name: str) -> Callable[..., Any] | None:
-        return self.module.EVENT_HOOKS.get(name)
+    def event_hook(self, name: str) -> Hook | None:
+        found: Hook | None = self.module.EVENT_HOOKS.get(name)
+        return found

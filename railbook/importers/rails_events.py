@@ -196,7 +196,7 @@ def on_end_or(d: ReportDriver, e: Event) -> None:
 def tile_rotation(d: ReportDriver, tile: Any, compass: str) -> int:
     if compass not in COMPASS:
         raise ReportMismatch(f"line {d.event.line}: unknown orientation {compass!r}", "report")
-    offset = (tile.definition.get("recorded_rotations") or {}).get(IMPORTER, 0)
+    offset = tile.definition.recorded_rotations.get(IMPORTER, 0)
     return (COMPASS[compass] + offset) % 6
 
 
@@ -232,7 +232,8 @@ def on_lay_tile(d: ReportDriver, e: Event) -> None:
 
 
 def hex_reserved_for(d: ReportDriver, hex_: Any) -> Any:
-    who = d.game.title.data["map"]["hexes"].get(hex_.id, {}).get("reserved_for")
+    printed = d.game.title.model.map.hexes.get(hex_.id)
+    who = printed.reserved_for if printed is not None else None
     return d.game.corporation_by_id(who) if who else None
 
 

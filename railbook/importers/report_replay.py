@@ -64,12 +64,12 @@ class ReportReplayResult:
 def recorded_defaults(title: Title, program: str, players: int) -> list[str]:
     """The title's optional rules the recording program plays by default (``recorded_defaults``)."""
     out = []
-    for rule in title.t.get("optional_rules", []):
-        if program not in (rule.get("recorded_defaults") or []):
+    for rule in title.rules.optional_rules:
+        if program not in rule.recorded_defaults:
             continue
-        if rule.get("players") and players not in rule["players"]:
+        if rule.players and players not in rule.players:
             continue
-        out.append(rule["id"])
+        out.append(rule.id)
     return out
 
 

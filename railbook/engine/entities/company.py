@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from railbook.engine.entities.core import Entity, Passer
+from railbook.title.model import AbilityDef, PrivateDef
 
 # data timing names -> the engine's timing names
 WHEN = {
@@ -21,63 +22,52 @@ WHEN = {
 
 
 class Ability:
-    """One ability of a private (or, rarely, of a corporation)."""
+    """One ability of a private (or, rarely, of a corporation): its definition, whose it is,
+    and what using it has left of it."""
 
-    def __init__(self, spec: dict[str, Any], owner: Any):
-        self.spec = dict(spec)
-        self.type = spec["type"]
+    def __init__(self, spec: AbilityDef, owner: Any):
+        self.spec = spec
+        self.type = spec.type
         self.owner = owner
-        owner_kind = spec.get("owner") or spec.get("while_owned_by")
+        owner_kind = spec.owner or spec.while_owned_by
         self.owner_type = None if owner_kind in (None, "any") else owner_kind
-        self.when = [WHEN.get(w, w) for w in spec.get("when", [])]
-        self.count = spec.get("count")
+        self.when = [WHEN.get(w, w) for w in spec.when]
+        self.passive = not self.when
+        self.count = spec.count
         self.start_count = self.count
-        self.count_per_or = spec.get("count_per_or")
+        self.count_per_or = spec.count_per_or
         self.count_this_or = 0
         self.used = False
-        self.hexes: list[str] = list(spec.get("hexes", []) or [])
-        self.tiles: list[str] = list(spec.get("tiles", []) or [])
+        self.hexes: list[str] = list(spec.hexes)
+        self.tiles: list[str] = list(spec.tiles)
         self.laid_hexes: list[str] = []
-        self.passive = not self.when
-        # tile_lay defaults
-        self.free = bool(spec.get("free", False))
-        self.discount = int(spec.get("discount", 0) or 0)
-        self.special = spec.get("special", True)
-        self.reachable = bool(spec.get("reachable", False))
-        self.consume_tile_lay = bool(spec.get("consumes_tile_lay", False))
-        self.cost = int(spec.get("cost", 0) or 0)
-        self.closed_when_used_up = bool(spec.get("closes_when_used_up", False))
-        self.blocks = bool(spec.get("blocks", False))
-        # teleport defaults
-        if self.type == "teleport":
-            if not self.when:
-                self.when = ["track"]
-            self.passive = False
-            self.from_owner = spec.get("from_owner", True)
-            self.free_tile_lay = bool(spec.get("free_tile_lay", False))
-            self.extra_action = False
-        # token defaults
-        if self.type == "token":
-            self.price_ = spec.get("price")
-            self.teleport_price = spec.get("teleport_price")
-            self.from_owner = bool(spec.get("from_owner", False))
-            self.extra_action = bool(spec.get("extra_action", False))
-            self.extra_slot = bool(spec.get("extra_slot", False))
-            self.cheater = bool(spec.get("cheater", False))
-            self.city = spec.get("city")
-            self.connected = bool(spec.get("connected", False))
-            self.special_only = bool(spec.get("special_only", False))
-        # exchange
-        self.corporations = spec.get("corporations")
-        self.from_ = list(spec.get("from", []))
-        # shares (resolved to Share objects at game setup)
-        self.shares: list[Any] = list(spec.get("shares", []))
-        # close
-        self.corporation = spec.get("corporation")
-        self.on = spec.get("on")
-        self.on_phase = spec.get("phase") if self.type in ("close", "revenue_change") and spec.get("on") == "phase" \
-            else None
-        self.revenue = spec.get("revenue")
+        self.hex_objects: list[Any] = []  # the hexes a blocks_hexes ability blocks, once the map is built
+        self.free = spec.free
+        self.discount = spec.discount
+        self.special = spec.special
+        self.reachable = spec.reachable
+        self.consume_tile_lay = spec.consumes_tile_lay
+        self.cost = spec.cost
+        self.closed_when_used_up = spec.closes_when_used_up
+        self.blocks = spec.blocks
+        self.from_owner = bool(spec.from_owner)
+        self.free_tile_lay = spec.free_tile_lay
+        self.price_ = spec.price
+        self.teleport_price = spec.teleport_price
+        self.extra_action = spec.extra_action
+        self.extra_slot = spec.extra_slot
+        self.cheater = spec.cheater
+        self.city = spec.city
+        self.connected = spec.connected
+        self.special_only = spec.special_only
+        self.corporations = spec.corporations
+        self.from_ = list(spec.from_)
+        # the certificates a shares ability brings, by id (the game puts its own certificates here)
+        self.shares: list[Any] = list(spec.shares)
+        self.corporation = spec.corporation
+        self.on = spec.on
+        self.on_phase = spec.phase if self.type in ("close", "revenue_change") and spec.on == "phase" else None
+        self.revenue = spec.revenue
 
     def when_any(self, *times: str) -> bool:
         return bool(set(self.when) & set(times))
@@ -99,21 +89,21 @@ class Ability:
 class Company(Entity, Passer):
     """A private company."""
 
-    def __init__(self, data: dict[str, Any]):
-        self.data = data
-        self.id = data["sym"]
-        self.sym = data["sym"]
-        self.name = data["sym"]
-        self.full_name = data["name"]
-        self.value = data["value"]
-        self.revenue = data.get("revenue", 0)
+    def __init__(self, definition: PrivateDef):
+        self.definition = definition
+        self.id = definition.sym
+        self.sym = definition.sym
+        self.name = definition.sym
+        self.full_name = definition.name
+        self.value = definition.value
+        self.revenue = definition.revenue
         self.discount = 0
-        self.min_price = data.get("min_price", (self.value + 1) // 2)
-        self.max_price_ = data.get("max_price", self.value * 2)
+        self.min_price = definition.min_price
+        self.max_price_ = definition.max_price
         self.owner: Any = None
         self.closed = False
         self.passed = False
-        self.abilities = [Ability(a, self) for a in data.get("abilities", [])]
+        self.abilities = [Ability(a, self) for a in definition.abilities]
 
     def is_company(self) -> bool:
         return True
@@ -138,7 +128,7 @@ class Company(Entity, Passer):
     def remove_ability(self, ability: Ability) -> None:
         self.abilities = [a for a in self.abilities if a is not ability]
         if ability.type == "blocks_hexes":
-            for h in getattr(ability, "hex_objects", []):
+            for h in ability.hex_objects:
                 h.tile.blockers = [b for b in h.tile.blockers if b is not self]
 
     def close(self) -> None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from railbook.engine.entities.core import Entity, Passer, Spender
 from railbook.engine.entities.share import Share, ShareHolder
 from railbook.engine.map.token import Token
+from railbook.title.model import CorporationDef
 
 if TYPE_CHECKING:
     from railbook.engine.entities.company import Company
@@ -17,13 +18,13 @@ if TYPE_CHECKING:
 class Corporation(Entity, Spender, ShareHolder, Passer):
     """A corporation (or, with ``minor=True``, a minor without a share price)."""
 
-    def __init__(self, data: dict[str, Any], min_price: int | None = None, minor: bool = False):
-        self.data = data
-        self.id = data["sym"]
-        self.name = data["sym"]
-        self.full_name = data["name"]
+    def __init__(self, definition: CorporationDef, min_price: int | None = None, minor: bool = False):
+        self.definition = definition
+        self.id = definition.sym
+        self.name = definition.sym
+        self.full_name = definition.name
         self.minor = minor
-        self.type = data.get("type", "minor" if minor else "major")
+        self.type = definition.type
         self.cash = 0
         self.passed = False
         self.init_shares()
@@ -31,11 +32,11 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
         self.ipo_owner: Any = self
         self.shares_list: list[Share] = []
         if not minor:
-            for i, pct in enumerate(data["shares"]):
+            for i, pct in enumerate(definition.shares):
                 share = Share(self, self.ipo_owner, i == 0, pct, i)
                 self.shares_list.append(share)
                 self.ipo_owner.shares_of(self).append(share)
-            self.share_holders[self.ipo_owner] = sum(data["shares"])
+            self.share_holders[self.ipo_owner] = sum(definition.shares)
         self.presidents_share = self.shares_list[0] if self.shares_list else None
         self.second_share = self.shares_list[1] if len(self.shares_list) > 1 else None
         self.share_price: "SharePrice | None" = None
@@ -47,13 +48,13 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
         self.owner: Any = None
         self.companies: list["Company"] = []
         self.trains: list["Train"] = []
-        self.tokens = [Token(self, price=p) for p in data["tokens"]]
+        self.tokens = [Token(self, price=p) for p in definition.tokens]
         self.operating_history: dict[tuple[int, int], Any] = {}
-        self.coordinates: list[str] = list(data.get("home") or [])
-        self.city = data.get("home_city")
-        self.float_percent = data.get("float_percent", 60)
-        self.max_ownership_percent = data.get("holding_limit", 60)
-        self.capitalization = data.get("capitalization", "full")
+        self.coordinates: list[str] = list(definition.home)
+        self.city = definition.home_city
+        self.float_percent = definition.float_percent
+        self.max_ownership_percent = definition.holding_limit
+        self.capitalization = definition.capitalization
         self.min_price = min_price
         self.floatable = True
         self.float_excludes: Any = None  # a holder (the pool) whose certificates count as unsold for floating

@@ -7,57 +7,60 @@ affair (:mod:`railbook.engine.rules.phases`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
+
+from railbook.title.model import PhaseDef
 
 
 class Phase:
-    def __init__(self, phases: list[dict[str, Any]]):
+    def __init__(self, phases: tuple[PhaseDef, ...]):
         self.phases = phases
         self.index = 0
+        self._index_of = {p.name: i for i, p in enumerate(phases)}
 
     @property
-    def current(self) -> dict[str, Any]:
+    def current(self) -> PhaseDef:
         return self.phases[self.index]
 
     @property
     def name(self) -> str:
-        return str(self.current["name"])
+        return self.current.name
 
     @property
     def operating_rounds(self) -> int:
-        return int(self.current["operating_rounds"])
+        return self.current.operating_rounds
 
     @property
-    def tiles(self) -> list[str]:
-        return list(self.current["tiles"])
+    def tiles(self) -> tuple[str, ...]:
+        return self.current.tiles
 
     @property
-    def status(self) -> list[str]:
-        return list(self.current["flags"])
+    def status(self) -> tuple[str, ...]:
+        return self.current.flags
 
     def train_limit(self, entity: Any) -> int:
-        limit = self.current["train_limit"]
-        if isinstance(limit, dict):
+        limit = self.current.train_limit
+        if isinstance(limit, Mapping):
             return int(limit.get(entity.type, 0))
-        return int(limit)
+        return limit
 
-    def next_on(self) -> list[str]:
+    def next_on(self) -> tuple[str, ...]:
         """The trains whose purchase starts the next phase."""
         if self.index + 1 < len(self.phases):
-            return list(self.phases[self.index + 1]["on"])
-        return []
+            return self.phases[self.index + 1].on
+        return ()
 
-    def previous(self) -> list[dict[str, Any]]:
+    def previous(self) -> tuple[PhaseDef, ...]:
         return self.phases[: self.index]
 
-    def future(self) -> list[dict[str, Any]]:
+    def future(self) -> tuple[PhaseDef, ...]:
         return self.phases[self.index + 1:]
 
     def available(self, phase_name: str | None) -> bool:
         """Whether the game has reached the named phase."""
         if not phase_name:
             return False
-        idx = next((i for i, p in enumerate(self.phases) if p["name"] == phase_name), None)
+        idx = self._index_of.get(phase_name)
         return idx is not None and idx <= self.index
 
     def is_last(self) -> bool:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
+
+from railbook.title.model import TrainDef
 
 if TYPE_CHECKING:
     from railbook.engine.entities.core import Spender
@@ -10,31 +13,35 @@ if TYPE_CHECKING:
 
 
 class Train:
-    def __init__(self, data: dict[str, Any], index: int):
-        self.data = data
-        self.sym = data["name"]
-        self.name = data["name"]
-        self.distance = data["distance"]
-        self.price_ = data["price"]
+    """One train of a type (the type's ``index``-th copy); its distance may change in a game
+    (a title's hooks may make a type run further), its definition never does."""
+
+    def __init__(self, definition: TrainDef, index: int):
+        self.definition = definition
+        self.sym = definition.name
+        self.name = definition.name
+        self.distance = definition.distance
+        self.price_ = definition.price
         self.index = index
-        self.rusts_on = data.get("rusts_on")
-        self.obsolete_on = data.get("obsolete_on")
-        self.available_on = data.get("available_from_phase")
-        self.discount: dict[str, int] = dict(data.get("trade_in") or {})
-        self.multiplier = data.get("multiplier")
-        self.requires_token = data.get("requires_token", True)
-        self.unlimited = data.get("count") is None
+        self.rusts_on = definition.rusts_on
+        self.obsolete_on = definition.obsolete_on
+        self.available_on = definition.available_from_phase
+        self.discount: dict[str, int] = dict(definition.trade_in)
+        self.multiplier = definition.multiplier
+        self.requires_token = definition.requires_token
+        self.unlimited = definition.count is None
         # events fire on the first train of a kind
-        self.events = list(data.get("events", [])) if index == 0 else []
+        self.events = list(definition.events) if index == 0 else []
         self.owner: Any = None
         self.rusted = False
         self.obsolete = False
         self.operated = False
         self.ever_operated = False
         self.buyable_ = True
-        self.variants = {data["name"]: data}
-        for v in data.get("variants", []):
-            self.variants[v["name"]] = {**data, **v}
+        self.variants = {definition.name: definition}
+        for v in definition.variants:
+            self.variants[v.name] = dataclasses.replace(definition, name=v.name, distance=v.distance, price=v.price,
+                                                        rusts_on=v.rusts_on or definition.rusts_on)
 
     @property
     def id(self) -> str:
@@ -55,13 +62,10 @@ class Train:
         return isinstance(self.owner, Depot)
 
     def local(self) -> bool:
-        d = self.distance
-        if d["kind"] == "stops":
-            return d["n"] == 1
-        return False
+        return self.distance.kind == "stops" and self.distance.n == 1
 
     def clone_unlimited(self) -> "Train":
-        return Train(self.data, self.index + 1)
+        return Train(self.definition, self.index + 1)
 
     def __repr__(self) -> str:
         return f"<Train {self.id}>"
@@ -146,14 +150,14 @@ class Depot:
         t = self.min_depot_train()
         if t is None:
             return 0
-        return min(v["price"] for v in t.variants.values())
+        return min(v.price for v in t.variants.values())
 
     def max_depot_price(self) -> int:
         trains = self.depot_trains()
         if not trains:
             return 0
         t = max(trains, key=lambda t: t.price_)
-        return max(v["price"] for v in t.variants.values())
+        return max(v.price for v in t.variants.values())
 
     def other_trains(self, corporation: Any) -> list[Train]:
         if not self.trades_between_corporations:

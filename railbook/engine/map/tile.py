@@ -7,7 +7,9 @@ every rotation; rotating a tile only swaps in the right table.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping
+
+from railbook.title.model import PathDef, StopDef, TileDef
 
 if TYPE_CHECKING:
     from railbook.engine.map.hex import Hex
@@ -20,18 +22,18 @@ class Stop:
     """A node of the track graph: city, town, offboard or junction."""
 
     kind = "stop"
-    __slots__ = ("tile", "index", "revenue", "groups", "hide", "visit_cost", "route", "data", "_paths", "loc")
+    __slots__ = ("tile", "index", "revenue", "groups", "hide", "visit_cost", "route", "definition", "_paths", "loc")
 
-    def __init__(self, tile: "Tile", index: int, data: dict[str, Any]):
+    def __init__(self, tile: "Tile", index: int, definition: StopDef):
         self.tile = tile
         self.index = index
-        self.data = data
-        self.revenue = data.get("revenue", 0)
-        self.groups = list(data.get("groups", []))
-        self.hide = data.get("hide", False)
-        self.visit_cost = data.get("visit_cost", 1)
-        self.route = data.get("route", "mandatory")
-        self.loc = data.get("loc")
+        self.definition = definition
+        self.revenue = definition.revenue
+        self.groups = list(definition.groups)
+        self.hide = definition.hide
+        self.visit_cost = definition.visit_cost
+        self.route = definition.route
+        self.loc = definition.loc
         self._paths: list[Path] | None = None
 
     @property
@@ -72,12 +74,12 @@ class Stop:
 
     def max_revenue(self) -> int:
         r = self.revenue
-        return max(r.values()) if isinstance(r, dict) else r
+        return max(r.values()) if isinstance(r, Mapping) else r
 
     def revenue_in(self, phase_tiles: list[str], train: Any = None) -> int:
         """What the stop pays in a phase: a flat value, or the value of the latest phase colour it has."""
         r = self.revenue
-        if not isinstance(r, dict):
+        if not isinstance(r, Mapping):
             base = r
         else:
             if train is not None and train.name.upper() == "D" and "diesel" in r:
@@ -95,11 +97,11 @@ class Stop:
             return 1
         base = train.multiplier or 1
         d = train.distance
-        if d["kind"] != "rows":
+        if d.kind != "rows":
             return base
-        for row in d["rows"]:
-            if self.kind in row["stops"]:
-                return row.get("multiplier", base)
+        for row in d.rows:
+            if self.kind in row.stops:
+                return row.multiplier
         return base
 
     def __repr__(self) -> str:
@@ -111,9 +113,9 @@ class City(Stop):
     kind = "city"
     __slots__ = ("slots", "tokens", "extra_tokens", "reservations")
 
-    def __init__(self, tile: "Tile", index: int, data: dict[str, Any]):
-        super().__init__(tile, index, data)
-        self.slots = data.get("slots", 1)
+    def __init__(self, tile: "Tile", index: int, definition: StopDef):
+        super().__init__(tile, index, definition)
+        self.slots = definition.slots
         self.tokens: list["Token | None"] = [None] * self.slots
         self.extra_tokens: list["Token"] = []
         self.reservations: list[Any] = []
@@ -184,7 +186,7 @@ class City(Stop):
         tokens = corporation.tokens_by_type() if tokens is None else tokens
         if not extra_slot and not tokens:
             return "no_tokens"
-        if self.data.get("tokenable") is False:  # a neutral station fills the city for good
+        if self.definition.tokenable is False:  # a neutral station fills the city for good
             return "no_slots"
         error = "generic"
         for t in tokens:
@@ -260,7 +262,7 @@ class Path:
 
     __slots__ = ("tile", "a", "b", "edges", "nodes", "junction", "terminal", "track", "ignore", "index", "lanes")
 
-    def __init__(self, tile: "Tile", index: int, a: int, b: int, spec: dict[str, Any]):
+    def __init__(self, tile: "Tile", index: int, a: int, b: int, spec: PathDef):
         self.tile = tile
         self.index = index
         self.edges: list[int] = []
@@ -279,10 +281,10 @@ class Path:
                 else:
                     self.nodes.append(stop)
         self.a, self.b = ends
-        self.terminal = spec.get("terminal", 0)
-        self.track = spec.get("track", "broad")
-        self.ignore = spec.get("ignore", False)
-        self.lanes = spec.get("lanes")
+        self.terminal = spec.terminal
+        self.track = spec.track
+        self.ignore = spec.ignore
+        self.lanes = spec.lanes
 
     @property
     def hex(self) -> "Hex | None":
@@ -310,7 +312,7 @@ def _end_le(end: Any, others: tuple[Any, Any]) -> bool:
             if isinstance(o, int) and o == end:
                 return True
         elif not isinstance(o, int):
-            if type(end) is type(o) or (end.is_town() and end.data.get("to_city") and o.is_city()):
+            if type(end) is type(o) or (end.is_town() and end.definition.to_city and o.is_city()):
                 return True
     return False
 
@@ -334,21 +336,21 @@ def path_within(a: "Path", b: "Path") -> bool:
 class Tile:
     """A tile instance (one of the manifest's copies, or a hex's printed tile)."""
 
-    def __init__(self, definition: dict[str, Any], index: int, preprinted: bool = False, tile_id: str | None = None):
+    def __init__(self, definition: TileDef, index: int, preprinted: bool = False, tile_id: str | None = None):
         self.unlimited = False  # a copy of a tile the title supplies without limit
         self.definition = definition
-        self.name = definition["name"]
+        self.name = definition.name
         self.index = index
         self.id = tile_id or f"{self.name}-{index}"
-        self.color = definition["color"]
+        self.color = definition.color
         self.preprinted = preprinted
         self.rotation = 0
         self.hex: "Hex | None" = None
-        self.label = definition.get("label")
-        self.terrain = definition.get("terrain", [])
-        self.borders = [dict(b) for b in definition.get("borders", [])]
-        self.icons = [dict(i) for i in definition.get("icons", [])]
-        self.stops: list[Stop] = [STOP_CLASSES[s["kind"]](self, i, s) for i, s in enumerate(definition["stops"])]
+        self.label = definition.label
+        self.terrain = definition.terrain
+        self.borders = list(definition.borders)   # an upgrade carries the hex's borders on
+        self.icons = list(definition.icons)
+        self.stops: list[Stop] = [STOP_CLASSES[s.kind](self, i, s) for i, s in enumerate(definition.stops)]
         self.cities = [s for s in self.stops if s.is_city()]
         self.towns = [s for s in self.stops if s.is_town()]
         self.offboards = [s for s in self.stops if s.is_offboard()]
@@ -358,7 +360,7 @@ class Tile:
         self.reservations: list[Any] = []
         self.blockers: list[Any] = []
         self.reservation_blocks = "never"
-        self.blocks_lay = any(i.get("blocks_lay") for i in self.icons)
+        self.blocks_lay = any(i.blocks_lay for i in self.icons)
         self._paths: list[Path] = []
         self._paths_by_exit: dict[int, list[Path]] = {}
         self.rotate(0)
@@ -369,10 +371,10 @@ class Tile:
         # a new number for every new set of Path objects: what was computed from the old
         # ones (a route's chains) is known to be stale by comparing layouts
         self.layout = next(_LAYOUTS)
-        rot = self.definition["rotations"][self.rotation]
-        specs = self.definition["paths"]
-        self._paths = [Path(self, i, a, b, specs[i]) for i, (a, b) in enumerate(rot["paths"])]
-        self._exits = list(rot["exits"])
+        rot = self.definition.rotations[self.rotation]
+        specs = self.definition.paths
+        self._paths = [Path(self, i, a, b, specs[i]) for i, (a, b) in enumerate(rot.paths)]
+        self._exits = list(rot.exits)
         by_exit: dict[int, list[Path]] = {}
         for p in self._paths:
             for e in p.edges:
@@ -397,12 +399,12 @@ class Tile:
 
     # -- properties used by upgrade rules
     def upgrade_cost(self) -> int:
-        return sum(t["cost"] for t in self.terrain)
+        return sum(t.cost for t in self.terrain)
 
     def terrain_kinds(self) -> list[str]:
         out: list[str] = []
         for t in self.terrain:
-            for k in t.get("kind", []):
+            for k in t.kind:
                 if k not in out:
                     out.append(k)
         return out

@@ -7,7 +7,9 @@ but never leave the grid.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
+
+from railbook.title.model import MarketDef, Moves, Zone
 
 
 class SharePrice:
@@ -15,7 +17,7 @@ class SharePrice:
                  "unlimited_holding", "buy_multiple", "end_game_trigger", "close_cell", "president_buys_two",
                  "par_via_private_only", "sold_out_extra_rise")
 
-    def __init__(self, row: int, column: int, price: int, zones: str, legend: dict[str, Any]):
+    def __init__(self, row: int, column: int, price: int, zones: str, legend: Mapping[str, Zone]):
         self.row = row
         self.column = column
         self.price = price
@@ -23,9 +25,11 @@ class SharePrice:
         effects: list[str] = []
         par = False
         for letter in zones:
-            info = legend.get(letter, {})
-            par = par or info.get("par", False)
-            effects.extend(e for e in info.get("effects", []) if e not in effects)
+            info = legend.get(letter)
+            if info is None:
+                continue
+            par = par or info.par
+            effects.extend(e for e in info.effects if e not in effects)
         self.effects = effects
         self.can_par = par
         self.corporations: list[Any] = []
@@ -51,19 +55,19 @@ class SharePrice:
 
 
 class StockMarket:
-    def __init__(self, market: dict[str, Any]):
-        legend = market["legend"]
+    def __init__(self, market: MarketDef):
+        legend = market.legend
         self.grid: list[list[SharePrice | None]] = []
         self.par_prices: list[SharePrice] = []
         self.has_close_cell = False
         self.max_reached = False
-        for r, row in enumerate(market["grid"]):
+        for r, row in enumerate(market.grid):
             out: list[SharePrice | None] = []
             for c, cell in enumerate(row):
                 if cell is None:
                     out.append(None)
                     continue
-                sp = SharePrice(r, c, cell["price"], cell["zones"], legend)
+                sp = SharePrice(r, c, cell.price, cell.zones, legend)
                 if sp.can_par:
                     self.par_prices.append(sp)
                 if sp.close_cell:
@@ -72,8 +76,7 @@ class StockMarket:
             self.grid.append(out)
         # descending price, then further right, then lower row
         self.par_prices.sort(key=lambda p: (p.price, p.column, p.row), reverse=True)
-        self._moves = [[None if m is None else {k: tuple(v) for k, v in m.items()} for m in row]
-                       for row in market["moves"]]
+        self._moves = market.moves
 
     def share_price(self, row: int, column: int) -> SharePrice | None:
         if row < 0 or column < 0 or row >= len(self.grid) or column >= len(self.grid[row]):
@@ -89,17 +92,23 @@ class StockMarket:
         return sp if sp is not None and sp.price == price else None
 
     # -- coordinates of a move (the compiled title's table: railbook/title/market_moves.py)
+    def _cell_moves(self, rc: tuple[int, int]) -> Moves:
+        moves = self._moves[rc[0]][rc[1]]
+        if moves is None:
+            raise ValueError(f"no market cell at {rc}")
+        return moves
+
     def right(self, rc: tuple[int, int]) -> tuple[int, int]:
-        return self._moves[rc[0]][rc[1]]["right"]
+        return self._cell_moves(rc).right
 
     def left(self, rc: tuple[int, int]) -> tuple[int, int]:
-        return self._moves[rc[0]][rc[1]]["left"]
+        return self._cell_moves(rc).left
 
     def down(self, rc: tuple[int, int]) -> tuple[int, int]:
-        return self._moves[rc[0]][rc[1]]["down"]
+        return self._cell_moves(rc).down
 
     def up(self, rc: tuple[int, int]) -> tuple[int, int]:
-        return self._moves[rc[0]][rc[1]]["up"]
+        return self._cell_moves(rc).up
 
     # -- moving a corporation
     def set_par(self, corporation: Any, share_price: SharePrice) -> None:

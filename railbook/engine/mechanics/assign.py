@@ -15,6 +15,7 @@ Either way the right passes to the corporation; a private whose ability
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.company import Ability
@@ -34,7 +35,7 @@ EARLY_STEPS = ("track", "token", "route")  # a bonus hex is placed before the tr
 
 
 def active_until(game: "GameState", ability: Any) -> bool:
-    until = ability.spec.get("until_phase")
+    until = ability.spec.until_phase
     return not (until and game.phase.available(until))
 
 
@@ -93,17 +94,17 @@ class AssignStep(Step):
         game = self.game
         if hex_ is None or (ability.hexes and hex_.id not in ability.hexes):
             raise IllegalAction(f"{company.name}'s bonus goes on {', '.join(ability.hexes)}", "private ability")
-        if ability.spec.get("connected") and hex_ not in game.graph.connected_hexes(corp):
+        if ability.spec.connected and hex_ not in game.graph.connected_hexes(corp):
             raise IllegalAction(f"{corp.name}'s network does not reach {hex_.id}", "connectivity")
         for bonus in [a for a in company.abilities if a.type == "hex_bonus"]:
-            spec = dict(bonus.spec, hexes=[hex_.id])
+            spec = dataclasses.replace(bonus.spec, hexes=(hex_.id,))
             corp.abilities.append(Ability(spec, corp))
         game.log(f"{corp.name} places {company.name}'s bonus on {hex_.id}")
 
     def take_right(self, company: Any, ability: Any, corp: Any) -> None:
-        spec = {k: v for k, v in ability.spec.items() if k not in ("owner", "when", "closes_when_used_up")}
+        spec = dataclasses.replace(ability.spec, owner=None, when=(), closes_when_used_up=False)
         corp.abilities.append(Ability(spec, corp))
-        self.game.log(f"{corp.name} takes {company.name}'s right ({ability.spec.get('amount', 1)} more train)")
+        self.game.log(f"{corp.name} takes {company.name}'s right ({ability.spec.amount} more train)")
 
 
 def usable_train_right(game: "GameState", corp: Any) -> bool:
@@ -132,7 +133,7 @@ class RightAwareTrainBuying:
 
 
 def extra_train_limit(game: "GameState", corp: Any) -> int:
-    return sum(int(a.spec.get("amount", 1)) for a in getattr(corp, "abilities", [])
+    return sum(a.spec.amount for a in getattr(corp, "abilities", [])
                if a.type == "train_limit" and active_until(game, a))
 
 
@@ -142,7 +143,7 @@ def hex_bonus(game: "GameState", corp: Any, stops: list[Any]) -> int:
     hexes = {s.tile.hex.id for s in stops if s.tile.hex is not None}
     for a in getattr(corp, "abilities", []):
         if a.type == "hex_bonus" and active_until(game, a) and hexes & set(a.hexes):
-            total += int(a.spec.get("amount", 0))
+            total += a.spec.amount
     return total
 
 

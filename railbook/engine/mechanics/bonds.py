@@ -25,14 +25,15 @@ if TYPE_CHECKING:
 
 
 def issuers(game: "GameState") -> list[Any]:
-    return [c for c in game.all_corporations if c.data.get("bonds") and not c.closed]
+    return [c for c in game.all_corporations if c.definition.bonds and not c.closed]
 
 
 def holdings(game: "GameState", corp: Any) -> dict[Any, int]:
     """Who holds the corporation's bonds: the corporation itself, the pool, players."""
     table = game.bond_holdings
     if corp.id not in table:
-        table[corp.id] = {corp: int(corp.data["bonds"]["count"])} if corp.data.get("bonds") else {}
+        bonds = corp.definition.bonds
+        table[corp.id] = {corp: bonds.count} if bonds is not None else {}
     return table[corp.id]
 
 
@@ -51,8 +52,8 @@ def move_bonds(game: "GameState", corp: Any, frm: Any, to: Any, count: int) -> N
 
 def bond_interest_due(game: "GameState", corp: Any) -> dict[Any, int]:
     """What the corporation owes each bond holder now (the pool's share to the bank)."""
-    rules = corp.data.get("bonds")
-    if not rules:
+    rules = corp.definition.bonds
+    if rules is None:
         return {}
     out: dict[Any, int] = {}
     held = holdings(game, corp)
@@ -60,18 +61,19 @@ def bond_interest_due(game: "GameState", corp: Any) -> dict[Any, int]:
         n = held.get(holder, 0)
         if n:
             payee = game.bank if holder is game.share_pool else holder
-            out[payee] = out.get(payee, 0) + n * int(rules["interest"])
+            out[payee] = out.get(payee, 0) + n * rules.interest
     return out
 
 
 def bond_price(corp: Any) -> int:
-    return int(corp.data["bonds"]["price"])
+    bonds = corp.definition.bonds
+    return bonds.price if bonds is not None else 0
 
 
 class Bonds(Mechanic):
     @classmethod
     def applies(cls, game: "GameState") -> bool:
-        return any(c.data.get("bonds") for c in game.all_corporations)
+        return any(c.definition.bonds for c in game.all_corporations)
 
     def setup(self) -> None:
         self.game.bond_holdings = {}  # corporation id -> {holder: bonds}

@@ -30,9 +30,9 @@ if TYPE_CHECKING:
 class MarketPriceCapital(Mechanic):
     @classmethod
     def applies(cls, game: "GameState") -> bool:
-        return game.t.get("ipo_price") == "market" or bool(game.t.get("escrow_until_float"))
+        return game.rules.ipo_price == "market" or bool(game.rules.escrow_until_float)
 
     def setup(self) -> None:
-        if self.game.t.get("ipo_price") == "market":
+        if self.game.rules.ipo_price == "market":
             for corp in self.game.all_corporations:
                 corp.ipo_at_market = True

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 
 def convertible(corp: Any) -> bool:
-    spec = corp.data.get("converts_to")
+    spec = corp.definition.converts_to
     return bool(spec) and not corp.converted and not corp.closed
 
 
@@ -42,8 +42,8 @@ def convert_corporation(game: "GameState", corp: Any) -> bool:
     """Convert now (False if it has nothing to convert to, or already did)."""
     if not convertible(corp):
         return False
-    spec = corp.data["converts_to"]
-    new = list(spec["shares"])
+    spec = corp.definition.converts_to
+    new = list(spec.shares)
     old = corp.shares_list
     if len(new) < len(old):
         raise IllegalAction(f"{corp.name} cannot convert to fewer certificates", "conversion")
@@ -53,14 +53,14 @@ def convert_corporation(game: "GameState", corp: Any) -> bool:
         share = Share(corp, corp, False, new[index], index)
         corp.shares_list.append(share)
         corp.shares_of(corp).append(share)
-        game._shares[share.id] = share
+        game.index_share(share)
     corp.second_share = corp.shares_list[1] if len(corp.shares_list) > 1 else None
     holders: dict[Any, int] = {}
     for share in corp.shares_list:
         holders[share.owner] = holders.get(share.owner, 0) + share.percent
     corp.share_holders = holders
-    if spec.get("type"):
-        corp.type = spec["type"]
+    if spec.type:
+        corp.type = spec.type
     corp.converted = True
     game.log(f"{corp.name} converts to {len(corp.shares_list)} certificates")
     return True
@@ -70,7 +70,7 @@ def destination_reached(game: "GameState", corp: Any) -> bool:
     """Track joins the corporation's home station to a stop in its destination hex (other
     corporations' stations do not cut a connection, and no route is needed: the players see a
     connection on the map, Rails does not check it)."""
-    hex_id = corp.data.get("destination")
+    hex_id = corp.definition.destination
     if not hex_id:
         return False
     if any(t.hex is not None and t.hex.id == hex_id for t in corp.tokens):
@@ -81,7 +81,7 @@ def destination_reached(game: "GameState", corp: Any) -> bool:
 class Conversions(Mechanic):
     @classmethod
     def applies(cls, game: "GameState") -> bool:
-        return any(c.data.get("converts_to") for c in game.all_corporations)
+        return any(c.definition.converts_to for c in game.all_corporations)
 
     def setup(self) -> None:
         self.game.destinations_reached = set()  # corporation ids declared at their destination
@@ -105,7 +105,7 @@ class ConversionStep(Step):
     def declarable(self) -> list[Any]:
         reached = self.game.destinations_reached
         return [c for c in self.round.entities
-                if c.data.get("destination") and convertible(c) and c.id not in reached and not c.closed]
+                if c.definition.destination and convertible(c) and c.id not in reached and not c.closed]
 
     def actions(self, entity: Any) -> list[str]:
         operator = self.game.current_operator()
@@ -126,10 +126,10 @@ class ConversionStep(Step):
                 raise IllegalAction(f"{corp.name} has no destination left to reach", "destination")
             if not destination_reached(game, corp):
                 raise IllegalAction(f"{corp.name}'s network does not reach its destination "
-                                    f"{corp.data['destination']}", "destination")
+                                    f"{corp.definition.destination}", "destination")
         for corp in action.targets:
             game.destinations_reached.add(corp.id)
-            game.log(f"{corp.name} has reached its destination {corp.data['destination']}")
+            game.log(f"{corp.name} has reached its destination {corp.definition.destination}")
 
     def process_convert(self, action: "Action") -> None:
         corp = action.entity

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from railbook.engine.mechanics.base import Mechanic
+from railbook.engine.mechanics.base import Mechanic, find
 from railbook.engine.mechanics.compose import mix_into
 from railbook.engine.rules.shares import log_share_price
 from railbook.engine.steps.routes import DividendStep
+from railbook.errors import GameError
 
 if TYPE_CHECKING:
     from railbook.engine.state import GameState
@@ -30,13 +31,13 @@ Deduction = Callable[[Any, int], int]
 class DividendRules(Mechanic):
     @classmethod
     def applies(cls, game: "GameState") -> bool:
-        orr = game.t["operating_round"]
-        return bool(orr.get("half_dividend_rounding") or orr.get("dividend_jump_percents")
-                    or game.title.data.get("loans") or any(c.data.get("bonds") for c in game.all_corporations))
+        orr = game.rules.operating_round
+        return bool(orr.half_dividend_rounding != "per_share" or orr.dividend_jump_percents
+                    or game.title.model.loans is not None or any(c.definition.bonds for c in game.all_corporations))
 
-    def setup(self) -> None:
-        if not hasattr(self.game, "dividend_deductions"):
-            self.game.dividend_deductions = []  # each: (corporation, revenue) -> revenue left
+    def __init__(self, game: "GameState"):
+        super().__init__(game)
+        self.deductions: list[Deduction] = []  # each: (corporation, revenue) -> revenue left
 
     def operating_steps(self, steps: list[Any]) -> list[Any]:
         return mix_into(steps, DividendStep, RuledDividendStep)
@@ -44,9 +45,10 @@ class DividendRules(Mechanic):
 
 def add_deduction(game: "GameState", deduction: Deduction) -> None:
     """Have something owed paid before each dividend (it returns the revenue left to distribute)."""
-    if not hasattr(game, "dividend_deductions"):
-        game.dividend_deductions = []
-    game.dividend_deductions.append(deduction)
+    rules = find(game, DividendRules)
+    if rules is None:  # pragma: no cover - the mechanic applies wherever something is owed
+        raise GameError("dividends with deductions need the dividend rules", "title data")
+    rules.deductions.append(deduction)
 
 
 class RuledDividendStep:
@@ -58,13 +60,14 @@ class RuledDividendStep:
     def pay(self, entity: Any, kind: str) -> None:
         game = self.game
         revenue = self.total_revenue()  # type: ignore[attr-defined]
-        for deduction in getattr(game, "dividend_deductions", []):
+        rules = find(game, DividendRules)
+        for deduction in rules.deductions if rules is not None else ():
             revenue = deduction(entity, revenue)
         self.round.route_revenues = [revenue]
         self.round.extra_revenue = 0
         if revenue <= 0:
             kind = "withhold"
-        rounding = game.t["operating_round"].get("half_dividend_rounding")
+        rounding = game.rules.operating_round.half_dividend_rounding
         if kind == "half" and rounding == "corporation_down_to_10" and not entity.minor:
             kept = revenue // 2 // 10 * 10
             if kept > 0:
@@ -79,7 +82,7 @@ class RuledDividendStep:
         super().pay(entity, kind)  # type: ignore[misc]
 
     def change_share_price(self, entity: Any, paid: int) -> None:
-        jumps = self.game.t["operating_round"].get("dividend_jump_percents")
+        jumps = self.game.rules.operating_round.dividend_jump_percents
         if not jumps or entity.share_price is None or paid <= 0:
             super().change_share_price(entity, paid)  # type: ignore[misc]
             return

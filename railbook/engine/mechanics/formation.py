@@ -43,6 +43,7 @@ from railbook.engine.rules.corporations import close_corporation, operating_orde
 from railbook.engine.rules.shares import log_share_price
 from railbook.engine.steps.base import Step
 from railbook.errors import GameError, IllegalAction
+from railbook.title.model import FormationDef
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
@@ -52,7 +53,7 @@ if TYPE_CHECKING:
 class Formations(Mechanic):
     @classmethod
     def applies(cls, game: "GameState") -> bool:
-        return any(c.data.get("formation") for c in game.all_corporations)
+        return any(c.definition.formation for c in game.all_corporations)
 
     def setup(self) -> None:
         self.game.pending_token_exchange = None
@@ -64,7 +65,7 @@ class Formations(Mechanic):
 
 
 def form_corporation(game: "GameState", national: Any, parts: list[Any]) -> None:
-    rules = national.data.get("formation")
+    rules = national.definition.formation
     if not rules:
         raise GameError(f"{national.name} has no formation rules", "title data")
     if national.ipoed or national.closed:
@@ -87,9 +88,9 @@ def form_corporation(game: "GameState", national: Any, parts: list[Any]) -> None
             place_new_token(game, national, city)
             game.log(f"{national.name} takes over {part.name}'s home station on {city.hex.id}")
     capital(game, national, rules)
-    if others and rules.get("extra_token_exchanges", 0) > 0:
+    if others and rules.extra_token_exchanges > 0:
         game.pending_token_exchange = {"national": national, "cities": others,
-                                       "limit": int(rules["extra_token_exchanges"])}
+                                       "limit": rules.extra_token_exchanges}
     if can_operate and national.floated():
         insert_in_operating_order(game, national)
     game.graph.clear()
@@ -108,13 +109,13 @@ def operated_this_round(game: "GameState", corp: Any) -> bool:
     return r.entities.index(corp) < r.entity_index
 
 
-def set_start_price(game: "GameState", national: Any, parts: list[Any], rules: dict[str, Any]) -> None:
+def set_start_price(game: "GameState", national: Any, parts: list[Any], rules: FormationDef) -> None:
     prices = sorted((p.share_price.price for p in parts if p.share_price is not None), reverse=True)
-    if rules.get("start_price", "mean_of_two_highest") == "mean_of_two_highest" and len(prices) >= 2:
+    if rules.start_price == "mean_of_two_highest" and len(prices) >= 2:
         price = (prices[0] + prices[1]) // 2
     else:
         price = prices[0] if prices else 0
-    price = max(price, int(rules.get("min_price", 0)))
+    price = max(price, rules.min_price)
     row = [c for c in game.stock_market.grid[0] if c is not None]
     cells = [c for c in row if c.price <= price]
     cell = max(cells, key=lambda c: c.price) if cells else row[0]
@@ -124,8 +125,8 @@ def set_start_price(game: "GameState", national: Any, parts: list[Any], rules: d
     game.log(f"{national.name} starts at {game.format_money(cell.price)}")
 
 
-def exchange_shares(game: "GameState", national: Any, parts: list[Any], rules: dict[str, Any]) -> None:
-    per = int(rules.get("old_shares_per_share", 2))
+def exchange_shares(game: "GameState", national: Any, parts: list[Any], rules: FormationDef) -> None:
+    per = rules.old_shares_per_share
     players = game.players
     current = game.current_operator()
     first = current.owner if current is not None and current.owner in players else players[0]
@@ -145,7 +146,7 @@ def exchange_shares(game: "GameState", national: Any, parts: list[Any], rules: d
 
 
 def exchange(game: "GameState", national: Any, holder: Any, total: int, per: int, president: bool,
-             rules: dict[str, Any]) -> int:
+             rules: FormationDef) -> int:
     """Exchange ``total`` old shares of one holder; returns the odd ones left."""
     new = bonds = lost = 0
     while total >= per:
@@ -158,7 +159,7 @@ def exchange(game: "GameState", national: Any, holder: Any, total: int, per: int
             game.share_pool.transfer_shares(cert.to_bundle(), holder, allow_president_change=False)
             new += 1
             president = False
-        elif rules.get("short_shares") == "bonds" and national.data.get("bonds") and _bonds_left(game, national):
+        elif rules.short_shares == "bonds" and national.definition.bonds and _bonds_left(game, national):
             move_bonds(game, national, national, holder, 1)
             bonds += 1
         else:
@@ -201,8 +202,8 @@ def check_presidency(game: "GameState", national: Any, first: Any) -> None:
     game.log(f"{new.name} becomes the president of {national.name}")
 
 
-def inherit(game: "GameState", national: Any, parts: list[Any], rules: dict[str, Any]) -> None:
-    room = int(rules.get("max_inherited_loans", 0)) - len(national.loans)
+def inherit(game: "GameState", national: Any, parts: list[Any], rules: FormationDef) -> None:
+    room = rules.max_inherited_loans - len(national.loans)
     taken = 0
     for part in parts:
         game.log(f"{national.name} takes over {part.name}'s {game.format_money(part.cash)} and "
@@ -217,14 +218,14 @@ def inherit(game: "GameState", national: Any, parts: list[Any], rules: dict[str,
         n = min(len(part.loans), max(0, room - taken))
         if n:
             game.log(f"{national.name} inherits {n} of {part.name}'s loans")
-            if rules.get("inherited_loans_become") == "bonds_in_pool" and national.data.get("bonds"):
+            if rules.inherited_loans_become == "bonds_in_pool" and national.definition.bonds:
                 move_bonds(game, national, national, game.share_pool, n)
             else:
                 national.loans.extend(part.loans[:n])
             taken += n
         part.loans.clear()
     old = national.share_price
-    for _ in range(taken * int(rules.get("price_drop_per_inherited_loan", 0))):
+    for _ in range(taken * rules.price_drop_per_inherited_loan):
         game.stock_market.move_left(national)
     log_share_price(game, national, old)
 
@@ -253,8 +254,8 @@ def place_new_token(game: "GameState", national: Any, city: Any) -> None:
     city.exchange_token(token)
 
 
-def capital(game: "GameState", national: Any, rules: dict[str, Any]) -> None:
-    kind = rules.get("capital", "none")
+def capital(game: "GameState", national: Any, rules: FormationDef) -> None:
+    kind = rules.capital
     if kind == "pool_buys_remaining":
         left = list(national.shares_of(national))
         amount = national.share_price.price * len(left)

@@ -19,12 +19,12 @@ if TYPE_CHECKING:
 class SetupHomeTokens(Mechanic):
     @classmethod
     def applies(cls, game: "GameState") -> bool:
-        return any(c.data.get("home_token_timing") == "setup" for c in game.all_corporations + game.minors)
+        return any(c.definition.home_token_timing == "setup" for c in game.all_corporations + game.minors)
 
     def setup(self) -> None:
         game = self.game
         for corp in game.minors + game.all_corporations:
-            if corp.data.get("home_token_timing") != "setup" or not corp.coordinates:
+            if corp.definition.home_token_timing != "setup" or not corp.coordinates:
                 continue
             hex_ = game.hex_by_id(corp.coordinates[0])
             token = corp.next_token()

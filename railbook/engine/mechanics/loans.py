@@ -29,15 +29,23 @@ from railbook.engine.mechanics.dividend_rules import add_deduction
 from railbook.engine.rules.shares import log_share_price
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.trains import BuyTrainStep
-from railbook.errors import IllegalAction, InsufficientFunds
+from railbook.errors import GameError, IllegalAction, InsufficientFunds
+from railbook.title.model import LoansDef
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
     from railbook.engine.state import GameState
 
 
-def loan_rules(game: "GameState") -> dict[str, Any]:
-    return game.title.data.get("loans") or {}
+def loan_rules(game: "GameState") -> LoansDef | None:
+    return game.title.model.loans
+
+
+def _loans(game: "GameState") -> LoansDef:
+    rules = game.title.model.loans
+    if rules is None:  # pragma: no cover - only titles with loans take them
+        raise GameError("this title has no loans", "title data")
+    return rules
 
 
 def loan_count(corp: Any) -> int:
@@ -46,24 +54,23 @@ def loan_count(corp: Any) -> int:
 
 def loan_room(game: "GameState", corp: Any) -> int:
     rules = loan_rules(game)
-    if not rules:
+    if rules is None:
         return 0
-    return max(0, int(rules.get("max_per_corporation", 0)) - loan_count(corp))
+    return max(0, rules.max_per_corporation - loan_count(corp))
 
 
 def take_loans(game: "GameState", corp: Any, count: int, why: str) -> None:
-    rules = loan_rules(game)
+    rules = _loans(game)
     if count <= 0:
         return
     if count > loan_room(game, corp):
-        raise IllegalAction(f"{corp.name} may hold at most {rules.get('max_per_corporation', 0)} loans",
-                            "loans")
-    amount = int(rules["amount"])
+        raise IllegalAction(f"{corp.name} may hold at most {rules.max_per_corporation} loans", "loans")
+    amount = rules.amount
     old = corp.share_price
     for _ in range(count):
         corp.loans.append(amount)
         game.bank.spend(amount, corp)
-        move_price(game, corp, rules.get("price_move_on_take", "none"))
+        move_price(game, corp, rules.price_move_on_take)
     game.log(f"{corp.name} takes {count} loan{'s' if count > 1 else ''} of {game.format_money(amount)} ({why})")
     log_share_price(game, corp, old)
 
@@ -87,7 +94,7 @@ class LoanTrainBuying:
         self.check_loan_trade(entity, train, price)
         short = price - entity.cash
         if short > 0 and train.from_depot() and self.must_buy_train(entity):  # type: ignore[attr-defined]
-            amount = int(loan_rules(game)["amount"])
+            amount = _loans(game).amount
             take_loans(game, entity, min(-(-short // amount), loan_room(game, entity)), "to buy a train")
         super().process_buy_train(action)  # type: ignore[misc]
 
@@ -96,14 +103,15 @@ class LoanTrainBuying:
         if train.from_depot() or seller is None or not seller.is_corporation():
             return
         face = train.price_
-        if buyer.data.get("trades_trains_at_face_value") or seller.data.get("trades_trains_at_face_value"):
+        if buyer.definition.trades_trains_at_face_value or seller.definition.trades_trains_at_face_value:
             if price != face:
                 raise IllegalAction(f"{buyer.name} and {seller.name} trade trains only at their printed price "
                                     f"({self.game.format_money(face)})", "train price")
         if price > buyer.cash:
             raise InsufficientFunds(f"{buyer.name} has {self.game.format_money(buyer.cash)}: a train from another "
                                     "corporation is paid from the treasury alone", "train price")
-        if not loan_rules(self.game).get("face_value_train_trades"):
+        rules = loan_rules(self.game)
+        if rules is None or not rules.face_value_train_trades:
             return
         if buyer.loans and seller.loans and price != face:
             raise IllegalAction(f"two corporations with loans trade a train at its printed price "
@@ -146,7 +154,7 @@ class LoanRepayStep(Step):
         old = corp.share_price
         corp.spend(amount, game.bank)
         corp.loans.pop(0)
-        move_price(game, corp, loan_rules(game).get("price_move_on_repay", "none"))
+        move_price(game, corp, _loans(game).price_move_on_repay)
         game.log(f"{corp.name} repays a loan of {game.format_money(amount)}")
         log_share_price(game, corp, old)
 
@@ -156,13 +164,13 @@ class Loans(Mechanic):
 
     @classmethod
     def applies(cls, game: "GameState") -> bool:
-        return bool(loan_rules(game)) or any(c.data.get("bonds") for c in game.all_corporations)
+        return loan_rules(game) is not None or any(c.definition.bonds for c in game.all_corporations)
 
     def setup(self) -> None:
         add_deduction(self.game, self.pay_interest)
 
     def operating_steps(self, steps: list[Any]) -> list[Any]:
-        if not loan_rules(self.game):
+        if loan_rules(self.game) is None:
             return steps
         return mix_into(steps, BuyTrainStep, LoanTrainBuying)
 
@@ -170,7 +178,7 @@ class Loans(Mechanic):
         """Loan and bond interest before the dividend; returns the revenue left."""
         game = self.game
         rules = loan_rules(game)
-        loan_due = loan_count(corp) * int(rules.get("interest", 0)) if rules else 0
+        loan_due = loan_count(corp) * rules.interest if rules is not None else 0
         bond_due = bond_interest_due(game, corp)
         available = corp.cash
         remains = 0
@@ -189,9 +197,9 @@ class Loans(Mechanic):
                          "from its revenue")
             else:
                 remains += due
-        if remains > 0 and rules and loan_room(game, corp) > 0:
+        if remains > 0 and rules is not None and loan_room(game, corp) > 0:
             take_loans(game, corp, 1, "for interest")
-            remains -= int(rules["amount"])
+            remains -= rules.amount
         if remains > 0:
             president = corp.owner
             if president is None or not president.is_player() or president.cash < remains:

@@ -56,7 +56,7 @@ class MergerState:
 class Mergers(Mechanic):
     @classmethod
     def applies(cls, game: "GameState") -> bool:
-        return any(c.data.get("merger") for c in game.all_corporations)
+        return any(c.definition.merger for c in game.all_corporations)
 
     def __init__(self, game: "GameState"):
         super().__init__(game)
@@ -66,11 +66,10 @@ class Mergers(Mechanic):
 
     def setup(self) -> None:
         for corp in self.game.all_corporations:
-            m = corp.data.get("merger")
+            m = corp.definition.merger
             if not m:
                 continue
-            state = MergerState(corp, dict(m.get("exchanges", {})), int(m.get("cash", 0)),
-                                int(m.get("vote_percent", 50)), m.get("forced_on"))
+            state = MergerState(corp, dict(m.exchanges), m.cash, m.vote_percent, m.forced_on)
             for idx in state.exchanges.values():
                 corp.shares_list[idx].buyable = False
             corp.floatable = False
@@ -86,8 +85,7 @@ class Mergers(Mechanic):
     # -- events
     def on_event(self, event: str) -> None:
         for state in self.states:
-            avail = state.corporation.data.get("available")
-            if isinstance(avail, dict) and avail.get("event") == event and not state.formed:
+            if state.corporation.definition.available_on == event and not state.formed:
                 self.open_offer(state)
             if state.forced_on == event:
                 state.vote_open = False

@@ -26,6 +26,7 @@ from railbook.engine.rules.trains import can_buy_train_from_others
 from railbook.engine.steps.routes import DividendStep
 from railbook.engine.steps.trains import BuyTrainStep
 from railbook.errors import IllegalAction
+from railbook.title.model import TypeRules
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
@@ -34,17 +35,18 @@ if TYPE_CHECKING:
 TRADE_FLAG = "train_buys_between_corporations"
 
 
-def type_rules(game: "GameState", entity: Any) -> dict[str, Any]:
-    """The ``by_type`` settings of the entity's type (empty if none)."""
-    by_type = game.t["operating_round"].get("by_type") or {}
-    return by_type.get(getattr(entity, "type", None), {}) if entity is not None else {}
+def type_rules(game: "GameState", entity: Any) -> TypeRules | None:
+    """The ``by_type`` settings of the entity's type (None if the title lists none for it)."""
+    if entity is None:
+        return None
+    return game.rules.operating_round.by_type.get(getattr(entity, "type", ""))
 
 
 def trains_trade_now(game: "GameState") -> bool:
     """Whether trains may change hands between companies in the current phase."""
     if not can_buy_train_from_others(game):
         return False
-    if any(TRADE_FLAG in p["flags"] for p in game.phase.phases):
+    if any(TRADE_FLAG in p.flags for p in game.phase.phases):
         return TRADE_FLAG in game.phase.status
     return True
 
@@ -52,8 +54,7 @@ def trains_trade_now(game: "GameState") -> bool:
 class MinorRules(Mechanic):
     @classmethod
     def applies(cls, game: "GameState") -> bool:
-        return bool(game.t["operating_round"].get("by_type")) or any(TRADE_FLAG in p["flags"]
-                                                                     for p in game.title.data["phases"])
+        return bool(game.rules.operating_round.by_type) or any(TRADE_FLAG in p.flags for p in game.title.model.phases)
 
     def operating_steps(self, steps: list[Any]) -> list[Any]:
         return replace_step(replace_step(steps, DividendStep, TypedDividendStep), BuyTrainStep, TypedBuyTrainStep)
@@ -61,7 +62,8 @@ class MinorRules(Mechanic):
 
 class TypedDividendStep(DividendStep):
     def choices(self, entity: Any) -> list[str]:
-        return type_rules(self.game, entity).get("dividends") or self.game.t["operating_round"]["dividends"]
+        rules = type_rules(self.game, entity)
+        return list((rules.dividends if rules is not None else ()) or self.game.rules.operating_round.dividends)
 
     def single_choice(self, entity: Any) -> bool:
         return entity is not None and not entity.is_company() and len(self.choices(entity)) == 1
@@ -104,10 +106,11 @@ class TypedDividendStep(DividendStep):
 
 class TypedBuyTrainStep(BuyTrainStep):
     def can_entity_buy_train(self, entity: Any) -> bool:
-        return bool(type_rules(self.game, entity)) or super().can_entity_buy_train(entity)
+        return type_rules(self.game, entity) is not None or super().can_entity_buy_train(entity)
 
     def must_buy_train(self, entity: Any) -> bool:
-        rule = type_rules(self.game, entity).get("must_buy_train")
+        rules = type_rules(self.game, entity)
+        rule = rules.must_buy_train if rules is not None else None
         if rule is None:
             return super().must_buy_train(entity)
         if rule == "never" or entity.trains or not self.game.depot.depot_trains():
@@ -121,7 +124,8 @@ class TypedBuyTrainStep(BuyTrainStep):
         """A train another company owns: only in a trading phase, and only if its type sells to ours."""
         if not trains_trade_now(self.game):
             return False
-        sells_to = type_rules(self.game, train.owner).get("sells_trains_to")
+        rules = type_rules(self.game, train.owner)
+        sells_to = rules.sells_trains_to if rules is not None else None
         return sells_to is None or getattr(entity, "type", None) in sells_to
 
     def buyable_trains(self, entity: Any) -> list[Any]:
@@ -129,7 +133,8 @@ class TypedBuyTrainStep(BuyTrainStep):
 
     def owner_assist(self, entity: Any, price: int) -> int:
         """What the owner may pay towards a train the trainless company cannot afford."""
-        if not type_rules(self.game, entity).get("owner_pays_shortfall") or entity.trains:
+        rules = type_rules(self.game, entity)
+        if rules is None or not rules.owner_pays_shortfall or entity.trains:
             return 0
         owner = entity.owner
         if owner is None or not owner.is_player() or price <= entity.cash or owner.cash + entity.cash < price:

@@ -22,13 +22,13 @@ if TYPE_CHECKING:
 
 def player_only_privates(game: "GameState") -> list[Any]:
     """Privates a president may buy from another player during an operating round."""
-    return [c for c in game.companies if c.data.get("sold_in_operating_rounds")]
+    return [c for c in game.companies if c.definition.sold_in_operating_rounds]
 
 
 class PrivateTrades(Mechanic):
     @classmethod
     def applies(cls, game: "GameState") -> bool:
-        steps = game.t["operating_round"]["steps"]
+        steps = game.rules.operating_round.steps
         return ("buy_private" in steps or "buy_private_blocking" in steps) and bool(player_only_privates(game))
 
     def operating_steps(self, steps: list[Any]) -> list[Any]:
@@ -43,8 +43,8 @@ class PresidentBuysPrivateStep(BuyPrivateStep):
         if entity is None or entity is not self.current_entity() or not entity.is_operator():
             return []
         buyer = entity.player
-        rule = game.t["stock_round"]["privates_between_players"]
-        if buyer is None or (rule.get("phase_flag") and rule["phase_flag"] not in game.phase.status):
+        rule = game.rules.stock_round.privates_between_players
+        if buyer is None or (rule.phase_flag and rule.phase_flag not in game.phase.status):
             return []
         return [c for c in player_only_privates(game)
                 if not c.closed and c.owner is not None and c.owner.is_player() and c.owner is not buyer]

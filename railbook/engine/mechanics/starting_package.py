@@ -44,22 +44,22 @@ class StartingPackage(Mechanic):
 
     @classmethod
     def applies(cls, game: "GameState") -> bool:
-        return game.t["auction"]["kind"] == "starting_package"
+        return game.rules.auction.kind == "starting_package"
 
     def __init__(self, game: "GameState"):
         super().__init__(game)
         # players who passed in the draft (or in the first stock round): they sit out the first stock round
         self.passers: list[Any] = []
-        self.rules = game.t["auction"]
+        self.rules = game.rules.auction
 
     # -- what the package is
     @staticmethod
     def is_bond(company: Any) -> bool:
-        return bool(company.data.get("stock_round_trade"))
+        return bool(company.definition.stock_round_trade)
 
     def minor_of(self, company: Any) -> Any:
         """The minor a minor certificate stands for (None for other privates)."""
-        if company.data.get("kind") != "minor":
+        if company.definition.kind != "minor":
             return None
         minor = self.game.corporation_by_id(company.sym)
         return minor if minor is not None and minor.minor else None
@@ -77,10 +77,11 @@ class StartingPackage(Mechanic):
         items = self.items_left()
         privates = [c for c in items if self.minor_of(c) is None]
         minors = [c for c in items if self.minor_of(c) is not None]
-        return privates + minors[: self.rules.get("minors_on_offer", len(minors))]
+        on_offer = self.rules.minors_on_offer
+        return privates + minors[: len(minors) if on_offer is None else on_offer]
 
     def floor_price(self, company: Any) -> int:
-        return company.value * self.rules.get("floor_percent", 0) // 100
+        return company.value * self.rules.floor_percent // 100
 
     # -- buying
     def buy(self, player: Any, company: Any, price: int, forced: bool = False) -> None:
@@ -100,7 +101,7 @@ class StartingPackage(Mechanic):
         minor = self.minor_of(company)
         if minor is None:
             return
-        treasury = max(price, self.rules.get("minor_min_treasury", 0))
+        treasury = max(price, self.rules.minor_min_treasury)
         minor.owner = player
         minor.floated_ = True
         if treasury > 0:
@@ -260,7 +261,7 @@ class StartingPackageForcedAuction(Step):
         self.sold(target)
 
     def lower_price(self, target: Any) -> None:
-        target.discount += self.game.t["auction"]["price_drop_when_all_pass"]
+        target.discount += self.game.rules.auction.price_drop_when_all_pass
         self.game.log(f"The price of {target.name} drops to {self.game.format_money(target.min_bid())}")
         for e in self.round.entities:
             e.unpass()

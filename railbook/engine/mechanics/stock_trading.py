@@ -65,13 +65,13 @@ TURN_TIMING = "owning_player_sr_turn"
 
 
 def is_bond(company: Any) -> bool:
-    return bool(company.data.get("stock_round_trade"))
+    return bool(company.definition.stock_round_trade)
 
 
 class StockTrading(Mechanic):
     @classmethod
     def applies(cls, game: "GameState") -> bool:
-        return (bool(game.t["stock_round"].get("ipo_moves_to_pool"))
+        return (bool(game.rules.stock_round.ipo_moves_to_pool)
                 or any(is_bond(c) for c in game.companies)
                 or StartingPackage.applies(game) or Mergers.applies(game)
                 or any(a.type == "exchange" and TURN_TIMING in a.when for c in game.companies for a in c.abilities))
@@ -81,7 +81,7 @@ class StockTrading(Mechanic):
         self.closing: list[Any] = []  # privates that close when their owner next buys shares
 
     def setup(self) -> None:
-        if self.game.t["stock_round"].get("ipo_moves_to_pool"):
+        if self.game.rules.stock_round.ipo_moves_to_pool:
             for corp in self.game.all_corporations:
                 corp.float_excludes = self.game.share_pool  # certificates waiting in the pool are unsold
 
@@ -241,10 +241,10 @@ class TradingShares(BuySellParShares):
 
     def purchasable_companies(self, entity: Any) -> list[Any]:
         """Privates the player may take from another player (18xx.games: at any price, paid to the bank)."""
-        rule = self.sr["privates_between_players"]
-        if rule.get("phase_flag") and rule["phase_flag"] not in self.game.phase.status:
+        rule = self.sr.privates_between_players
+        if rule.phase_flag and rule.phase_flag not in self.game.phase.status:
             return []
-        if rule.get("not_in_first_stock_round") and self.game.turn == 1:
+        if rule.not_in_first_stock_round and self.game.turn == 1:
             return []
         return [c for c in self.game.companies
                 if not c.closed and c.owner is not None and c.owner.is_player() and c.owner is not entity
@@ -338,7 +338,7 @@ class TradingShares(BuySellParShares):
         self.buy_shares(entity, share.to_bundle())
         after_par(game, corp)
         self.track_action(action, corp)
-        if self.sr.get("ipo_moves_to_pool"):
+        if self.sr.ipo_moves_to_pool:
             game.log(f"The other certificates of {corp.name} move to the market")
             move_ipo_to_pool(game, corp)
 

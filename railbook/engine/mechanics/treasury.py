@@ -27,14 +27,16 @@ from railbook.engine.rules.shares import (
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.shares import RedeemSharesStep
 from railbook.errors import IllegalAction, InsufficientFunds
+from railbook.title.model import TreasuryShares
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
     from railbook.engine.state import GameState
 
 
-def rules(game: "GameState") -> dict[str, Any]:
-    return game.t["operating_round"].get("treasury_shares") or {}
+def rules(game: "GameState") -> TreasuryShares:
+    """The title's treasury-share rules (their defaults, where a title lists the step without them)."""
+    return game.rules.operating_round.treasury_shares or TreasuryShares()
 
 
 class TreasuryShareStep(Step):
@@ -52,7 +54,7 @@ class TreasuryShareStep(Step):
     def allowed(self, corp: Any) -> bool:
         if corp is None or not corp.is_corporation() or corp.minor or not corp.floated() or corp.share_price is None:
             return False
-        if rules(self.game).get("must_have_operated") and corp.turns_operated == 0:
+        if rules(self.game).must_have_operated and corp.turns_operated == 0:
             return False
         return self.game.hook("can_redeem", corp) is not False
 
@@ -62,7 +64,7 @@ class TreasuryShareStep(Step):
     def can_buy(self, corp: Any) -> bool:
         if self.round.treasury_traded == "sold" or not self.pool_shares(corp):
             return False
-        room = rules(self.game).get("max_percent", 100) - corp.percent_of(corp)
+        room = rules(self.game).max_percent - corp.percent_of(corp)
         return room >= corp.share_percent and corp.cash >= corp.share_price.price
 
     def can_sell(self, corp: Any) -> bool:
@@ -71,7 +73,7 @@ class TreasuryShareStep(Step):
         return self.game.share_pool.percent_of(corp) + corp.share_percent <= market_share_limit(self.game, corp)
 
     def bond_sellers(self, corp: Any) -> list[Any]:
-        if not corp.data.get("bonds") or corp.cash < bond_price(corp):
+        if not corp.definition.bonds or corp.cash < bond_price(corp):
             return []
         pool = self.game.share_pool
         if bonds_of(self.game, corp, pool):
@@ -99,7 +101,7 @@ class TreasuryShareStep(Step):
             raise IllegalAction(f"{corp.name} may not buy its own certificates now", "treasury shares")
         if bundle.corporation is not corp or bundle.owner is not game.share_pool:
             raise IllegalAction(f"{corp.name} buys only its own certificates from the pool", "treasury shares")
-        limit = rules(game).get("max_percent", 100)
+        limit = rules(game).max_percent
         if corp.percent_of(corp) + bundle.percent > limit:
             raise IllegalAction(f"{corp.name} may hold at most {limit}% of itself", "treasury shares")
         price = corp.share_price.price * bundle.num_shares()
@@ -138,7 +140,7 @@ class TreasuryTrading(Mechanic):
 
     @classmethod
     def applies(cls, game: "GameState") -> bool:
-        return bool(rules(game))
+        return game.rules.operating_round.treasury_shares is not None
 
     def operating_steps(self, steps: list[Any]) -> list[Any]:
         out = []

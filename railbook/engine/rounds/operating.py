@@ -32,7 +32,7 @@ class OperatingRound(Round):
         self.current_operator = None
         game.hook("operating_round_start")
         payout_companies(game)
-        if game.title.t["operating_round"]["home_token"] == "operating_round":
+        if game.rules.operating_round.home_token == "operating_round":
             for e in self.entities:
                 place_home_token(game, e)
         for e in self.entities:
@@ -89,7 +89,7 @@ class OperatingRound(Round):
         self.current_operator = entity
         self.current_operator_acted = False
         self.game.log(f"{self.game.describe_entity(entity.owner)} operates {entity.name}")
-        if self.game.title.t["operating_round"]["home_token"] == "first_operation":
+        if self.game.rules.operating_round.home_token == "first_operation":
             place_home_token(self.game, entity)
         self.skip_steps()
         if not self.finished():

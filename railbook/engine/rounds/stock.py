@@ -62,7 +62,7 @@ class StockRound(Round):
             if corp.share_price is None:
                 continue
             old = corp.share_price
-            if sold_out(game, corp) and game.title.t["stock_round"]["sold_out_rise"]:
+            if sold_out(game, corp) and game.rules.stock_round.sold_out_rise:
                 if corp.share_price.sold_out_extra_rise:
                     game.stock_market.move_up(corp)
                 game.stock_market.move_up(corp)

@@ -49,8 +49,6 @@ def _token_usable(a: Any) -> bool:
         return True
     if a.from_owner and corp.find_token_by_type() is None:
         return False
-    if a.spec.get("same_hex_allowed"):
-        return True
     tokened = {t.city.tile.hex.id for t in corp.tokens if t.used and t.city is not None}
     return bool(set(a.hexes) - tokened)
 
@@ -133,9 +131,9 @@ def trigger_phase_abilities(game: "GameState", phase_name: str) -> None:
         if c.owner is None:
             continue
         for a in list(c.abilities):
-            if a.type == "revenue_change" and a.on == "phase" and a.spec.get("phase") == phase_name:
+            if a.type == "revenue_change" and a.on == "phase" and a.spec.phase == phase_name:
                 c.revenue = a.revenue
-            if a.type == "close" and a.on == "phase" and a.spec.get("phase") == phase_name:
+            if a.type == "close" and a.on == "phase" and a.spec.phase == phase_name:
                 game.log(f"{c.name} closes")
                 c.close()
                 break

@@ -43,7 +43,7 @@ def total_emr_buying_power(game: "GameState", player: Player, corp: Any) -> int:
 
 
 def can_go_bankrupt(game: "GameState", player: Player, corp: Any) -> bool:
-    if not game.t["bankruptcy"]["allowed"]:
+    if not game.rules.bankruptcy.allowed:
         return False
     return total_emr_buying_power(game, player, corp) < game.depot.min_depot_price()
 

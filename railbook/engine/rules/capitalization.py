@@ -29,13 +29,13 @@ if TYPE_CHECKING:
 
 def escrowed(game: "GameState", corp: Any) -> bool:
     """Money paid for this corporation's own certificates still goes to the bank (it has not floated)."""
-    return (bool(game.t.get("escrow_until_float")) and corp.capitalization == "incremental"
+    return (bool(game.rules.escrow_until_float) and corp.capitalization == "incremental"
             and not corp.floated_ and not corp.formed)
 
 
 def has_treasury(game: "GameState", corp: Any) -> bool:
     """Its own certificates are a treasury (escrow titles, once floated), not an IPO."""
-    return bool(game.t.get("escrow_until_float")) and (corp.floated() or corp.formed)
+    return bool(game.rules.escrow_until_float) and (corp.floated() or corp.formed)
 
 
 def treasury_percent(game: "GameState", corp: Any) -> int:
@@ -45,7 +45,7 @@ def treasury_percent(game: "GameState", corp: Any) -> int:
 
 
 def full_capitalization(game: "GameState") -> bool:
-    phase = game.t.get("full_capitalization_from_phase")
+    phase = game.rules.full_capitalization_from_phase
     return bool(phase) and game.phase.available(phase)
 
 
@@ -69,11 +69,11 @@ def float_escrowed(game: "GameState", corp: Any) -> None:
 
 
 def add_float_tokens(game: "GameState", corp: Any) -> None:
-    for rule in corp.data.get("float_tokens") or []:
-        if rule.get("if_converted") and not corp.converted:
+    for rule in corp.definition.float_tokens:
+        if rule.if_converted and not corp.converted:
             continue
-        if rule.get("from_phase") and not game.phase.available(rule["from_phase"]):
+        if rule.from_phase and not game.phase.available(rule.from_phase):
             continue
-        for _ in range(int(rule["add"])):
+        for _ in range(rule.add):
             corp.tokens.append(Token(corp, price=corp.tokens[-1].price if corp.tokens else 0))
-        game.log(f"{corp.name} gets {rule['add']} more station token{'s' if rule['add'] > 1 else ''}")
+        game.log(f"{corp.name} gets {rule.add} more station token{'s' if rule.add > 1 else ''}")

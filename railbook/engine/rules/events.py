@@ -15,16 +15,15 @@ if TYPE_CHECKING:
 def fire_event(game: "GameState", event: str) -> None:
     if event == "close_privates":
         game.log("-- Event: private companies close --")
-        future = [p["name"] for p in game.phase.future()]
+        future = [p.name for p in game.phase.future()]
         for c in game.companies:
-            keep = any(a.type == "close" and ((a.on == "phase" and a.spec.get("phase") in future) or a.on == "never")
+            keep = any(a.type == "close" and ((a.on == "phase" and a.spec.phase in future) or a.on == "never")
                        for a in c.abilities)
             if not keep and not c.closed:
                 c.close()
         return
     for corp in list(game.waiting_corporations):
-        avail = corp.data.get("available")
-        if isinstance(avail, dict) and avail.get("event") == event:
+        if corp.definition.available_on == event:
             make_available(game, corp)
     for m in game.mechanics:
         m.on_event(event)

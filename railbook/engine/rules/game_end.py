@@ -15,8 +15,8 @@ TIMING_PRIORITY = ["immediately", "end_of_round", "end_of_or", "end_of_or_set", 
 
 
 def game_end_check(game: "GameState") -> tuple[str | None, str | None]:
-    for rule in game.t["game_end"]:
-        reason, timing = rule["trigger"], rule["timing"]
+    for rule in game.rules.game_end:
+        reason, timing = rule.trigger, rule.timing
         if not _triggered(game, reason):
             continue
         if game.game_end_trigger and TIMING_PRIORITY.index(timing) >= TIMING_PRIORITY.index(game.game_end_trigger[1]):
@@ -29,7 +29,7 @@ def game_end_check(game: "GameState") -> tuple[str | None, str | None]:
 
 def _triggered(game: "GameState", reason: str) -> bool:
     if reason == "bankruptcy":
-        rule = game.t["bankruptcy"]["ends_game_after"]
+        rule = game.rules.bankruptcy.ends_game_after
         if rule == "all_but_one":
             return sum(1 for p in game.players if not p.bankrupt) == 1
         return any(p.bankrupt for p in game.players)
@@ -81,6 +81,6 @@ def apply_last_set_skips(game: "GameState") -> None:
     if not game.game_end_trigger:
         return
     reason = game.game_end_trigger[0]
-    for rule in game.t["game_end"]:
-        if rule["trigger"] == reason and rule.get("last_set_skips"):
-            game.skipped_steps.update(rule["last_set_skips"])
+    for rule in game.rules.game_end:
+        if rule.trigger == reason and rule.last_set_skips:
+            game.skipped_steps.update(rule.last_set_skips)

@@ -15,11 +15,11 @@ def start_phase(game: "GameState", initial: bool = False) -> None:
     """The game is in a new phase (``initial``: the first, where the game starts; it fires no events)."""
     phase = game.phase
     game.log(f"-- Phase {phase.name} (Operating Rounds: {phase.operating_rounds} | "
-             f"Train Limit: {phase.current['train_limit']} | Available Tiles: "
+             f"Train Limit: {phase.current.train_limit} | Available Tiles: "
              f"{', '.join(c.capitalize() for c in phase.tiles)}) --")
     trigger_phase_abilities(game, phase.name)
     if not initial:
-        for event in phase.current.get("events", []):
+        for event in phase.current.events:
             fire_event(game, event)
 
 

@@ -275,24 +275,24 @@ class Route:
 
     def check_distance(self, visits: list[Stop]) -> None:
         d = self.train.distance
-        kind = d["kind"]
+        kind = d.kind
         if kind == "unlimited":
             return
         if kind == "stops":
             n = sum(s.visit_cost for s in visits)
-            if n > d["n"]:
+            if n > d.n:
                 raise RouteError(f"{n} stops is too many for a {self.train.name} train", "train distance")
             return
         if kind == "hexes":  # hex borders crossed, centre to centre (a route never enters a hex twice)
             n = len({p.tile.hex for p in self.paths}) - 1
-            if n > d["n"]:
+            if n > d.n:
                 raise RouteError(f"the route crosses {n} hex borders, too many for a {self.train.name} train",
                                  "train distance")
             return
         info: dict[str, list[dict[str, int]]] = {}
-        rows = [dict(r) for r in d["rows"]]
-        for r in rows:
-            for t in r["stops"]:
+        rows = [{"visit": r.visit} for r in d.rows]   # what each row may still visit
+        for r, spec in zip(rows, d.rows):
+            for t in spec.stops:
                 info.setdefault(t, []).append(r)
         grouped: dict[str, list[Stop]] = {}
         for v in visits:
@@ -314,10 +314,10 @@ class Route:
     def stops(self) -> list[Stop]:
         visits = self.visited_stops()
         d = self.train.distance
-        if d["kind"] != "rows":
+        if d.kind != "rows":
             return visits
-        rows = sorted(d["rows"], key=lambda r: len(r["stops"]))
-        max_stops = min(sum(r["pay"] for r in rows), len(visits))
+        rows = sorted(d.rows, key=lambda r: len(r.stops))
+        max_stops = min(sum(r.pay for r in rows), len(visits))
         for n in range(max_stops, 0, -1):
             best: tuple[int, list[Stop]] | None = None
             for combo in itertools.combinations(visits, n):
@@ -326,8 +326,7 @@ class Route:
                 used = [0] * len(rows)
                 ok = True
                 for stop in combo:
-                    row = next((i for i, r in enumerate(rows) if stop.kind in r["stops"] and used[i] < r["pay"]),
-                               None)
+                    row = next((i for i, r in enumerate(rows) if stop.kind in r.stops and used[i] < r.pay), None)
                     if row is None:
                         ok = False
                         break
@@ -368,7 +367,7 @@ def check_overlap(routes: list[Route]) -> None:
     """No two trains of a corporation may share a piece of track."""
     used: set[Any] = set()
     for route in routes:
-        if route.train.data.get("route_may_overlap"):
+        if route.train.definition.route_may_overlap:
             continue  # a train that runs on its own (a TGV) may share the others' track
         for p in route.paths:
             hid = p.tile.hex.id

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def can_par(game: "GameState", corp: Corporation, player: Any) -> bool:
-    if corp.ipoed or corp not in game.corporations or corp.data.get("formation"):
+    if corp.ipoed or corp not in game.corporations or corp.definition.formation:
         return False
     allowed = game.hook("may_par", corp)
     return allowed is not False
@@ -31,21 +31,21 @@ def par_prices_for(game: "GameState", corp: Corporation, via_private: bool = Tru
 
 
 def after_par(game: "GameState", corp: Corporation) -> None:
-    if corp.capitalization == "incremental" and not game.t.get("escrow_until_float"):
+    if corp.capitalization == "incremental" and not game.rules.escrow_until_float:
         for c in game.companies:
             for a in usable_abilities(game, c, "shares"):
                 if a.shares and a.shares[0].corporation is corp:
                     amount = sum(corp.par_price.price * s.num_shares() for s in a.shares)
                     game.bank.spend(amount, corp)
     close_companies_on_event(game, corp, "par")
-    if game.t["operating_round"]["home_token"] == "par":
+    if game.rules.operating_round.home_token == "par":
         place_home_token(game, corp)
 
 
 def float_corporation(game: "GameState", corp: Corporation) -> None:
     game.log(f"{corp.name} floats")
     if corp.capitalization == "incremental":
-        if game.t.get("escrow_until_float"):
+        if game.rules.escrow_until_float:
             float_escrowed(game, corp)
         return
     game.bank.spend(corp.par_price.price * corp.total_shares, corp)
@@ -54,21 +54,21 @@ def float_corporation(game: "GameState", corp: Corporation) -> None:
 
 def num_certs(game: "GameState", entity: Any) -> int:
     certs = sum(s.cert_size for s in entity.shares if s.corporation.counts_for_limit() and s.counts_for_limit)
-    if game.t["certificate_limit_counts_privates"]:
+    if game.rules.certificate_limit_counts_privates:
         certs += len(getattr(entity, "companies", []))
     return certs
 
 
 def cert_limit(game: "GameState", entity: Any = None) -> int:
-    return game.t["certificate_limit"][len(game.players)]
+    return game.rules.certificate_limit[len(game.players)]
 
 
 def market_share_limit(game: "GameState", corp: Any = None) -> int:
-    return game.t["pool_limit"]
+    return game.rules.pool_limit
 
 
 def check_sale_timing(game: "GameState", entity: Any, bundle: ShareBundle) -> bool:
-    rule = game.t["stock_round"]["first_sales_after"]
+    rule = game.rules.stock_round.first_sales_after
     if rule == "first_stock_round":
         return game.turn > 1 or game.round.operating()
     if rule == "operation":
@@ -104,7 +104,7 @@ def sell_shares_and_change_price(game: "GameState", bundle: ShareBundle) -> None
     old = corp.share_price
     was_president = corp.president_is(bundle.owner)
     sell_shares(game, bundle)
-    movement = game.t["stock_round"]["sale_price_drop"]
+    movement = game.rules.stock_round.sale_price_drop
     if movement == "row_per_share":
         for _ in range(bundle.num_shares()):
             game.stock_market.move_down(corp)
@@ -129,7 +129,7 @@ def log_share_price(game: "GameState", corp: Any, old: Any) -> None:
 
 def sold_out(game: "GameState", corp: Corporation) -> bool:
     """No certificate left for sale: players (and the corporation's own treasury) hold all of it."""
-    if corp.data.get("converts_to") and not corp.converted:
+    if corp.definition.converts_to and not corp.converted:
         return False  # the certificates of its later conversion are still in the bank
     treasury = sum(s.percent for s in corp.shares_of(corp) if not s.buyable)
     return sum(corp.player_share_holders().values()) + treasury == 100
@@ -220,7 +220,7 @@ def move_ipo_to_pool(game: "GameState", corp: Any) -> None:
 def reserved_par_cells(game: "GameState") -> dict[str, list[Any]]:
     """The par cells market.yaml ``par_prices`` reserves, by corporation ("120z": price 120, zone letters z)."""
     out: dict[str, list[Any]] = {}
-    for sym, cells in (game.title.data["market"].get("par_prices") or {}).items():
+    for sym, cells in game.title.model.market.par_prices.items():
         for text in cells:
             digits = "".join(ch for ch in str(text) if ch.isdigit())
             letters = "".join(ch for ch in str(text) if ch.isalpha())

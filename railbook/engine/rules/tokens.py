@@ -17,10 +17,12 @@ if TYPE_CHECKING:
 def home_choices(game: "GameState", corp: Corporation) -> list[Hex]:
     """Hexes a corporation may choose as its home: free of reservations, with a city it could
     enter; hexes still without track are offered first when there are any."""
-    choice = corp.data.get("home_choice") or {}
-    hexes = list(choice.get("hexes") or [])
-    if choice.get("region"):
-        hexes += [h for h in game.title.data["map"]["regions"].get(choice["region"], []) if h not in hexes]
+    choice = corp.definition.home_choice
+    if choice is None:
+        return []
+    hexes = list(choice.hexes)
+    if choice.region:
+        hexes += [h for h in game.title.model.map.regions.get(choice.region, ()) if h not in hexes]
     out = []
     for hex_id in hexes:
         h = game.hex_by_id(hex_id)
@@ -94,15 +96,16 @@ def place_home_token(game: "GameState", corp: Corporation) -> None:
 
 def token_price(game: "GameState", corp: Any, city: Any, token: Any) -> int:
     """A station token's price: the token's own, plus the title's token_cost by distance."""
-    rule = corp.data.get("token_cost") if corp.is_corporation() else None
-    method = (rule or {}).get("method", "listed")
-    if method == "route_distance":
+    rule = corp.definition.token_cost if corp.is_corporation() else None
+    if rule is None:
+        return int(token.price)
+    if rule.method == "route_distance":
         distance = route_distance(corp, city)
-        return token.price + rule.get("per_hex", 0) * (distance or 0)
-    if method == "hex_distance" and corp.coordinates:
+        return int(token.price) + rule.per_hex * (distance or 0)
+    if rule.method == "hex_distance" and corp.coordinates:
         home = game.hex_by_id(corp.coordinates[0])
-        return token.price + rule.get("per_hex", 0) * (home.distance(city.hex) if home is not None else 0)
-    return token.price
+        return int(token.price) + rule.per_hex * (home.distance(city.hex) if home is not None else 0)
+    return int(token.price)
 
 
 def settle_hex_reservation(game: "GameState", tile: Tile) -> None:

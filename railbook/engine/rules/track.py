@@ -31,24 +31,24 @@ def tile_lays(game: "GameState", corp: Any) -> list[dict[str, Any]]:
     """The title's tile lays this corporation has now (some only in its first operating turn,
     some only for some types of corporation)."""
     out = []
-    for lay in game.t["operating_round"]["tile_lays"]:
-        if lay.get("first_operation_only") and getattr(corp, "turns_operated", 0) > 0:
+    for lay in game.rules.operating_round.tile_lays:
+        if lay.first_operation_only and corp.turns_operated > 0:
             continue
-        if lay.get("corporation_types") and getattr(corp, "type", None) not in lay["corporation_types"]:
+        if lay.corporation_types and corp.type not in lay.corporation_types:
             continue
         out.append(lay)
     return out
 
 
 def splits_city(game: "GameState", old: Tile, new: Tile) -> bool:
-    return (game.t["operating_round"].get("split_city_tokens") == "choose_again"
+    return (game.rules.operating_round.split_city_tokens == "choose_again"
             and len(old.cities) == 1 and len(new.cities) > 1)
 
 
 def upgrades_to(game: "GameState", old: Tile, new: Tile, special: bool = False, hex_: Hex | None = None) -> bool:
     if game.hook("can_upgrade", hex_.id if hex_ else None, old, new) is False:
         return False
-    restriction = game.title.data["upgrades"].get(old.name)
+    restriction = game.title.model.upgrades.get(old.name)
     if restriction is not None:
         # the title names exactly what this tile becomes
         return new.name in restriction
@@ -93,7 +93,7 @@ def upgrade_cost(game: "GameState", old_tile: Tile, hex_: Hex, entity: Any) -> i
     discount = 0
     for a in (corp.all_abilities() if hasattr(corp, "all_abilities") else []):
         if a.type == "tile_discount" and (not a.hexes or hex_.id in a.hexes):
-            terrain = a.spec.get("terrain")
+            terrain = a.spec.terrain
             if terrain is None or terrain in old_tile.terrain_kinds():
                 discount += a.discount
     return cost - min(cost, discount)
@@ -115,7 +115,7 @@ def update_tile_lists(game: "GameState", tile: Tile, old_tile: Tile) -> None:
 def reconnect_hex(game: "GameState", hex_: Hex) -> None:
     """A tile laid on a formerly impassable hex opens its exits to the neighbours."""
     for edge, n in hex_.all_neighbors.items():
-        if any(b["edge"] == edge and b.get("type") == "impassable" for b in hex_.tile.borders):
+        if any(b.edge == edge and b.type == "impassable" for b in hex_.tile.borders):
             continue
         if edge not in hex_.tile.exits:
             continue
@@ -139,7 +139,8 @@ def check_lay_permission(game: "GameState", corp: Any, hex_: "Hex", tile: "Tile"
     """Whether the corporation may lay here at all (``consent``: the reserving corporation's president agreed)."""
     if corp is not None and corp.is_corporation() and game.hook("can_lay_tile", corp, hex_.id, tile) is False:
         raise IllegalAction(f"{corp.name} may not lay track on {hex_.id} now", "title rule")
-    who = game.title.data["map"]["hexes"].get(hex_.id, {}).get("reserved_for")
+    printed = game.title.model.map.hexes.get(hex_.id)
+    who = printed.reserved_for if printed is not None else None
     if not who or hex_.tile is not hex_.original_tile or corp is None:
         return
     holder = game.corporation_by_id(who)
@@ -153,7 +154,7 @@ def check_lay_permission(game: "GameState", corp: Any, hex_: "Hex", tile: "Tile"
 
 def sides_allow(game: "GameState", old: "Tile", new: "Tile", reached_sides: list[int]) -> bool:
     """Under a side-based restriction: is this rotation of the new tile connected well enough?"""
-    if game.t["operating_round"]["track_restriction"] not in SIDE_RULES:
+    if game.rules.operating_round.track_restriction not in SIDE_RULES:
         return True
     if new.city_towns:
         return bool(set(new.exits) & set(reached_sides))

@@ -4,7 +4,7 @@ and the changes to a train type a title's hooks may make during a game.
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.train import Depot, Train
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 def can_buy_train_from_others(game: "GameState") -> bool:
-    return bool(game.t["operating_round"]["train_buys_between_corporations"])
+    return bool(game.rules.operating_round.train_buys_between_corporations)
 
 
 def train_limit(game: "GameState", entity: Any) -> int:
@@ -97,7 +97,7 @@ def rust_trains(game: "GameState", bought: Train) -> None:
 
 
 def must_buy_train(game: "GameState", entity: Any) -> bool:
-    rule = game.t["operating_round"]["must_buy_train"]
+    rule = game.rules.operating_round.must_buy_train
     if entity.trains or not game.depot.depot_trains():
         return False
     if rule == "always":
@@ -109,8 +109,8 @@ def must_buy_train(game: "GameState", entity: Any) -> bool:
 
 
 # ------------------------------------------------------------------ train types changed by hooks
-# A title's data is shared by every game of it, so a change is made on the game's trains (each
-# gets its own copy of the changed distance) and remembered for copies made later (unlimited trains).
+# A title's data is shared by every game of it (and frozen), so a change gives the game's trains of
+# the type a new distance; copies made later (of unlimited trains) take their own from the type's first.
 
 def trains_of(game: "GameState", name: str) -> list[Any]:
     return [t for t in game.depot.trains if t.name == name]
@@ -119,14 +119,12 @@ def trains_of(game: "GameState", name: str) -> list[Any]:
 def set_train_stops(game: "GameState", name: str, n: int) -> None:
     """A plain distance becomes n; distance rows that pay take n as their pay and visit limit."""
     for train in trains_of(game, name):
-        d = copy.deepcopy(train.distance)
-        if d["kind"] in ("stops", "hexes"):
-            d["n"] = n
-        elif d["kind"] == "rows":
-            for row in d["rows"]:
-                if row["pay"] > 0:
-                    row["pay"] = n
-                    row["visit"] = n
+        d = train.distance
+        if d.kind in ("stops", "hexes"):
+            d = dataclasses.replace(d, n=n)
+        elif d.kind == "rows":
+            d = dataclasses.replace(d, rows=tuple(dataclasses.replace(row, pay=n, visit=n) if row.pay > 0 else row
+                                                  for row in d.rows))
         train.distance = d
     game.log(f"{name} trains now reach {n}")
 
@@ -135,11 +133,10 @@ def set_train_multiplier(game: "GameState", name: str, n: int) -> None:
     """Stops count n times their value for this train type (its own and its distance rows' multipliers)."""
     for train in trains_of(game, name):
         train.multiplier = n
-        d = copy.deepcopy(train.distance)
-        if d["kind"] == "rows":
-            for row in d["rows"]:
-                if row.get("multiplier", 1) != 1 or row["pay"] > 0:
-                    row["multiplier"] = n
+        d = train.distance
+        if d.kind == "rows":
+            d = dataclasses.replace(d, rows=tuple(dataclasses.replace(row, multiplier=n)
+                                                  if row.multiplier != 1 or row.pay > 0 else row for row in d.rows))
         train.distance = d
     game.log(f"{name} trains now score {n} times the value of their stops")
 

@@ -62,7 +62,7 @@ class CompanyPendingPar(Step):
         buy_shares(game, action.entity, corporation.shares_list[0].to_bundle(), exchange="free")
         after_par(game, corporation)
         self.round.companies_pending_par.pop(0)
-        if game.t["auction"].get("turn_after_par") == "after_setter" and action.entity in self.round.entities \
+        if game.rules.auction.turn_after_par == "after_setter" and action.entity in self.round.entities \
                 and any(not c.closed and c.owner is None for c in game.companies):
             # play goes on with the player after the one who set the price
             self.round.entity_index = (self.round.entities.index(action.entity) + 1) % len(self.round.entities)
@@ -116,7 +116,7 @@ class WaterfallAuction(Step):
         return company is not None and bool(self.companies) and company is self.companies[0]
 
     def min_increment(self) -> int:
-        return self.game.title.t["auction"]["min_increment"]
+        return self.game.rules.auction.min_increment
 
     def highest_bid(self, company: Any) -> Bid | None:
         bids = self.bids.get(company) or []
@@ -172,7 +172,7 @@ class WaterfallAuction(Step):
         if price < minimum:
             raise IllegalAction(f"the minimum bid for {company.name} is {self.game.format_money(minimum)}",
                                 "auction minimum bid")
-        if self.game.title.t["auction"]["bids_in_multiples"] and (price - minimum) % self.min_increment():
+        if self.game.rules.auction.bids_in_multiples and (price - minimum) % self.min_increment():
             raise IllegalAction(f"bids rise in multiples of {self.game.format_money(self.min_increment())}",
                                 "auction bid increment")
         if price > self.max_bid(entity, company):
@@ -234,7 +234,7 @@ class WaterfallAuction(Step):
 
     def all_passed(self) -> None:
         if self.cheapest in self.companies:
-            self.increase_discount(self.cheapest, self.game.title.t["auction"]["price_drop_when_all_pass"])
+            self.increase_discount(self.cheapest, self.game.rules.auction.price_drop_when_all_pass)
         else:
             payout_companies(self.game)
             self.game.hook("operating_set_end")

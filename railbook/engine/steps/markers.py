@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, InsufficientFunds
+from railbook.title.model import Marker
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
 
 
-def marker_label(marker: dict[str, Any]) -> str:
-    return f"{marker['name'].replace('_', ' ').capitalize()} marker"
+def marker_label(marker: Marker) -> str:
+    return f"{marker.name.replace('_', ' ').capitalize()} marker"
 
 
 class SpecialBuyStep(Step):
@@ -30,30 +31,30 @@ class SpecialBuyStep(Step):
     def blocks(self) -> bool:
         return False
 
-    def markers(self) -> list[dict[str, Any]]:
-        return self.game.t["operating_round"].get("markers") or []
+    def markers(self) -> tuple[Marker, ...]:
+        return self.game.rules.operating_round.markers
 
-    def cost(self, entity: Any, marker: dict[str, Any]) -> int:
-        special = marker.get("cost_with_private")
-        if special:
-            company = self.game.company_by_id(special["private"])
+    def cost(self, entity: Any, marker: Marker) -> int:
+        special = marker.cost_with_private
+        if special is not None:
+            company = self.game.company_by_id(special.private)
             if company is not None and company.owner is entity:
-                return special["cost"]
-        return marker["cost"]
+                return special.cost
+        return marker.cost
 
-    def why_not(self, entity: Any, marker: dict[str, Any]) -> str | None:
+    def why_not(self, entity: Any, marker: Marker) -> str | None:
         game = self.game
         if not entity.is_corporation() or entity is not game.current_operator():
             return f"only the operating corporation may buy a {marker_label(marker).lower()}"
-        name = marker["name"]
-        if game.markers.get(name, 0) >= marker.get("count", 10**6):
+        name = marker.name
+        if marker.count is not None and game.markers.get(name, 0) >= marker.count:
             return f"no {marker_label(marker).lower()} is left"
         held = sum(1 for m in entity.marker_list if m == name)
-        if held >= marker.get("per_corporation", 10**6):
+        if marker.per_corporation is not None and held >= marker.per_corporation:
             return f"{entity.name} already has a {marker_label(marker).lower()}"
         if entity.cash < self.cost(entity, marker):
             return f"{entity.name} cannot afford a {marker_label(marker).lower()}"
-        target = marker.get("needs_route_to")
+        target = marker.needs_route_to
         if target and game.hex_by_id(target) not in game.graph.reachable_hexes(entity):
             return f"{entity.name}'s track must reach {target} to buy a {marker_label(marker).lower()}"
         return None
@@ -67,7 +68,7 @@ class SpecialBuyStep(Step):
         entity = action.entity
         wanted = str(action.raw.get("description", "")).lower()
         marker = next((m for m in self.markers()
-                       if wanted in (marker_label(m).lower(), m["name"].lower())), None)
+                       if wanted in (marker_label(m).lower(), m.name.lower())), None)
         if marker is None:
             raise IllegalAction(f"there is nothing called {action.raw.get('description')!r} to buy", "special buy")
         reason = self.why_not(entity, marker)
@@ -76,8 +77,8 @@ class SpecialBuyStep(Step):
         cost = self.cost(entity, marker)
         if cost:
             entity.spend(cost, self.game.bank)
-        self.game.markers[marker["name"]] = self.game.markers.get(marker["name"], 0) + 1
-        entity.marker_list.append(marker["name"])
-        entity.markers.add(marker["name"])
+        self.game.markers[marker.name] = self.game.markers.get(marker.name, 0) + 1
+        entity.marker_list.append(marker.name)
+        entity.markers.add(marker.name)
         self.game.log(f"{entity.name} buys a {marker_label(marker).lower()} for {self.game.format_money(cost)}")
         self.game.graph.clear()

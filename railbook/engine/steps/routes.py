@@ -50,7 +50,7 @@ class RouteStep(Step):
             if train.operated:
                 raise RouteError(f"train {train.id} has already run this round", "routes")
             seen.add(train)
-            apart = bool(train.data.get("route_may_overlap"))  # runs on its own: may share the others' track
+            apart = bool(train.definition.route_may_overlap)  # runs on its own: may share the others' track
             route = Route(game, train, entity, spec["connections"], other_paths=set() if apart else used_paths)
             if not apart:
                 used_paths |= set(route.paths)
@@ -95,7 +95,7 @@ class DividendStep(Step):
 
     def process_dividend(self, action: "Action") -> None:
         kind = action.kind
-        if kind not in self.game.title.t["operating_round"]["dividends"]:
+        if kind not in self.game.rules.operating_round.dividends:
             raise IllegalAction(f"{kind!r} is not a dividend choice here", "dividend")
         self.pay(action.entity, kind)
 
@@ -156,7 +156,7 @@ class DividendStep(Step):
         """Shares the corporation's dividends pay into its own treasury (pool shares, or IPO shares)."""
         if entity.minor:
             return 0
-        pays = self.game.title.t["operating_round"].get("pays_corporation_for")
+        pays = self.game.rules.operating_round.pays_corporation_for
         if pays is not None:  # an empty list: those dividends go to no one
             n = 0.0
             if "pool" in pays:

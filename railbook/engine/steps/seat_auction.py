@@ -26,7 +26,7 @@ class SeatOrderAuction(WaterfallAuction):
         self.auction_passes = 0        # passes in a row since the last bid
 
     def passers_stay(self) -> bool:
-        return self.game.t["auction"].get("pass_leaves_auction", True) is False
+        return self.game.rules.auction.pass_leaves_auction is False
 
     def next_bidder(self, after: Any) -> Any:
         a = self._active_auction()

@@ -14,6 +14,7 @@ from railbook.engine.entities.share import ShareBundle
 from railbook.engine.rules.shares import bundles_for_corporation, buy_shares
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction
+from railbook.title.model import ShareRedemption
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
@@ -27,8 +28,8 @@ class RedeemSharesStep(Step):
         return "Skip (Redeem/Reissue)"
 
     @property
-    def rule(self) -> dict[str, Any]:
-        return self.game.t["operating_round"].get("share_redemption") or {}
+    def rule(self) -> ShareRedemption:
+        return self.game.rules.operating_round.share_redemption
 
     def allowed(self, entity: Any) -> bool:
         return entity.is_corporation() and not entity.minor and self.game.hook("can_redeem", entity) is not False
@@ -47,7 +48,7 @@ class RedeemSharesStep(Step):
 
     def redeemable_bundles(self, entity: Any) -> list[ShareBundle]:
         first = self.round.round_num == 1
-        limit = self.rule.get("max_shares_first_or" if first else "max_shares", 1) or 1
+        limit = (self.rule.max_shares_first_or if first else self.rule.max_shares) or 1
         pool = self.game.share_pool
         return [b for b in bundles_for_corporation(self.game, pool, entity)
                 if len(b.shares) <= limit and b.price() <= entity.cash]
@@ -58,7 +59,7 @@ class RedeemSharesStep(Step):
         if not treasury or len(treasury) <= len(buyable):
             return None
         bundle = ShareBundle(treasury)
-        bundle.share_price = self.rule.get("reissue_price", 0)
+        bundle.share_price = self.rule.reissue_price
         return bundle
 
     def process_buy_shares(self, action: "Action") -> None:

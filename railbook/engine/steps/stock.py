@@ -65,7 +65,7 @@ class ShareBuying:
         raise NotImplementedError
 
     def maybe_place_home_token(self, corporation: Any) -> None:
-        timing = self.game.title.t["operating_round"]["home_token"]
+        timing = self.game.rules.operating_round.home_token
         if (timing == "float" and corporation.floated()) or (timing == "par" and corporation.ipoed):
             place_home_token(self.game, corporation)
 
@@ -73,11 +73,11 @@ class ShareBuying:
 class BuySellParShares(Step, ShareBuying):
     def description(self) -> str:
         return {"sell_buy_or_buy_sell": "Buy or Sell Shares", "sell_buy": "Sell then Buy Shares",
-                "sell_buy_sell": "Sell/Buy/Sell Shares"}[self.sr["sell_buy_order"]]
+                "sell_buy_sell": "Sell/Buy/Sell Shares"}[self.sr.sell_buy_order]
 
     def __init__(self, game: Any, round: Any, **opts: Any):
         super().__init__(game, round, **opts)
-        self.sr: dict[str, Any] = game.t["stock_round"]
+        self.sr = game.rules.stock_round
         self.pending_home: Any = None  # a corporation just parred whose president chooses its home
 
     def setup(self) -> None:
@@ -166,7 +166,7 @@ class BuySellParShares(Step, ShareBuying):
                 and self.can_gain(entity, bundle))
 
     def can_buy_multiple(self, entity: Any, corp: Any, owner: Any) -> bool:
-        if self.sr["multiple_buys_only_from_pool"]:
+        if self.sr.multiple_buys_only_from_pool:
             if not owner.is_share_pool():
                 return False
             if self.round.bought_from_ipo:
@@ -184,7 +184,7 @@ class BuySellParShares(Step, ShareBuying):
         """Over the certificate limit (with something to sell), or over a holding limit that forces sales."""
         if num_certs(self.game, entity) > cert_limit(self.game, entity):
             return self.can_sell_any(entity)
-        if not self.sr["holding_limit_forces_sale"]:
+        if not self.sr.holding_limit_forces_sale:
             return False
         return any(not c.holding_ok(entity) and self.can_sell_any_bundles(entity, c) for c in self.held(entity))
 
@@ -193,13 +193,13 @@ class BuySellParShares(Step, ShareBuying):
             return False
         corp = bundle.corporation
         return (check_sale_timing(self.game, entity, bundle)
-                and not (self.sr["must_sell_in_blocks"] and self.sold_corp(entity, corp) == "now")
+                and not (self.sr.must_sell_in_blocks and self.sold_corp(entity, corp) == "now")
                 and self.can_sell_order()
                 and fit_in_bank(self.game, bundle)
                 and bundle.can_dump(entity))
 
     def can_sell_order(self) -> bool:
-        order = self.sr["sell_buy_order"]
+        order = self.sr.sell_buy_order
         acts = self.round.current_actions
         if order == "sell_buy_or_buy_sell":
             kinds = {a.type for a in acts}
@@ -212,7 +212,7 @@ class BuySellParShares(Step, ShareBuying):
         # what holds for every bundle of the corporation is asked once, before making bundles
         if not self.can_sell_order():
             return False
-        if self.sr["must_sell_in_blocks"] and self.sold_corp(entity, corp) == "now":
+        if self.sr.must_sell_in_blocks and self.sold_corp(entity, corp) == "now":
             return False
         return any(self.can_sell(entity, b) for b in bundles_for_corporation(self.game, entity, corp))
 
@@ -261,12 +261,12 @@ class BuySellParShares(Step, ShareBuying):
         return False
 
     def purchasable_companies(self, entity: Any) -> list[Any]:
-        rule = self.sr["privates_between_players"]
+        rule = self.sr.privates_between_players
         if self.bought() or entity.cash <= 0:
             return []
-        if rule.get("phase_flag") not in self.game.phase.status:
+        if rule.phase_flag not in self.game.phase.status:
             return []
-        if rule.get("not_in_first_stock_round") and self.game.turn == 1:
+        if rule.not_in_first_stock_round and self.game.turn == 1:
             return []
         return purchasable_companies(self.game, entity)
 
@@ -374,7 +374,7 @@ class BuySellParShares(Step, ShareBuying):
         self.buy_shares(entity, share.to_bundle())
         after_par(self.game, corp)
         self.track_action(action, corp)
-        if corp.data.get("home_choice") and not corp.coordinates:
+        if corp.definition.home_choice and not corp.coordinates:
             if not home_choices(self.game, corp):
                 raise IllegalAction(f"{corp.name} has no possible home left", "home choice")
             self.pending_home = corp
@@ -410,7 +410,7 @@ class BuySellParShares(Step, ShareBuying):
         self.round.current_actions.append(action)
         self.log(f"{entity.name} buys {company.name} from {owner.name if owner else 'the bank'} for "
                  f"{self.game.format_money(price)}")
-        if owner is not None and self.sr["privates_between_players"].get("regrants_shares"):
+        if owner is not None and self.sr.privates_between_players.regrants_shares:
             # the certificates the private brought come along, free, from whoever holds them
             for ability in usable_abilities(self.game, company, "shares"):
                 for share in ability.shares:

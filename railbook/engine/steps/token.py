@@ -59,7 +59,7 @@ class Tokener:
         hex_ = city.hex
         if token is None:
             raise IllegalAction(f"{entity.name} has no tokens left", "tokens")
-        if city.data.get("refuses_tokens"):
+        if city.definition.refuses_tokens:
             raise IllegalAction(f"{hex_.id} may not hold a station token", "token placement")
         if connected and city not in game.graph.connected_nodes(entity):
             raise IllegalAction(f"{entity.name} cannot place a token on {hex_.id}: it is not connected", "connectivity")
@@ -79,7 +79,7 @@ class Tokener:
                 if hex_ in game.graph.reachable_hexes(entity) and a.price_ is not None:
                     price = a.price_
                 break
-        if not city.data.get("tokenable", True):
+        if not city.definition.tokenable:
             raise IllegalAction(f"{hex_.id} may never hold a station token", "token placement")
         self.check_split_hex(city)
         free = price <= 0

@@ -9,6 +9,7 @@ lay extra or unconnected tiles.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.map.tile import COLORS, path_within
@@ -29,6 +30,7 @@ from railbook.engine.rules.track import (
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, InsufficientFunds
 from railbook.hexgrid import invert
+from railbook.title.model import TileLay
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
@@ -48,23 +50,20 @@ class Tracker:
         self.round.upgraded_track = False
         self.round.laid_hexes = []
 
-    def get_tile_lay(self, entity: Any) -> dict[str, Any] | None:
+    def get_tile_lay(self, entity: Any) -> TileLay | None:
+        """The tile lay the entity has next this turn, as it stands now (``not_if_upgraded``
+        resolved; an upgrade costs what a lay costs unless the title says otherwise)."""
         corp = entity.owner if entity.is_company() else entity
         lays = tile_lays(self.game, corp)
         idx = self.round.num_laid_track
         if idx >= len(lays):
             return None
-        lay = dict(lays[idx])
-        if lay.get("lay") == "not_if_upgraded":
-            lay["lay"] = not self.round.upgraded_track
-        if lay.get("upgrade") == "not_if_upgraded":
-            lay["upgrade"] = not self.round.upgraded_track
-        lay.setdefault("lay", True)
-        lay.setdefault("upgrade", True)
-        lay["cost"] = lay.get("cost", 0) or 0
-        lay["upgrade_cost"] = lay.get("upgrade_cost", lay["cost"])
-        lay["cannot_reuse_same_hex"] = lay.get("cannot_reuse_same_hex", False)
-        return lay
+        lay = lays[idx]
+        return dataclasses.replace(
+            lay,
+            lay=(not self.round.upgraded_track) if lay.lay == "not_if_upgraded" else bool(lay.lay),
+            upgrade=(not self.round.upgraded_track) if lay.upgrade == "not_if_upgraded" else bool(lay.upgrade),
+            upgrade_cost=lay.cost if lay.upgrade_cost is None else lay.upgrade_cost)
 
     def can_lay_tile(self, entity: Any) -> bool:
         if self.tile_lay_abilities_should_block(entity):
@@ -74,7 +73,7 @@ class Tracker:
         lay = self.get_tile_lay(entity)
         if lay is None:
             return False
-        return bool(entity.tokens) and entity.cash >= lay["cost"] and bool(lay["lay"] or lay["upgrade"])
+        return bool(entity.tokens) and entity.cash >= lay.cost and bool(lay.lay or lay.upgrade)
 
     def can_buy_tile_laying_company(self, entity: Any, time: str) -> bool:
         """The corporation could still buy a private that lays track now: the track step waits for it."""
@@ -100,15 +99,15 @@ class Tracker:
         old_tile = hex_.tile
         lay = self.get_tile_lay(action.entity)
         upgrade = old_tile.color != "white"
-        if upgrade and not (lay and lay["upgrade"]):
+        if upgrade and not (lay and lay.upgrade):
             raise IllegalAction("no upgrade is allowed now (tile lays used up)", "tile lays")
-        if tile.color == "yellow" and not (lay and lay["lay"]):
+        if tile.color == "yellow" and not (lay and lay.lay):
             raise IllegalAction("no yellow tile may be laid now (tile lays used up)", "tile lays")
         if lay is None:
             raise IllegalAction("no more tiles may be laid this turn", "tile lays")
-        if lay["cannot_reuse_same_hex"] and hex_ in self.round.laid_hexes:
+        if lay.cannot_reuse_same_hex and hex_ in self.round.laid_hexes:
             raise IllegalAction(f"{hex_.id} already had a tile laid this turn", "tile lays")
-        extra_cost = lay["cost"] if tile.color == "yellow" else lay["upgrade_cost"]
+        extra_cost = lay.cost if tile.color == "yellow" else (lay.upgrade_cost or 0)
         self.lay_tile(action, extra_cost=extra_cost, entity=entity, spender=spender)
         if upgrade:
             self.round.upgraded_track = True
@@ -268,7 +267,7 @@ class Tracker:
         replaced = replacement_rotation(tile, old)
         if replaced is not None:  # the tile replaces the old one outright: its own rotation, old track may go
             return tile.rotation == replaced and hex_ in self.game.graph.connected_hexes(entity)
-        if old.definition.get("upgrade_placed_by_reservation") and any(c.data.get("reserved_for") for c in tile.cities):
+        if old.definition.upgrade_placed_by_reservation and any(c.definition.reserved_for for c in tile.cities):
             # the reserved city fixes the rotation: reaching the hex is enough (the old track is still kept)
             return (hex_ in self.game.graph.connected_hexes(entity)
                     and all(any(path_within(p, q) for q in tile.paths) for p in old.paths)
@@ -297,7 +296,7 @@ class Tracker:
         for old_ct in old_tile.city_towns:
             if not any(set(old_ct.exits) <= set(n.exits) for n in new_tile.city_towns):
                 raise IllegalAction("the new tile must keep the old track to every city and town", "tile upgrade")
-        restriction = self.game.title.t["operating_round"]["track_restriction"]
+        restriction = self.game.rules.operating_round.track_restriction
         if restriction == "permissive" or restriction in SIDE_RULES:
             return
         connected = self.game.graph.connected_paths(entity)
@@ -324,21 +323,21 @@ class Tracker:
     def border_cost(self, tile: "Tile", hex_: "Hex") -> int:
         total = 0
         for b in tile.borders + hex_.tile.borders:
-            if not b.get("cost"):
+            if not b.cost:
                 continue
-            neighbor = hex_.neighbors.get(b["edge"])
+            neighbor = hex_.neighbors.get(b.edge)
             if neighbor is None:
                 continue
-            if b["edge"] in tile.exits and neighbor.targeting(hex_):
-                total += b["cost"]
+            if b.edge in tile.exits and neighbor.targeting(hex_):
+                total += b.cost
         return total
 
     def remove_borders(self, tile: "Tile", hex_: "Hex") -> None:
         keep = []
         for b in tile.borders:
-            neighbor = hex_.neighbors.get(b["edge"])
-            if b.get("cost") and neighbor is not None and hex_.targeting(neighbor) and neighbor.targeting(hex_):
-                neighbor.tile.borders = [nb for nb in neighbor.tile.borders if nb["edge"] != invert(b["edge"])]
+            neighbor = hex_.neighbors.get(b.edge)
+            if b.cost and neighbor is not None and hex_.targeting(neighbor) and neighbor.targeting(hex_):
+                neighbor.tile.borders = [nb for nb in neighbor.tile.borders if nb.edge != invert(b.edge)]
                 continue
             keep.append(b)
         tile.borders = keep
@@ -369,10 +368,10 @@ class Tracker:
 
 def replacement_rotation(new: "Tile", old: "Tile") -> int | None:
     """The rotation a tile takes when it replaces the old tile outright (tiles.yaml ``replaces``), else None."""
-    spec = new.definition.get("replaces") or {}
-    if old.name not in spec.get("tiles", []):
+    spec = new.definition.replaces
+    if spec is None or old.name not in spec.tiles:
         return None
-    return int(spec.get("rotation", 0))
+    return spec.rotation
 
 
 class TrackStep(Step, Tracker):

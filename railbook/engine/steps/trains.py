@@ -42,9 +42,9 @@ class EmergencyMoney:
     game: Any
 
     def needed_cash(self, entity: Any) -> int:
-        ebuy = self.game.title.t["operating_round"]["emergency_buy"]
+        ebuy = self.game.rules.operating_round.emergency_buy
         depot = self.game.depot
-        return depot.min_depot_price() if ebuy["cheapest_depot_train_only"] else depot.max_depot_price()
+        return depot.min_depot_price() if ebuy.cheapest_depot_train_only else depot.max_depot_price()
 
     def emr_available_cash(self, entity: Any) -> int:
         current = self.current_entity()
@@ -58,7 +58,7 @@ class EmergencyMoney:
             return False
         if not self.sellable_bundle(bundle):
             return False
-        if game.title.t["operating_round"]["emergency_buy"]["sell_more_than_needed"]:
+        if game.rules.operating_round.emergency_buy.sell_more_than_needed:
             return True
         needed = self.needed_cash(entity) - self.emr_available_cash(entity)
         smaller = bundle.price() - min(s.price() for s in bundle.shares)
@@ -71,7 +71,7 @@ class EmergencyMoney:
         corp = bundle.corporation
         if not corp.president_is(seller):
             return True
-        swap_rule = self.game.title.t["operating_round"]["emergency_buy"]["president_may_swap"]
+        swap_rule = self.game.rules.operating_round.emergency_buy.president_may_swap
         if swap_rule and corp is not self.current_entity():
             return True
         holders = corp.player_share_holders(corporate=True)
@@ -105,7 +105,7 @@ class BuyTrainStep(Step, EmergencyMoney):
 
     # -- availability
     def can_entity_buy_train(self, entity: Any) -> bool:
-        return not entity.is_minor() or self.game.title.t["operating_round"].get("minors_buy_trains", False)
+        return not entity.is_minor() or self.game.rules.operating_round.minors_buy_trains
 
     def room(self, entity: Any) -> bool:
         return num_corp_trains(self.game, entity) < train_limit(self.game, entity)
@@ -123,7 +123,7 @@ class BuyTrainStep(Step, EmergencyMoney):
                                                           for _, _, price in discountable_trains_for(self.game, entity)))
 
     def trade_in_allowed(self) -> bool:
-        limit = self.game.t["operating_round"].get("trade_ins_per_turn")
+        limit = self.game.rules.operating_round.trade_ins_per_turn
         return limit is None or self.round.trade_ins_this_turn < limit
 
     def actions(self, entity: Any) -> list[str]:
@@ -145,14 +145,14 @@ class BuyTrainStep(Step, EmergencyMoney):
         depot = self.game.depot
         depot_trains = list(depot.depot_trains())
         others = depot.other_trains(entity) if can_buy_train_from_others(self.game) else []
-        ebuy = self.game.title.t["operating_round"]["emergency_buy"]
-        if entity.cash < depot.min_depot_price() and ebuy["cheapest_depot_train_only"]:
+        ebuy = self.game.rules.operating_round.emergency_buy
+        if entity.cash < depot.min_depot_price() and ebuy.cheapest_depot_train_only:
             cheapest = depot.min_depot_train()
             depot_trains = [cheapest] if cheapest else []
         return depot_trains + others
 
     def spend_minmax(self, entity: Any, train: Any) -> tuple[int, int]:
-        ebuy = self.game.title.t["operating_round"]["emergency_buy"]["from_other_corporations"]
+        ebuy = self.game.rules.operating_round.emergency_buy.from_other_corporations
         power = entity.cash
         if ebuy != "never" and power < train.price_:
             max_possible = power + (entity.owner.cash if entity.owner is not None else 0)
@@ -168,7 +168,7 @@ class BuyTrainStep(Step, EmergencyMoney):
         exchange = action.exchange
         if train.owner is entity:
             raise IllegalAction(f"{entity.name} already owns {train.id}", "buy train")
-        limit = train.data.get("per_corporation_limit")
+        limit = train.definition.per_corporation_limit
         if limit is not None and sum(1 for t in entity.trains if t.name == train.name) >= limit:
             raise IllegalAction(f"{entity.name} may own at most {limit} {train.name} train(s)", "train limit")
         available = game.depot.available(entity)
@@ -194,7 +194,7 @@ class BuyTrainStep(Step, EmergencyMoney):
             if exchange.name not in train.discount:
                 raise IllegalAction(f"a {exchange.name} train cannot be traded in for a {train.name}", "train trade-in")
             if not self.trade_in_allowed():
-                raise IllegalAction(f"only {game.t['operating_round']['trade_ins_per_turn']} trade-in per turn",
+                raise IllegalAction(f"only {game.rules.operating_round.trade_ins_per_turn} trade-in per turn",
                                     "train trade-in")
         elif not self.room(entity) and not discountable_trains_for(game, entity):
             raise IllegalAction(f"{entity.name} is at its train limit of {train_limit(game, entity)}", "train limit")
@@ -204,8 +204,8 @@ class BuyTrainStep(Step, EmergencyMoney):
                 raise IllegalAction("the president cannot contribute to a trade-in", "emergency buy")
             if train.from_depot():
                 cheapest = game.depot.min_depot_train()
-                ebuy = game.title.t["operating_round"]["emergency_buy"]
-                if ebuy["cheapest_depot_train_only"] and cheapest is not None and train.name != cheapest.name:
+                ebuy = game.rules.operating_round.emergency_buy
+                if ebuy.cheapest_depot_train_only and cheapest is not None and train.name != cheapest.name:
                     raise IllegalAction(f"with the president's help only the cheapest train ({cheapest.name}) may "
                                         "be bought", "emergency buy")
             elif price > train.price_:
