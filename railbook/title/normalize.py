@@ -15,6 +15,7 @@ from typing import Any
 
 from railbook import hexgrid
 from railbook.problems import Problems
+from railbook.title.changes import resolve_change_path
 from railbook.title.loader import TitleSource  # noqa: F401
 from railbook.title.market_moves import market_moves
 from railbook.title.yaml_source import YamlDoc, format_pointer
@@ -738,5 +739,3 @@ def _check_mergers(model: dict[str, Any], chk: Checker) -> None:
                 chk.add("corporations.yaml", ("corporations", i, "merger", "exchanges"),
                         f"minor {sym} merges into {c['sym']} but no certificate is given for it")
 
-
-from railbook.title.changes import CHANGE_ROOTS, apply_changes, resolve_change_path  # noqa: E402,F401  (re-exported)

@@ -15,12 +15,12 @@ from __future__ import annotations
 import collections.abc
 import dataclasses
 import functools
-import re
 import types
 import typing
 from typing import Any, Literal, Union, get_args, get_origin
 
 from railbook.title import model as M
+from railbook.title.changes import parse_path
 
 
 class ModelError(ValueError):
@@ -211,31 +211,6 @@ def _is_default(f: dataclasses.Field[Any], value: Any) -> bool:
 
 # ---------------------------------------------------------------- optional rules change the model
 
-_PATH_PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[([^\]]+)\])?")
-
-#: where each top-level word of a change path lives (anything else is in the title's rules)
-ROOTS = {"trains": "trains", "phases": "phases", "privates": "privates", "corporations": "corporations",
-         "minors": "minors", "market": "market", "map": "map", "tiles": "tile_counts"}
-
-
-def _steps(path: str) -> list[tuple[str, str | None]] | None:
-    """A change path as (field, selector) steps from the model's root."""
-    parts = path.split(".")
-    steps: list[tuple[str, str | None]] = []
-    for i, p in enumerate(parts):
-        m = _PATH_PART.fullmatch(p)
-        if not m:
-            return None
-        name, selector = m.group(1), m.group(2)
-        if i == 0:
-            if name in ROOTS:
-                steps.append((ROOTS[name], selector))
-                continue
-            steps.append(("title", None))
-        steps.append((name, selector))
-    return steps
-
-
 def _select(items: tuple[Any, ...], selector: str) -> int | None:
     """The item a ``[selector]`` names: by its name, its symbol or its id."""
     for i, item in enumerate(items):
@@ -279,7 +254,7 @@ def _replace(node: Any, tp: Any, steps: list[tuple[str, str | None]], value: Any
 
 def replace_at(model: M.TitleModel, path: str, value: Any) -> M.TitleModel:
     """The model with one value changed, as an optional rule's ``{set: path, to: value}`` says."""
-    steps = _steps(path)
+    steps = parse_path(path)
     if steps is None:
         raise ModelError(f"{path!r} is not a path into the title's data")
     changed: M.TitleModel = _replace(model, M.TitleModel, steps, value, path)
