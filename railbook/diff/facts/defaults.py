@@ -1,11 +1,11 @@
 """What the engine does when a title leaves an option out, for options the
-model states only where a title sets them.
+normalized document states only where a title sets them.
 
 Without these a title that sets ``president_sells_shares: false`` would look
-the same as one that says nothing (and so sells shares). Each value is the one
-the option's description in ``schema/title.schema.json`` gives; options not
-listed here are off when left out, which is what the schema's descriptions say
-of the rest ("absent: none", "Default: none").
+the same as one that says nothing (and so sells shares). The values are the
+typed model's defaults (:mod:`railbook.title.model`, the one place a default is
+stated); where the model says "none" with an empty value, the diff says what
+that means to a reader. Options not listed here are off when left out.
 """
 
 from __future__ import annotations
@@ -13,21 +13,19 @@ from __future__ import annotations
 from typing import Any
 
 from railbook.diff.facts.base import FactSet
+from railbook.title import model as M
+
+_RULES, _OR = M.TitleRules(id="", name=""), M.OperatingRoundRules()
 
 OPTION_DEFAULTS: dict[str, Any] = {
-    # "its par price (default), or the corporation's current market price"
-    "capitalization.ipo_price": "par",
-    # "false: a president who cannot pay the rest is bankrupt at once"
-    "rounds.operating_round.emergency_buy.president_sells_shares": True,
-    # "false: the president adds cash only for a train from the depot"
-    "rounds.operating_round.emergency_buy.president_pays_for_corporation_trains": True,
-    # "Default [1]: any payout moves one space"
+    "capitalization.ipo_price": _RULES.ipo_price,
+    "rounds.operating_round.emergency_buy.president_sells_shares": _OR.emergency_buy.president_sells_shares,
+    "rounds.operating_round.emergency_buy.president_pays_for_corporation_trains":
+        _OR.emergency_buy.president_pays_for_corporation_trains,
+    "rounds.operating_round.split_city_tokens": _OR.split_city_tokens,
+    # the model's "none" in words: any payout moves one space; no limit; no certificate earns for it
     "rounds.operating_round.dividend_jump_percents": [1],
-    # "absent: no limit"
     "rounds.operating_round.trade_ins_per_turn": "unlimited",
-    # "tokens move to the first new city (move_to_first, the default)"
-    "rounds.operating_round.split_city_tokens": "move_to_first",
-    # "Certificates not listed earn nothing. Default: none."
     "rounds.operating_round.pays_corporation_for": [],
 }
 
