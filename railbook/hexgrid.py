@@ -9,6 +9,7 @@ of a flat hex and the lower-left edge of a pointy one.
 from __future__ import annotations
 
 import re
+from typing import Mapping
 
 LETTERS = [chr(c) for c in range(ord("A"), ord("Z") + 1)] + ["A" + chr(c) for c in range(ord("A"), ord("Z") + 1)]
 _COORD = re.compile(r"^([A-Za-z]+)(-?\d+)$")
@@ -31,7 +32,7 @@ def parse_coord(coord: str) -> tuple[str, int] | None:
     return m.group(1), int(m.group(2))
 
 
-def xy(coord: str, axes: dict[str, str]) -> tuple[int, int]:
+def xy(coord: str, axes: Mapping[str, str]) -> tuple[int, int]:
     """Grid position of a hex name under the given axes."""
     parsed = parse_coord(coord)
     if parsed is None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import fixtures_dir
 
-from railbook.engine.mechanics.formation import form_corporation
+from railbook.engine.mechanics.formation import form_corporation, formations
 from railbook.engine.rules.tokens import token_price
 from railbook.engine.title import Title
 from railbook.errors import GameError, LogError
@@ -326,7 +326,7 @@ def test_a_state_railway_takes_over_trainless_corporations() -> None:
     assert etat.share_price.price == 82 and etat.loans == [500]
     assert etat.cash == 600 and not etat.floated()  # no capital; it floats once half its shares are out
     assert sorted(t.hex.id for t in etat.tokens if t.hex is not None) == ["G9", "L14"]
-    assert game.pending_token_exchange["cities"] == {"Nord": [game.hex_by_id("C11").tile.cities[0]]}
+    assert formations(game).pending.cities == {"Nord": [game.hex_by_id("C11").tile.cities[0]]}
 
 
 # ---------------------------------------------------------------------- recorded games

@@ -13,7 +13,8 @@ from railbook.languages import LANGUAGES
 def cmd_docs(args: argparse.Namespace) -> int:
     # the renderer (jinja2, the catalogues) loads only when a summary is written
     from railbook.docs import config as config_mod
-    from railbook.docs.render import DocsError, baseline, load, write_docs
+    from railbook.docs.render import baseline, load, write_docs
+    from railbook.errors import DocsError
 
     cfg = config_mod.load()
     try:

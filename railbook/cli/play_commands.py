@@ -90,6 +90,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     expected = {str(k): v for k, v in (log.result or {}).items()}
     for pid, score in game.result().items():
         player = game.player_by_id(pid)
+        if player is None:  # the result is keyed by the game's own players
+            raise RuntimeError(f"the game's result names an unknown player {pid!r}")
         mark = ""
         if expected:
             mark = "  = recorded" if expected.get(pid) == score else f"  != recorded {expected.get(pid)}"

@@ -60,7 +60,7 @@ def render_state(game: "Game") -> str:
 def market_picture(game: "Game") -> str:
     """The stock market as a grid of prices, with corporations marked where they stand."""
     rows = []
-    where = {}
+    where: dict[tuple[int, int], list[str]] = {}
     for c in game.all_corporations:
         if c.share_price is not None and not c.closed:
             where.setdefault(c.share_price.coordinates, []).append(c.name)
@@ -74,5 +74,12 @@ def market_picture(game: "Game") -> str:
             mark = "*" if (r, col) in where else ("p" if sp.can_par else " ")
             cells.append(f"{sp.price:>{width - 1}}{mark}")
         rows.append("".join(cells).rstrip())
-    legend = "; ".join(f"{', '.join(v)} at {game.stock_market.grid[r][c].price}" for (r, c), v in sorted(where.items()))
+
+    def price_at(r: int, c: int) -> int:
+        sp = game.stock_market.grid[r][c]
+        if sp is None:  # a corporation stands only on a cell of the market
+            raise RuntimeError(f"a corporation stands outside the stock market, at {(r, c)}")
+        return sp.price
+
+    legend = "; ".join(f"{', '.join(v)} at {price_at(r, c)}" for (r, c), v in sorted(where.items()))
     return "market (* corporation, p par):\n" + "\n".join(rows) + (f"\n{legend}" if legend else "")

@@ -5,16 +5,20 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from railbook.errors import TitleError
 from railbook.paths import title_dir, title_ids
 from railbook.problems import Problems
 
+if TYPE_CHECKING:
+    from railbook.dsl import CompiledHooks
+    from railbook.title.loader import TitleSource
+
 # the checker and compiler (jsonschema, lark, jinja2) load only for the commands that use them
 
 
-def check_title(folder: Path) -> Any:
+def check_title(folder: Path) -> tuple[TitleSource, dict[str, Any] | None, CompiledHooks]:
     from railbook.compiler.compile import check_title as check
 
     return check(folder)
@@ -59,7 +63,10 @@ def cmd_info(args: argparse.Namespace) -> int:
         _print_problems(src.problems)
         return 1
     t = model["title"]
-    m = lambda n: _fmt_money(model, n)  # noqa: E731
+
+    def m(n: int) -> str:
+        return _fmt_money(model, n)
+
     print(f"{t['name']}" + (f": {t['subtitle']}" if t.get("subtitle") else ""))
     if t.get("designer"):
         print(f"  designer   {t['designer']}" + (f" ({t['year']})" if t.get("year") else ""))

@@ -76,8 +76,7 @@ def compare_facts(fa: FactSet, fb: FactSet) -> dict[str, list[Change]]:
                 continue
             kind = "changed"
         else:
-            present = a or b
-            if not present.entity and _neutral(present.value):
+            if not fact.entity and _neutral(fact.value):  # fact is the one present
                 continue  # an option set to "none"/false is what leaving it out means
             kind = "removed" if b is None else "added"
         change = Change(area=fact.area, key=key, pattern=fact.pattern, params=fact.params, kind=kind,

@@ -62,7 +62,10 @@ def build_matrix(titles: list[tuple[dict[str, Any], Any]], lang: str = "en", onl
 
 def matrix_markdown(m: Matrix, lang: str = "en") -> str:
     cat = Catalogue(lang)
-    esc = lambda s: s.replace("|", "\\|")  # noqa: E731
+
+    def esc(s: str) -> str:
+        return s.replace("|", "\\|")
+
     out = [f"# {cat.template('matrix_title')}", "", cat.template("matrix_note").replace("—", "“—”"), "",
            "| " + " | ".join([esc(cat.template("matrix_feature"))] + [esc(t.name) for t in m.titles]) + " |",
            "| " + " | ".join(["---"] * (len(m.titles) + 1)) + " |"]

@@ -8,10 +8,11 @@ say nothing the diff does not.
 
 from __future__ import annotations
 
-from railbook.diff.catalogue import LANGUAGES, Catalogue
+from railbook.diff.catalogue import Catalogue
 from railbook.diff.describe import is_flag, sentence
 from railbook.diff.result import Change, Diff
 from railbook.diff.values import Context, join
+from railbook.languages import LANGUAGES
 
 __all__ = ["LANGUAGES", "prose_points", "prose_text"]
 

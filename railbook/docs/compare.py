@@ -23,7 +23,7 @@ _DIFFS: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
 
 def _diff_engine() -> tuple[Callable[..., Any], Callable[..., list[str]]] | None:
     try:
-        from railbook.diff import diff_titles  # type: ignore[attr-defined]
+        from railbook.diff import diff_titles
         from railbook.diff.prose import prose_points
     except ImportError:
         return None

@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from railbook.docs.i18n import LANGUAGES
+from railbook.languages import LANGUAGES
 from railbook.paths import TITLES_DIR
 
 SITE_FILE = TITLES_DIR / "site.yaml"

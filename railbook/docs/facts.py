@@ -66,7 +66,8 @@ def _phase_of_train(model: dict[str, Any], train: str) -> str | None:
 
 def _train_colour(model: dict[str, Any], t: dict[str, Any]) -> str | None:
     if t.get("color"):
-        return t["color"]
+        colour: str = t["color"]
+        return colour
     phase = next((p for p in model["phases"] if t["name"] in p["on"]), None)
     if phase is None and model["phases"] and not model["phases"][0]["on"] and t is model["trains"][0]:
         phase = model["phases"][0]

@@ -69,7 +69,7 @@ def load_catalogue(lang: str) -> dict[str, Any]:
     return out
 
 
-class _Blank(dict):  # type: ignore[type-arg]
+class _Blank(dict[str, Any]):
     """Leaves an unknown placeholder visible rather than failing the whole page."""
 
     def __missing__(self, key: str) -> str:
@@ -128,7 +128,7 @@ class Lang:
         n = int(n)
         sign = "-" if n < 0 else ""
         digits = str(abs(n))
-        groups = []
+        groups: list[str] = []
         while digits:
             groups.insert(0, digits[-3:])
             digits = digits[:-3]

@@ -17,9 +17,10 @@ from railbook.compiler.compile import check_title
 from railbook.docs import config as config_mod
 from railbook.docs import document
 from railbook.docs import facts as facts_mod
-from railbook.docs.i18n import LANGUAGES, Lang, load_catalogue
+from railbook.docs.i18n import Lang, load_catalogue
 from railbook.docs.svg import colour
 from railbook.errors import DocsError
+from railbook.languages import LANGUAGES
 from railbook.paths import title_dir, title_ids
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -179,11 +180,11 @@ def _write_index(path: Path, lang: str, langs: list[str], loaded: list[Loaded], 
     for t in loaded:
         f = t.facts
         pl = f["players"]
-        to_lang = (lambda c: f"{c}/{t.title_id}.html") if not here else (lambda c: f"../{c}/{t.title_id}.html")
+        up = "" if not here else "../"
         titles.append({"name": f["meta"].get("name") or t.title_id, "subtitle": f["meta"].get("subtitle") or "",
                        "blurb": L.text(f["blurb"]), "designer": f["meta"].get("designer") or "",
                        "players": f"{L.num(pl['min'])}–{L.num(pl['max'])}",
-                       "links": {c: to_lang(c) for c in langs}})
+                       "links": {c: f"{up}{c}/{t.title_id}.html" for c in langs}})
     switch = [{"code": c, "name": language_name(c), "current": c == lang,
                "url": (f"{c}/index.html" if not here else f"../{c}/index.html")} for c in langs]
     languages = [{"code": c, "name": language_name(c)} for c in langs]

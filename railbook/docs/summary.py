@@ -182,7 +182,7 @@ def ability(L: Lang, f: dict[str, Any], a: dict[str, Any]) -> str:
 
 def merged_abilities(L: Lang, group: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The abilities of privates of one kind, their corporations joined ('A, B or C')."""
-    first = group[0]["abilities"]
+    first: list[dict[str, Any]] = group[0]["abilities"]
     if len(group) == 1:
         return first
     out = []
@@ -351,7 +351,7 @@ def emergency(L: Lang, f: dict[str, Any]) -> list[str]:
 
 
 def sections(L: Lang, f: dict[str, Any]) -> list[Section]:
-    out = [
+    out: list[Section] = [
         {"id": "capitalization", "title": L.t("sum.capitalization"), "items": capitalization(L, f)},
         {"id": "limits", "title": L.t("sum.limits"), "items": limits(L, f)},
         {"id": "cash", "title": L.t("sum.cash"), "items": cash(L, f), "table": player_table(L, f)},

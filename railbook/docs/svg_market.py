@@ -63,7 +63,7 @@ def render(model: dict[str, Any], L: Lang, label: str) -> str:
                     body.append(_corner(x, y, accent[z]))
             body.append(text(x + CW / 2, y + CH / 2, cell["price"], size=9, weight="bold" if par else "normal"))
     y = len(rows) * CH + 14
-    entries = []
+    entries: list[tuple[str, str | None, str]] = []
     if m["par_cells"]:
         entries.append(("par", None, L.t("market.par")))
     for letter, leg in legend.items():
@@ -73,7 +73,7 @@ def render(model: dict[str, Any], L: Lang, label: str) -> str:
             if words or own:
                 entries.append((letter, leg["zone"], "; ".join(words + ([own] if own else []))))
     chars = max(20, int((width - 30) / 5.6))
-    for kind, zone, words in entries:
+    for kind, zone, entry_text in entries:
         if kind == "par":
             body.append(f'<rect x="0.5" y="{n(y - 7)}" width="18" height="14" fill="#fbfaf5" stroke="{INK}" stroke-width="2.5"/>')
         elif zone:
@@ -81,7 +81,7 @@ def render(model: dict[str, Any], L: Lang, label: str) -> str:
         else:
             body.append(f'<rect x="0.5" y="{n(y - 7)}" width="18" height="14" fill="#fbfaf5" stroke="#9c978a"/>')
             body.append(f'<polygon points="{n(8.5)},{n(y - 7)} {n(18.5)},{n(y - 7)} {n(18.5)},{n(y + 3)}" fill="{accent[kind]}"/>')
-        for k, line in enumerate(_wrap(words, chars)):
+        for k, line in enumerate(_wrap(entry_text, chars)):
             body.append(text(26, y + k * 13, line, size=10, anchor="start"))
-        y += 13 * len(_wrap(words, chars)) + 6
+        y += 13 * len(_wrap(entry_text, chars)) + 6
     return svg(width + 1, y, body, label, "market")

@@ -2,7 +2,11 @@
 checked against the engine's hook API, and compiled to Python that can call
 only that API."""
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # loaded lazily at run time (below), typed for the checker
+    from railbook.dsl.compile import CompiledHooks as CompiledHooks
+    from railbook.dsl.compile import compile_hooks as compile_hooks
 
 __all__ = ["CompiledHooks", "compile_hooks"]
 

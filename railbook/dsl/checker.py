@@ -7,7 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from railbook.dsl import ast as A
-from railbook.dsl.api import FUNCTIONS, HOOK_POINTS, METHODS, NAMED_STRING_TYPES, Func
+from railbook.dsl.api import (
+    FUNCTIONS,
+    HOOK_POINTS,
+    METHODS,
+    NAMED_STRING_TYPES,
+    Func,
+    HookPoint,
+)
 
 
 @dataclass
@@ -70,7 +77,7 @@ class Checker:
         self.errors: list[HookCheckError] = []
         self.types: dict[int, str] = {}
         self.hook: A.Hook | None = None
-        self.point = None
+        self.point: HookPoint | None = None
 
     def err(self, node: A.Node, message: str) -> None:
         self.errors.append(HookCheckError(node.line, node.col, message))
@@ -149,6 +156,8 @@ class Checker:
             want = self.point.returns if self.point else "none"
             if s.value is None:
                 return
+            if self.hook is None:
+                raise RuntimeError("a 'return' statement is checked outside any hook")  # check_hook sets it
             t = self.expr(s.value, scope)
             if self.point is not None and self.point.accumulates:
                 self.err(s, f"hook {self.hook.name!r} adds up amounts with 'add'; 'return' takes no value here")

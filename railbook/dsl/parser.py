@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import ast as pyast
 from functools import lru_cache
+from typing import TypedDict
 
-from lark import Lark, Token, Tree
+from lark import Lark, ParseTree, Token, Tree
 from lark.exceptions import (
     UnexpectedCharacters,
     UnexpectedEOF,
     UnexpectedInput,
     UnexpectedToken,
 )
+from lark.tree import Branch
 
 from railbook.dsl import ast as A
 from railbook.paths import GRAMMAR_FILE
@@ -65,7 +67,8 @@ def _syntax_error(exc: UnexpectedInput, text: str) -> HookSyntaxError:
             line, col = text.count("\n"), 1
         return HookSyntaxError(line, col, f"unexpected {found}; expected {expected}", context)
     if isinstance(exc, UnexpectedCharacters):
-        ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
+        pos = exc.pos_in_stream  # always set by UnexpectedCharacters; Optional on the base class
+        ch = text[pos] if pos is not None and pos < len(text) else "?"
         expected = _expected(set(exc.allowed or []))
         return HookSyntaxError(line, col, f"unexpected character {ch!r}; expected {expected}", context)
     if isinstance(exc, UnexpectedEOF):
@@ -74,30 +77,43 @@ def _syntax_error(exc: UnexpectedInput, text: str) -> HookSyntaxError:
     return HookSyntaxError(line, col, str(exc), context)  # pragma: no cover
 
 
+class _Pos(TypedDict):
+    line: int
+    col: int
+
+
+def _tree(node: Branch[Token] | None) -> ParseTree:
+    """The grammar puts a rule (never a bare token or a missing optional) where this is called."""
+    if not isinstance(node, Tree):  # pragma: no cover - the grammar rules it out
+        raise TypeError(f"expected a parse-tree node, got {node!r}")
+    return node
+
+
 class _Builder:
     """Lark parse tree -> AST dataclasses."""
 
-    def program(self, tree: Tree) -> A.Program:
+    def program(self, tree: ParseTree) -> A.Program:
         return A.Program([self.hook(h) for h in tree.children if isinstance(h, Tree)], line=1, col=1)
 
-    def _pos(self, node: Tree | Token) -> dict[str, int]:
+    def _pos(self, node: Branch[Token]) -> _Pos:
         if isinstance(node, Token):
             return {"line": node.line or 0, "col": node.column or 0}
         meta = node.meta
         return {"line": getattr(meta, "line", 0) or 0, "col": getattr(meta, "column", 0) or 0}
 
-    def hook(self, t: Tree) -> A.Hook:
+    def hook(self, t: ParseTree) -> A.Hook:
         if t.data == "event_hook":
             name, block = t.children
             return A.Hook(str(name), [], self.block(block), event=True, **self._pos(t))
         name, params, block = t.children
-        names = [str(p) for p in params.children] if params is not None else []
+        names = [str(p) for p in _tree(params).children] if params is not None else []
         return A.Hook(str(name), names, self.block(block), **self._pos(t))
 
-    def block(self, t: Tree) -> list[A.Stmt]:
-        return [self.stmt(s) for s in t.children if s is not None]
+    def block(self, node: Branch[Token]) -> list[A.Stmt]:
+        return [self.stmt(s) for s in _tree(node).children if s is not None]
 
-    def stmt(self, t: Tree) -> A.Stmt:
+    def stmt(self, node: Branch[Token]) -> A.Stmt:
+        t = _tree(node)
         pos = self._pos(t)
         kind = t.data
         c = t.children
@@ -110,9 +126,10 @@ class _Builder:
         if kind == "if_stmt":
             branches = [(self.expr(c[0]), self.block(c[1]))]
             orelse = None
-            for extra in c[2:]:
-                if extra is None:
+            for clause in c[2:]:
+                if clause is None:
                     continue
+                extra = _tree(clause)
                 if extra.data == "elif_clause":
                     branches.append((self.expr(extra.children[0]), self.block(extra.children[1])))
                 else:
@@ -128,10 +145,10 @@ class _Builder:
             return A.Add(self.expr(c[0]), **pos)
         return A.ExprStmt(self.expr(c[0] if kind == "expr_stmt" else t), **pos)
 
-    def args(self, t: Tree | None) -> list[A.Expr]:
-        return [] if t is None else [self.expr(a) for a in t.children]
+    def args(self, t: Branch[Token] | None) -> list[A.Expr]:
+        return [] if t is None else [self.expr(a) for a in _tree(t).children]
 
-    def expr(self, t: Tree | Token) -> A.Expr:
+    def expr(self, t: Branch[Token]) -> A.Expr:
         pos = self._pos(t)
         if isinstance(t, Token):  # pragma: no cover - every token is wrapped by a rule
             raise HookSyntaxError(pos["line"], pos["col"], f"unexpected {t!s}")
@@ -139,7 +156,7 @@ class _Builder:
         if k == "name":
             return A.Name(str(c[0]), **pos)
         if k == "int_lit":
-            return A.Int(int(c[0]), **pos)
+            return A.Int(int(str(c[0])), **pos)
         if k == "str_lit":
             return A.Str(pyast.literal_eval(str(c[0])), **pos)
         if k == "true_lit":

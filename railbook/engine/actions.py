@@ -31,7 +31,7 @@ class Action:
     company: Any = None
     corporation: Any = None
     minor: Any = None
-    price: int | None = None
+    price: int = 0          # bids, purchases, train buys: what the action pays (its resolver requires it)
     share_price: Any = None
     shares: list[Any] = field(default_factory=list)
     percent: int | None = None
@@ -81,6 +81,7 @@ def _corporation(game: "GameState", sym: Any) -> Any:
 def _entity(game: "GameState", d: dict[str, Any]) -> Any:
     kind = d.get("entity_type", "player")
     eid = d.get("entity")
+    e: Any
     if kind == "player":
         e = game.player_by_id(eid)
     elif kind == "company":

@@ -62,7 +62,7 @@ class Game(GameState):
         self.api = HookAPI(self)
         self.graph.teleports = partial(teleport_reach, self)
         start_phase(self, initial=True)
-        self.mechanics = install_mechanics(self)
+        install_mechanics(self)
         self.schedule = Schedule(self)
         self.round = self.schedule.first_round()
         connect_hexes(self.hexes)

@@ -51,13 +51,13 @@ def board(title: "Title", companies: list["Company"], corporations: list["Corpor
             if a.type == "blocks_hexes":
                 for h in a.hexes:
                     blockers.setdefault(h, []).append(a)
-    for hex_id, h in m.hexes.items():
-        index = h.tile.preprinted_index
-        tile = Tile(h.tile, index, preprinted=True, tile_id=f"{hex_id}-{index}")
+    for hex_id, printed in m.hexes.items():
+        index = printed.tile.preprinted_index
+        tile = Tile(printed.tile, index, preprinted=True, tile_id=f"{hex_id}-{index}")
         tile.reservation_blocks = title.rules.operating_round.reservations_block_others
-        if h.rotation:
-            tile.rotate(h.rotation)
-        hex_ = Hex(hex_id, m.layout, m.axes, tile, h.name)
+        if printed.rotation:
+            tile.rotate(printed.rotation)
+        hex_ = Hex(hex_id, m.layout, m.axes, tile, printed.name)
         for a in blockers.get(hex_id, []):
             tile.blockers.append(a.owner)
             a.hex_objects.append(hex_)
@@ -66,18 +66,16 @@ def board(title: "Title", companies: list["Company"], corporations: list["Corpor
     for corp in corporations:
         city = corp.city
         for idx, coord in enumerate(corp.coordinates):
-            hex_ = by_id.get(coord)
-            if hex_ is None:
+            home = by_id.get(coord)
+            if home is None:
                 continue
-            c = city[idx] if isinstance(city, list) else city
-            hex_.tile.add_reservation(corp, c)
+            home.tile.add_reservation(corp, city[idx] if isinstance(city, tuple) else city)
     for hex_ in hexes:
-        for stop in hex_.tile.stops:
+        for stop in hex_.tile.cities:
             who = stop.definition.reserved_for
-            if who and stop.is_city():
-                corp = next((c for c in corporations if c.id == who), None)
-                if corp is not None and not stop.reserved_by(corp):
-                    stop.add_reservation(corp)
+            holder = next((c for c in corporations if c.id == who), None) if who else None
+            if holder is not None and not stop.reserved_by(holder):
+                stop.add_reservation(holder)
     return hexes
 
 

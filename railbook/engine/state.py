@@ -33,6 +33,9 @@ from railbook.rng import SeededRandom
 class RoundView(Protocol):
     """What the rules may ask of the round in play (rounds are built above the rules)."""
 
+    kind: str
+    name: str
+    round_num: int
     entities: list[Any]
     entity_index: int
     steps: list[Any]
@@ -41,6 +44,7 @@ class RoundView(Protocol):
     current_operator: Any
     current_operator_acted: bool
     pending_tokens: list[dict[str, Any]]
+    companies_pending_par: list[Any]
 
     @property
     def current_entity(self) -> Any: ...
@@ -55,9 +59,18 @@ class RoundView(Protocol):
 
 
 class MechanicMoments(Protocol):
-    """The moments the rules ask a mechanic about (the full list is on the Mechanic class)."""
+    """The moments the engine asks a mechanic about (each explained on the Mechanic class,
+    railbook/engine/mechanics/base.py, which the mechanics package builds above the rules)."""
+
+    def setup(self) -> None: ...
 
     def on_event(self, event: str) -> None: ...
+
+    def next_round(self, rounds: Any) -> Any: ...
+
+    def stock_steps(self, steps: list[Any]) -> list[Any]: ...
+
+    def operating_steps(self, steps: list[Any]) -> list[Any]: ...
 
     def extra_train_limit(self, corporation: Any) -> int: ...
 
@@ -85,7 +98,7 @@ class GameState:
         if not pmin <= n <= pmax:
             raise GameError(f"{self.rules.name} is for {pmin}-{pmax} players, not {n}", "players")
         self.players = [Player(pid, name) for pid, name in players]
-        self.rng = SeededRandom(seed if seed not in (None, "") else _digits(game_id))
+        self.rng = SeededRandom(seed if seed is not None else _digits(game_id))
         self.log_lines: list[str] = []
         self.warnings: list[str] = []
         # recorded routes' track chains, by hexes and the layout of their tiles (see Route)
@@ -123,7 +136,7 @@ class GameState:
         self.tiles = tile_supply(title)
         self.all_tiles = list(self.tiles)
         self.phase = Phase(model.phases)
-        trains = []
+        trains: list[Train] = []
         for definition in model.trains:
             count = definition.count if definition.count is not None else 1
             trains.extend(Train(definition, i) for i in range(count))

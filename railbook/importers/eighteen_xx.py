@@ -27,6 +27,11 @@ class GameLog:
         return [a for a, keep in zip(self.actions, self.live) if keep]
 
 
+def _undoable(action: dict[str, Any] | None) -> bool:
+    """A live action that undo can take back (chat messages stay)."""
+    return action is not None and action.get("type") != "message"
+
+
 def filter_undos(actions: list[dict[str, Any]]) -> list[bool]:
     """Which actions survive: undo removes the last real action (or back to ``action_id``),
     redo restores the last undone batch, any other action forgets pending redos;
@@ -46,8 +51,7 @@ def filter_undos(actions: list[dict[str, Any]]) -> list[bool]:
                         raise LogError(f"undo names an unknown action id {target}")
                     undo_to = idx + 1
             else:
-                undo_to = next((i for i in range(len(live) - 1, -1, -1)
-                                if live[i] is not None and live[i].get("type") != "message"), 0)
+                undo_to = next((i for i in range(len(live) - 1, -1, -1) if _undoable(live[i])), 0)
             batch = []
             for i in range(undo_to, index):
                 a = live[i]

@@ -143,9 +143,13 @@ class ReportDriver:
             self.index += 1
         return self.state
 
+    @property
+    def line(self) -> int:
+        """The report line of the event being fed (0 before the first one)."""
+        return self.event.line if self.event else 0
+
     def note(self, text: str) -> None:
-        line = self.event.line if self.event else 0
-        self.state.notes.append(f"line {line}: {text}")
+        self.state.notes.append(f"line {self.line}: {text}")
 
     def act(self, action: dict[str, Any]) -> None:
         """Process one action (the game's own checks apply)."""
@@ -165,19 +169,19 @@ class ReportDriver:
     def player(self, name: str) -> Any:
         p = self.game.player_by_id(name)
         if p is None:
-            raise ReportMismatch(f"line {self.event.line}: unknown player {name!r}", "report")
+            raise ReportMismatch(f"line {self.line}: unknown player {name!r}", "report")
         return p
 
     def corporation(self, name: str) -> Any:
         c = self.game.corporation_by_id(name)
         if c is None:
-            raise ReportMismatch(f"line {self.event.line}: unknown corporation {name!r}", "report")
+            raise ReportMismatch(f"line {self.line}: unknown corporation {name!r}", "report")
         return c
 
     def company(self, name: str) -> Any:
         c = self.game.company_by_id(name)
         if c is None:
-            raise ReportMismatch(f"line {self.event.line}: unknown private {name!r}", "report")
+            raise ReportMismatch(f"line {self.line}: unknown private {name!r}", "report")
         return c
 
     def entity(self, name: str) -> tuple[Any, dict[str, Any]]:
@@ -219,10 +223,10 @@ class ReportDriver:
             if corp is None or current is not corp or "pass" not in self.game.legal_action_types(current):
                 allowed = ", ".join(self.game.legal_action_types(current)) if current is not None else "nothing"
                 who = self.game.describe_entity(current)
-                raise ReportMismatch(f"line {self.event.line}: the report has {wanted} ({self.event}); the engine "
+                raise ReportMismatch(f"line {self.line}: the report has {wanted} ({self.event}); the engine "
                                      f"waits for {who} ({allowed})", "report")
             self.act({"type": "pass", **corp_fields(corp)})
-        raise ReportMismatch(f"line {self.event.line}: cannot reach {wanted}", "report")
+        raise ReportMismatch(f"line {self.line}: cannot reach {wanted}", "report")
 
     def ready_for(self, entity: Any, kind: str, wanted: str | None = None) -> None:
         self.pass_operator(lambda: self.accepts(entity, kind), wanted or kind.replace("_", " "))
@@ -263,7 +267,7 @@ class ReportDriver:
         corp = corps[0]
         price = self.lookahead_price(corp.id)
         if price is None:
-            raise ReportMismatch(f"line {self.event.line}: the report never shows {corp.name}'s start price", "report")
+            raise ReportMismatch(f"line {self.line}: the report never shows {corp.name}'s start price", "report")
         cell = self.par_cell(corp, price)
         self.act({"type": "par", "entity": company.owner.id, "corporation": corp.id, "share_price": cell.id})
 
@@ -283,7 +287,7 @@ class ReportDriver:
     def par_cell(self, corp: Any, price: int) -> Any:
         cells = [p for p in par_prices_for(self.game, corp) if p.price == price]
         if not cells:
-            raise ReportMismatch(f"line {self.event.line}: {price} is not a start price for {corp.name}", "par price")
+            raise ReportMismatch(f"line {self.line}: {price} is not a start price for {corp.name}", "par price")
         return cells[0]
 
     # ------------------------------------------------------------------ checks

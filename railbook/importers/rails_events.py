@@ -90,7 +90,7 @@ def share_source(d: ReportDriver, corp: Any, source: str) -> Any:
     p = d.game.player_by_id(source)
     if p is not None:
         return p
-    raise ReportMismatch(f"line {d.event.line}: unknown certificate source {source!r}", "report")
+    raise ReportMismatch(f"line {d.line}: unknown certificate source {source!r}", "report")
 
 
 def pick_shares(d: ReportDriver, holder: Any, corp: Any, percent: int, count: int) -> list[Any]:
@@ -98,7 +98,7 @@ def pick_shares(d: ReportDriver, holder: Any, corp: Any, percent: int, count: in
     if len(shares) < count:
         shares = [s for s in holder.shares_of(corp) if s.percent == percent]
     if len(shares) < count:
-        raise ReportMismatch(f"line {d.event.line}: {d.game.describe_entity(holder)} does not hold {count} "
+        raise ReportMismatch(f"line {d.line}: {d.game.describe_entity(holder)} does not hold {count} "
                              f"certificate(s) of {percent}% of {corp.name}", "shares")
     shares.sort(key=lambda s: s.index)
     return shares[:count]
@@ -140,7 +140,7 @@ def sell_shares(d: ReportDriver, seller_name: str, count: int, percent: int, cor
         chosen.append(s)
         acc += s.percent
     if acc < total:
-        raise ReportMismatch(f"line {d.event.line}: {seller.name} does not hold {total}% of {corp.name}", "shares")
+        raise ReportMismatch(f"line {d.line}: {seller.name} does not hold {total}% of {corp.name}", "shares")
     if seller.is_corporation():
         d.ready_for(seller, "sell_shares", "a corporation selling certificates")
     elif d.operator() is not None:  # a president raising cash for his corporation's train
@@ -195,15 +195,15 @@ def on_end_or(d: ReportDriver, e: Event) -> None:
 
 def tile_rotation(d: ReportDriver, tile: Any, compass: str) -> int:
     if compass not in COMPASS:
-        raise ReportMismatch(f"line {d.event.line}: unknown orientation {compass!r}", "report")
-    offset = tile.definition.recorded_rotations.get(IMPORTER, 0)
+        raise ReportMismatch(f"line {d.line}: unknown orientation {compass!r}", "report")
+    offset: int = tile.definition.recorded_rotations.get(IMPORTER, 0)
     return (COMPASS[compass] + offset) % 6
 
 
 def free_tile(d: ReportDriver, name: str) -> Any:
     tile = next((t for t in d.game.tiles if t.name == name and t.hex is None), None)
     if tile is None:
-        raise ReportMismatch(f"line {d.event.line}: no tile {name} is left in the supply", "tile supply")
+        raise ReportMismatch(f"line {d.line}: no tile {name} is left in the supply", "tile supply")
     return tile
 
 
@@ -293,7 +293,7 @@ def on_discard_train(d: ReportDriver, e: Event) -> None:
 def city_for_token(d: ReportDriver, corp: Any, hex_id: str) -> Any:
     hex_ = d.game.hex_by_id(hex_id.split("/")[0])
     if hex_ is None:
-        raise ReportMismatch(f"line {d.event.line}: unknown hex {hex_id!r}", "report")
+        raise ReportMismatch(f"line {d.line}: unknown hex {hex_id!r}", "report")
     cities = hex_.tile.cities
     if "/" in hex_id:
         n = int(hex_id.split("/")[1].split("(")[0])
@@ -456,7 +456,7 @@ def old_token_city(d: ReportDriver, old: Any, stop: str) -> Any:
             return t.city
     hex_ = d.game.hex_by_id(hex_id)
     if hex_ is None:
-        raise ReportMismatch(f"line {d.event.line}: unknown hex {hex_id!r}", "report")
+        raise ReportMismatch(f"line {d.line}: unknown hex {hex_id!r}", "report")
     return city_for_token(d, old, stop)
 
 

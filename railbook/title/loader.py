@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from railbook.paths import COMMON_DIR, ROOT
 from railbook.problems import Problems
@@ -32,9 +33,11 @@ class TitleSource:
     def doc(self, name: str) -> YamlDoc | None:
         return self.docs.get(name)
 
-    def data(self, name: str, default: object = None) -> object:
+    def data(self, name: str) -> dict[str, Any]:
+        """A document's top-level mapping ({} where it is missing, empty or not a mapping: the schema
+        check has said so)."""
         d = self.docs.get(name)
-        return default if d is None or d.data is None else d.data
+        return d.data if d is not None and isinstance(d.data, dict) else {}
 
 
 def display_path(path: Path) -> str:
@@ -86,10 +89,10 @@ def load_common_tiles(problems: Problems, only: set[str] | None = None) -> YamlD
 
 def _referenced_tiles(src: "TitleSource") -> set[str]:
     names: set[str] = set()
-    tiles = src.data("tiles.yaml", {})
+    tiles = src.data("tiles.yaml")
     if isinstance(tiles, dict) and isinstance(tiles.get("counts"), dict):
         names.update(str(k) for k in tiles["counts"])
-    map_ = src.data("map.yaml", {})
+    map_ = src.data("map.yaml")
     if isinstance(map_, dict) and isinstance(map_.get("hexes"), dict):
         names.update(str(h["tile"]) for h in map_["hexes"].values() if isinstance(h, dict) and "tile" in h)
     return names

@@ -26,33 +26,29 @@ PriorityOrder = Literal["after_last_to_act", "first_to_pass", "most_cash", "leas
 MustBuyTrain = Literal["when_route_exists", "always", "never"]
 
 
-def _frozen(cls: type) -> type:
-    return dataclass(frozen=True, slots=True)(cls)
-
-
 # ---------------------------------------------------------------- the title's rules
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class Players:
     min: int = 1
     max: int = 1
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class Currency:
     symbol: str = "$"
     placement: Literal["prefix", "suffix"] = "prefix"
     code: str | None = None
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class BankRules:
     cash: int = 0
     unlimited: bool = False
     broken_when_empty: bool = False     # broken as soon as it holds nothing, not only when it cannot pay
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class AuctionRules:
     kind: Literal["waterfall", "starting_package", "none"] = "none"
     min_increment: int = 5
@@ -67,7 +63,7 @@ class AuctionRules:
     pass_leaves_auction: bool = True
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class PrivateSales:
     """Privates sold between players in a stock round."""
 
@@ -76,7 +72,7 @@ class PrivateSales:
     regrants_shares: bool = False
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class StockRoundRules:
     sell_buy_order: Literal["sell_buy_or_buy_sell", "sell_buy", "sell_buy_sell"] = "sell_buy_or_buy_sell"
     first_sales_after: Literal["first_stock_round", "operation", "any_time"] = "first_stock_round"
@@ -92,7 +88,7 @@ class StockRoundRules:
     privates_between_players: PrivateSales = PrivateSales()
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class TileLay:
     """One tile lay of an operating turn: ``lay``/``upgrade`` may be true, false or ``not_if_upgraded``."""
 
@@ -105,7 +101,7 @@ class TileLay:
     corporation_types: tuple[str, ...] = ()
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class EmergencyBuy:
     from_other_corporations: Literal["never", "up_to_face_value", "any_price"] = "up_to_face_value"
     president_may_swap: bool = True
@@ -116,14 +112,14 @@ class EmergencyBuy:
     president_pays_for_corporation_trains: bool = True
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class TreasuryShares:
     max_percent: int = 100
     buy_or_sell: bool = False
     must_have_operated: bool = False
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class TypeRules:
     """Operating rules for one type of company (``operating_round.by_type``)."""
 
@@ -133,7 +129,7 @@ class TypeRules:
     sells_trains_to: tuple[str, ...] | None = None
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class ShareRedemption:
     """The redeem_shares step: certificates one redemption may take (in the first OR of a set, too),
     and the price at which treasury certificates are reissued."""
@@ -143,13 +139,13 @@ class ShareRedemption:
     reissue_price: int = 0
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class MarkerPrice:
     private: str
     cost: int
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class Marker:
     """A marker a corporation may buy in the special_buy step."""
 
@@ -167,7 +163,7 @@ DEFAULT_OR_STEPS = ("bankrupt", "exchange", "special_track", "special_token", "b
                     "track", "token", "route", "dividend", "discard_train", "buy_train", "buy_private_blocking")
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class OperatingRoundRules:
     steps: tuple[str, ...] = DEFAULT_OR_STEPS
     tile_lays: tuple[TileLay, ...] = (TileLay(),)
@@ -192,20 +188,20 @@ class OperatingRoundRules:
     split_city_tokens: Literal["move_to_first", "choose_again"] = "move_to_first"
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class GameEndRule:
     trigger: Trigger
     timing: Timing
     last_set_skips: tuple[str, ...] = ()
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class BankruptcyRules:
     allowed: bool = True
     ends_game_after: Literal["one", "all_but_one"] = "one"
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class Change:
     """One change an optional rule makes: a path into the title's data and its new value."""
 
@@ -213,7 +209,7 @@ class Change:
     to: Any
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class OptionalRule:
     id: str
     name: str = ""
@@ -223,7 +219,7 @@ class OptionalRule:
     changes: tuple[Change, ...] = ()
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class TitleRules:
     """title.yaml: who plays, with what money, and the rules of the rounds and the game's end."""
 
@@ -259,7 +255,7 @@ class TitleRules:
 
 # ---------------------------------------------------------------- trains and phases
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class DistanceRow:
     """One row of a distance by kind of stop (a 5+1 train: five stops of any kind, one more town)."""
 
@@ -269,7 +265,7 @@ class DistanceRow:
     multiplier: int = 1
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class Distance:
     """How far a train runs: ``stops`` (n of them), ``unlimited``, ``hexes`` (n), or by ``rows``."""
 
@@ -278,7 +274,7 @@ class Distance:
     rows: tuple[DistanceRow, ...] = ()
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class TrainVariant:
     name: str
     distance: Distance
@@ -286,7 +282,7 @@ class TrainVariant:
     rusts_on: str | None = None
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class TrainDef:
     name: str
     distance: Distance
@@ -305,7 +301,7 @@ class TrainDef:
     variants: tuple[TrainVariant, ...] = ()
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class PhaseDef:
     name: str
     tiles: tuple[str, ...]
@@ -320,7 +316,7 @@ class PhaseDef:
 
 # ---------------------------------------------------------------- privates and their abilities
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class AbilityDef:
     """One ability of a private, in 18xx.games' vocabulary (``type`` says which; the other fields are
     those that type uses, the rest at their defaults)."""
@@ -368,7 +364,7 @@ class AbilityDef:
     from_: tuple[str, ...] = ()             # exchange: take the share from ipo and/or market (YAML "from")
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class PrivateDef:
     sym: str
     name: str
@@ -387,33 +383,33 @@ class PrivateDef:
 
 # ---------------------------------------------------------------- corporations and minors
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class HomeChoice:
     hexes: tuple[str, ...] = ()
     region: str | None = None
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class ConvertsTo:
     shares: tuple[int, ...]
     on: str | None = None
     type: str | None = None
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class FloatTokens:
     add: int
     if_converted: bool = False
     from_phase: str | None = None
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class TokenCost:
     method: Literal["listed", "route_distance", "hex_distance"] = "listed"
     per_hex: int = 0
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class BondsDef:
     count: int
     price: int
@@ -421,7 +417,7 @@ class BondsDef:
     end_game_deduction_per_share: int = 0
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class MergerDef:
     exchanges: Mapping[str, int] = field(default_factory=dict)   # merging minor/private -> certificate index
     cash: int = 0
@@ -429,7 +425,7 @@ class MergerDef:
     forced_on: str | None = None
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class FormationDef:
     old_shares_per_share: int = 2
     start_price: str = "mean_of_two_highest"
@@ -445,7 +441,7 @@ class FormationDef:
     first_tile_lays: int | None = None
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class CorporationDef:
     """A corporation or a minor (corporations.yaml ``minors``: no certificates, one owner)."""
 
@@ -479,7 +475,7 @@ class CorporationDef:
     merges_into: str | None = None          # a minor: the corporation it merges into
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class LoansDef:
     amount: int
     interest: int = 0
@@ -493,7 +489,7 @@ class LoansDef:
 
 # ---------------------------------------------------------------- the stock market
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class Zone:
     """What a zone letter of the market means."""
 
@@ -503,14 +499,14 @@ class Zone:
     text: Texts = field(default_factory=dict)
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class MarketCell:
     price: int
     zones: str = ""
     malformed: bool = False
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class Moves:
     """Where a price goes from one cell (the compiler works the table out: title/market_moves.py)."""
 
@@ -520,7 +516,7 @@ class Moves:
     down: tuple[int, int]
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class MarketDef:
     grid: tuple[tuple[MarketCell | None, ...], ...]
     moves: tuple[tuple[Moves | None, ...], ...]
@@ -532,7 +528,7 @@ class MarketDef:
 
 # ---------------------------------------------------------------- tiles and the map
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class StopDef:
     """A city, town, offboard, halt or junction; ``revenue`` is one value or one per phase colour."""
 
@@ -552,7 +548,7 @@ class StopDef:
     refuses_tokens: bool = False
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class PathDef:
     """Track between two ends: an edge 0-5, or stop number k encoded as 10 + k."""
 
@@ -564,7 +560,7 @@ class PathDef:
     ignore: bool = False
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class Rotation:
     """A tile's paths and exits turned by one rotation (worked out when the title compiles)."""
 
@@ -572,13 +568,13 @@ class Rotation:
     exits: tuple[int, ...]
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class Terrain:
     cost: int
     kind: tuple[str, ...] = ()
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class Border:
     edge: int
     type: str | None = None
@@ -586,7 +582,7 @@ class Border:
     color: str | None = None
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class Icon:
     image: str
     name: str | None = None
@@ -596,13 +592,13 @@ class Icon:
     loc: str | None = None
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class FutureLabel:
     label: str | None = None
     color: str | None = None
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class Replaces:
     """Tiles this tile may replace outright, laid in the given rotation."""
 
@@ -610,7 +606,7 @@ class Replaces:
     rotation: int = 0
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class TileDef:
     name: str
     color: str
@@ -633,7 +629,7 @@ class TileDef:
     recorded_rotations: Mapping[str, int] = field(default_factory=dict)   # program -> rotation offset
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class HexDef:
     tile: TileDef
     color: str = "white"
@@ -642,7 +638,7 @@ class HexDef:
     reserved_for: str | None = None
 
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class MapDef:
     layout: Literal["pointy", "flat"]
     axes: Mapping[str, str]
@@ -652,7 +648,7 @@ class MapDef:
 
 # ---------------------------------------------------------------- the whole title
 
-@_frozen
+@dataclass(frozen=True, slots=True)
 class TitleModel:
     title: TitleRules
     trains: tuple[TrainDef, ...]

@@ -88,17 +88,18 @@ def _relevance(error: ValidationError) -> tuple[int, int]:
 def _message(error: ValidationError) -> tuple[str, Any | None]:
     """A plain sentence for an error, and the key it is about (if any)."""
     v = error.validator
+    schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
     if v == "additionalProperties" or v == "unevaluatedProperties":
         extra = _unexpected_keys(error)
         if extra:
-            allowed = sorted(error.schema.get("properties", {}).keys())
+            allowed = sorted(schema.get("properties", {}).keys())
             hint = f"; expected one of: {', '.join(allowed)}" if allowed and len(allowed) <= 24 else ""
             return (f"unknown key {extra[0]!r}{hint}", extra[0])
     if v == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         return (f"missing required key {missing!r}", None)
     if v == "enum":
-        opts = ", ".join(repr(o) for o in error.validator_value)
+        opts = ", ".join(repr(o) for o in _values(error.validator_value))
         return (f"{error.instance!r} is not one of {opts}", None)
     if v == "const":
         return (f"{error.instance!r} must be {error.validator_value!r}", None)
@@ -107,18 +108,18 @@ def _message(error: ValidationError) -> tuple[str, Any | None]:
         want = " or ".join(want) if isinstance(want, list) else want
         return (f"{error.instance!r} is not of type {want}", None)
     if v == "pattern":
-        form = error.schema.get("description") or error.validator_value
+        form = schema.get("description") or error.validator_value
         if "propertyNames" in error.schema_path:
             return (f"key {error.instance!r} does not have the expected form: {form}", error.instance)
         return (f"{error.instance!r} does not have the expected form: {form}", None)
     if v == "propertyNames":
         inner = error.context[0] if error.context else None
-        form = inner.schema.get("description") if inner is not None else None
+        form = inner.schema.get("description") if inner is not None and isinstance(inner.schema, dict) else None
         return (f"key {error.instance!r} is not allowed here" + (f": {form}" if form else ""), error.instance)
     if v in ("oneOf", "anyOf"):
-        forms = [_describe(alt) for alt in error.validator_value]
+        forms = [_describe(alt) for alt in _values(error.validator_value)]
         if all(forms):
-            return (f"{_short(error.instance)} is not {' or '.join(dict.fromkeys(forms))}", None)
+            return (f"{_short(error.instance)} is not {' or '.join(dict.fromkeys(f for f in forms if f))}", None)
         return (f"{_short(error.instance)} does not match any allowed form", None)
     return (error.message, None)
 
@@ -146,12 +147,18 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _values(value: Any) -> list[Any]:
+    """A validator's list of values (an enum's options, oneOf's forms)."""
+    return list(value) if isinstance(value, (list, tuple)) else []
+
+
 def _unexpected_keys(error: ValidationError) -> list[Any]:
     inst = error.instance
     if not isinstance(inst, dict):
         return []
-    known = set(error.schema.get("properties", {}))
-    patterns = error.schema.get("patternProperties", {})
+    schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
+    known = set(schema.get("properties", {}))
+    patterns = schema.get("patternProperties", {})
     out = [k for k in inst if k not in known and not patterns]
     return out
 

@@ -91,7 +91,7 @@ def from_data(tp: Any, value: Any, where: str = "") -> Any:
         if not isinstance(value, dict):
             raise ModelError(f"{where}: expected a mapping, got {value!r}")
         return {from_data(key_t, k, where): from_data(val_t, v, f"{where}.{k}") for k, v in value.items()}
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         if isinstance(value, tp):
             return value
         if not isinstance(value, dict):
@@ -135,7 +135,7 @@ def _fits(tp: Any, value: Any) -> bool:
         return isinstance(value, (list, tuple))
     if origin in (collections.abc.Mapping, dict):
         return isinstance(value, dict)
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return isinstance(value, (dict, tp))
     if tp is bool:
         return isinstance(value, bool)
@@ -223,9 +223,10 @@ def _replace(node: Any, tp: Any, steps: list[tuple[str, str | None]], value: Any
     """``node`` (of type ``tp``) with the value at ``steps`` replaced."""
     name, selector = steps[0]
     rest = steps[1:]
-    if not dataclasses.is_dataclass(node) or name not in _hints(type(node)):
+    cls: type = type(node)
+    if isinstance(node, type) or not dataclasses.is_dataclass(node) or name not in _hints(cls):
         raise ModelError(f"{path!r} does not name anything in the title's data")
-    field_t = _hints(type(node))[name]
+    field_t = _hints(cls)[name]
     child = getattr(node, name)
     if selector is not None:
         child_t = field_t
@@ -249,7 +250,7 @@ def _replace(node: Any, tp: Any, steps: list[tuple[str, str | None]], value: Any
         new_child = _replace(child, field_t, rest, value, path)
     else:
         new_child = from_data(field_t, value, path)
-    return dataclasses.replace(node, **{name: new_child})
+    return dataclasses.replace(node, **{name: new_child})  # type: ignore[type-var]
 
 
 def replace_at(model: M.TitleModel, path: str, value: Any) -> M.TitleModel:

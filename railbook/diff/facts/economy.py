@@ -39,7 +39,7 @@ def capitalization(model: dict[str, Any], out: FactSet) -> None:
     overrides = sorted(c["sym"] for c in majors if c.get("capitalization", default) != default)
     if overrides:
         out.add("capitalization.overrides", overrides)
-    floats = sorted({c.get("float_percent") for c in majors if c.get("float_percent") is not None})
+    floats = sorted({c["float_percent"] for c in majors if c.get("float_percent") is not None})
     if floats:
         out.add("capitalization.float_percent", floats)
     for option in CAPITALIZATION_OPTIONS:

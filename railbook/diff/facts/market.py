@@ -32,8 +32,8 @@ def market(model: dict[str, Any], out: FactSet) -> None:
     zones, marks = _zones(m)
     for zone, attrs in sorted(zones.items()):
         out.entity("market.zones.*", (zone,), attrs)
-    for effect, cells in sorted(marks.items()):
-        out.add("market.cell_effects.*", cells, effect)
+    for effect, count in sorted(marks.items()):
+        out.add("market.cell_effects.*", count, effect)
     stock = model["title"].get("stock_round") or {}
     for opt in MOVEMENT_OPTIONS:
         if opt in stock:

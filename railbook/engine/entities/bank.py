@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from railbook.engine.entities.core import Entity, Spender
 from railbook.engine.entities.share import ShareHolder
 
@@ -14,7 +16,7 @@ class Bank(Entity, Spender, ShareHolder):
         self.check = check and not unlimited
         self.broken = False
         self.breaks_when_empty = False  # broken as soon as it holds nothing, not only when it cannot pay
-        self.companies: list = []
+        self.companies: list[Any] = []
         self.init_shares()
 
     def is_bank(self) -> bool:

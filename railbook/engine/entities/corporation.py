@@ -29,7 +29,7 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
         self.passed = False
         self.init_shares()
         self.share_holders: dict[Any, int] = {}
-        self.ipo_owner: Any = self
+        self.ipo_owner: Corporation = self   # who holds the unsold certificates (the corporation itself)
         self.shares_list: list[Share] = []
         if not minor:
             for i, pct in enumerate(definition.shares):
@@ -125,10 +125,10 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
         return [s for s in self.ipo_owner.shares_of(self) if not s.buyable]
 
     def num_ipo_shares(self) -> int:
-        return self.ipo_owner.num_shares_of(self)
+        return int(self.ipo_owner.num_shares_of(self))
 
     def num_market_shares(self, pool: Any) -> int:
-        return pool.percent_of(self) // self.share_percent
+        return int(pool.percent_of(self)) // self.share_percent
 
     def player_share_holders(self, corporate: bool = False) -> dict[Any, int]:
         return {h: p for h, p in self.share_holders.items()
@@ -140,7 +140,7 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
     def holding_ok(self, holder: Any, extra_percent: int = 0) -> bool:
         if holder is self:
             return True
-        percent = holder.common_percent_of(self) + extra_percent
+        percent: int = holder.common_percent_of(self) + extra_percent
         if self.share_price is not None and self.share_price.unlimited_holding:
             return True
         return percent <= self.max_ownership_percent

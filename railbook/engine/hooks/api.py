@@ -16,6 +16,7 @@ from railbook.engine.mechanics.formation import form_corporation
 from railbook.engine.mechanics.stock_trading import StockTrading
 from railbook.engine.rules.capitalization import treasury_percent
 from railbook.engine.rules.corporations import make_available
+from railbook.engine.rules.game_end import end_game_after_set
 from railbook.engine.rules.trains import (
     remove_depot_trains,
     set_train_multiplier,
@@ -168,7 +169,7 @@ class HookAPI:
         trading.close_after_owner_stock_turn(company)
 
     def end_game_after_set(self) -> None:
-        self.game.end_game_after_set()
+        end_game_after_set(self.game)
 
     def give_ipo_share(self, corp: Any, player: Any) -> None:
         corp = self._corp(corp)

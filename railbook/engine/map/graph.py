@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from railbook.engine.map.tile import Path, Stop
+from railbook.engine.map.tile import City, Path, Stop
 from railbook.engine.map.walk import walk_node
 from railbook.hexgrid import invert
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 class Graph:
     def __init__(self, hex_order: dict["Hex", int],
-                 teleports: Callable[[Any], tuple[list["Hex"], list[Stop]]] = lambda corporation: ([], [])):
+                 teleports: Callable[[Any], tuple[list["Hex"], list[City]]] = lambda corporation: ([], [])):
         # the map order of hexes: the walk starts from token cities in this order (which token a
         # shared path is credited to depends on it)
         self.hex_order = hex_order
@@ -87,7 +87,7 @@ class Graph:
         tokens = corporation.tokens_by_type()
         found = False
         for node in self.connected_nodes(corporation):
-            if node.is_city() and node.tokenable(corporation, free=True, tokens=tokens):
+            if isinstance(node, City) and node.tokenable(corporation, free=True, tokens=tokens):
                 found = True
                 break
         self.tokens[corporation] = found
@@ -154,6 +154,7 @@ class Graph:
                     nodes[p_node] = True
                     local_nodes[p_node] = True
                 hex_ = path.tile.hex
+                assert hex_ is not None  # the walk goes over laid tiles only
                 for edge in path.edges:
                     hexes.setdefault(hex_, {})[edge] = True
                     neighbor = hex_.neighbors.get(edge)
@@ -176,4 +177,4 @@ class Graph:
         self.connected_hexes_[corporation] = {h: list(e) for h, e in hexes.items()}
         self.connected_nodes_[corporation] = nodes
         self.connected_paths_[corporation] = paths
-        self.reachable_hexes_[corporation] = {p.tile.hex: True for p in paths}
+        self.reachable_hexes_[corporation] = {p.tile.hex: True for p in paths if p.tile.hex is not None}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping
 
 from railbook.hexgrid import DIRECTIONS, invert, xy
 
@@ -18,7 +18,7 @@ class Hex:
     __slots__ = ("id", "x", "y", "layout", "neighbors", "all_neighbors", "tile", "original_tile", "location_name",
                  "printed_color", "edge_base")
 
-    def __init__(self, hex_id: str, layout: str, axes: dict[str, str], tile: "Tile", location_name: str | None):
+    def __init__(self, hex_id: str, layout: str, axes: Mapping[str, str], tile: "Tile", location_name: str | None):
         self.id = hex_id
         self.layout = layout
         self.x, self.y = xy(hex_id, axes)

@@ -98,11 +98,11 @@ class Stop:
         base = train.multiplier or 1
         d = train.distance
         if d.kind != "rows":
-            return base
+            return int(base)
         for row in d.rows:
             if self.kind in row.stops:
-                return row.multiplier
-        return base
+                return int(row.multiplier)
+        return int(base)
 
     def __repr__(self) -> str:
         hex_id = self.tile.hex.id if self.tile.hex else "-"
@@ -328,6 +328,14 @@ def _tracks_match(a: str, b: str) -> bool:
 _LAYOUTS = itertools.count(1)
 
 
+def hex_of(item: "Stop | Path | Tile") -> "Hex":
+    """The hex a stop, path or tile lies on; what routes, tokens and walks meet is always on the map."""
+    tile = item if isinstance(item, Tile) else item.tile
+    if tile.hex is None:
+        raise ValueError(f"tile {tile.id} is not on the map")
+    return tile.hex
+
+
 def path_within(a: "Path", b: "Path") -> bool:
     """Path a lies within path b: both its ends are b's (or what b's ends stand for), on matching track."""
     return all(_end_le(e, (b.a, b.b)) for e in (a.a, a.b)) and _tracks_match(a.track, b.track)
@@ -351,7 +359,7 @@ class Tile:
         self.borders = list(definition.borders)   # an upgrade carries the hex's borders on
         self.icons = list(definition.icons)
         self.stops: list[Stop] = [STOP_CLASSES[s.kind](self, i, s) for i, s in enumerate(definition.stops)]
-        self.cities = [s for s in self.stops if s.is_city()]
+        self.cities: list[City] = [s for s in self.stops if isinstance(s, City)]
         self.towns = [s for s in self.stops if s.is_town()]
         self.offboards = [s for s in self.stops if s.is_offboard()]
         self.city_towns = [s for s in self.stops if s.is_city() or s.is_town()]

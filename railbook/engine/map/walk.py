@@ -36,6 +36,7 @@ def walk_path(path: Path, visitor: PathVisitor, skip: int | None = None, jskip: 
         return
     tile = path.tile
     hex_ = tile.hex
+    assert hex_ is not None  # walks go over laid tiles only
     base = hex_.edge_base
     edges = path.edges
     for e in edges:

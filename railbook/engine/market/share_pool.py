@@ -69,7 +69,8 @@ class SharePool(Entity, ShareHolder):
             return
         president = None
         if previous_president is None:
-            president = next((p for p in majority if p is corporation.presidents_share.owner), None)
+            holder = corporation.presidents_share.owner if corporation.presidents_share is not None else None
+            president = next((p for p in majority if p is holder), None)
         if president is None:
             candidates = [p for p in majority if p.percent_of(corporation) >= corporation.presidents_percent]
             if candidates:

@@ -12,9 +12,9 @@ pool first, as many as its cash allows, else from players.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
-from railbook.engine.mechanics.base import Mechanic
+from railbook.engine.mechanics.base import Mechanic, find
 from railbook.engine.mechanics.compose import mix_into
 from railbook.engine.steps.stock import BuySellParShares
 from railbook.errors import IllegalAction, InsufficientFunds
@@ -30,7 +30,10 @@ def issuers(game: "GameState") -> list[Any]:
 
 def holdings(game: "GameState", corp: Any) -> dict[Any, int]:
     """Who holds the corporation's bonds: the corporation itself, the pool, players."""
-    table = game.bond_holdings
+    mechanic = find(game, Bonds)
+    if mechanic is None:
+        return {}
+    table = mechanic.holdings
     if corp.id not in table:
         bonds = corp.definition.bonds
         table[corp.id] = {corp: bonds.count} if bonds is not None else {}
@@ -75,8 +78,9 @@ class Bonds(Mechanic):
     def applies(cls, game: "GameState") -> bool:
         return any(c.definition.bonds for c in game.all_corporations)
 
-    def setup(self) -> None:
-        self.game.bond_holdings = {}  # corporation id -> {holder: bonds}
+    def __init__(self, game: "GameState"):
+        super().__init__(game)
+        self.holdings: dict[str, dict[Any, int]] = {}  # corporation id -> {holder: bonds}
 
     def stock_steps(self, steps: list[Any]) -> list[Any]:
         return mix_into(steps, BuySellParShares, BondTrading)
@@ -87,22 +91,23 @@ class BondTrading:
 
     game: Any
     round: Any
+    current_entity: Callable[[], Any]   # the step's
 
     def tradable_bonds(self, entity: Any) -> list[tuple[Any, str]]:
-        out = []
+        out: list[tuple[Any, str]] = []
         if entity is None or not entity.is_player():
             return out
         for corp in issuers(self.game):
             if not self.bought() and bonds_of(self.game, corp, self.game.share_pool) \
-                    and entity.cash >= bond_price(corp):  # type: ignore[attr-defined]
+                    and entity.cash >= bond_price(corp):
                 out.append((corp, "buy_bonds"))
-            if bonds_of(self.game, corp, entity) and not self.bought():  # type: ignore[attr-defined]
+            if bonds_of(self.game, corp, entity) and not self.bought():
                 out.append((corp, "sell_bonds"))
         return out
 
     def actions(self, entity: Any) -> list[str]:
         out = list(super().actions(entity))  # type: ignore[misc]
-        if entity is self.current_entity() and getattr(self, "pending_home", None) is None:  # type: ignore[attr-defined]
+        if entity is self.current_entity() and getattr(self, "pending_home", None) is None:
             extra = [kind for _, kind in self.tradable_bonds(entity)]
             if extra:
                 out = [a for a in out if a != "pass"] + [k for k in dict.fromkeys(extra) if k not in out] + ["pass"]
@@ -116,7 +121,7 @@ class BondTrading:
 
     def process_buy_bonds(self, action: "Action") -> None:
         game, entity, corp = self.game, action.entity, action.corporation
-        if self.bought():  # type: ignore[attr-defined]
+        if self.bought():
             raise IllegalAction(f"{entity.name} already bought this turn", "one purchase per turn")
         if action.count != 1:
             raise IllegalAction("a player buys one bond per turn", "bonds")
@@ -131,7 +136,7 @@ class BondTrading:
 
     def process_sell_bonds(self, action: "Action") -> None:
         game, entity, corp = self.game, action.entity, action.corporation
-        if self.bought():  # type: ignore[attr-defined]
+        if self.bought():
             raise IllegalAction(f"{entity.name} may not sell after buying", "sell after buy")
         move_bonds(game, corp, entity, game.share_pool, action.count)
         game.bank.spend(bond_price(corp) * action.count, entity)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import Share
 from railbook.engine.map.distance import track_connected
-from railbook.engine.mechanics.base import Mechanic
+from railbook.engine.mechanics.base import Mechanic, find
 from railbook.engine.mechanics.compose import has_step, insert_before
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.track import TrackStep
@@ -78,13 +78,20 @@ def destination_reached(game: "GameState", corp: Any) -> bool:
     return any(s.tile.hex is not None and s.tile.hex.id == hex_id for s in track_connected(corp))
 
 
+def destinations_reached(game: "GameState") -> set[str]:
+    """The corporations declared at their destination (a set the Conversions mechanic keeps)."""
+    mechanic = find(game, Conversions)
+    return mechanic.reached if mechanic is not None else set()
+
+
 class Conversions(Mechanic):
     @classmethod
     def applies(cls, game: "GameState") -> bool:
         return any(c.definition.converts_to for c in game.all_corporations)
 
-    def setup(self) -> None:
-        self.game.destinations_reached = set()  # corporation ids declared at their destination
+    def __init__(self, game: "GameState"):
+        super().__init__(game)
+        self.reached: set[str] = set()  # corporations declared at their destination
 
     def operating_steps(self, steps: list[Any]) -> list[Any]:
         if has_step(steps, ConversionStep):
@@ -103,7 +110,7 @@ class ConversionStep(Step):
         return False
 
     def declarable(self) -> list[Any]:
-        reached = self.game.destinations_reached
+        reached = destinations_reached(self.game)
         return [c for c in self.round.entities
                 if c.definition.destination and convertible(c) and c.id not in reached and not c.closed]
 
@@ -114,7 +121,7 @@ class ConversionStep(Step):
         out = []
         if self.declarable():
             out.append("destination_connection")
-        if convertible(entity) and entity.id in self.game.destinations_reached:
+        if convertible(entity) and entity.id in destinations_reached(self.game):
             out.append("convert")
         return out
 
@@ -128,12 +135,12 @@ class ConversionStep(Step):
                 raise IllegalAction(f"{corp.name}'s network does not reach its destination "
                                     f"{corp.definition.destination}", "destination")
         for corp in action.targets:
-            game.destinations_reached.add(corp.id)
+            destinations_reached(game).add(corp.id)
             game.log(f"{corp.name} has reached its destination {corp.definition.destination}")
 
     def process_convert(self, action: "Action") -> None:
         corp = action.entity
-        if corp.id not in self.game.destinations_reached:
+        if corp.id not in destinations_reached(self.game):
             raise IllegalAction(f"{corp.name} may convert only once its destination is reached", "conversion")
         if not convert_corporation(self.game, corp):
             raise IllegalAction(f"{corp.name} has nothing to convert to", "conversion")

@@ -32,10 +32,11 @@ Forming, in order:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.map.token import Token
-from railbook.engine.mechanics.base import Mechanic
+from railbook.engine.mechanics.base import Mechanic, find
 from railbook.engine.mechanics.bonds import bonds_of, move_bonds
 from railbook.engine.mechanics.compose import has_step
 from railbook.engine.mechanics.conversion import convert_corporation
@@ -55,13 +56,31 @@ class Formations(Mechanic):
     def applies(cls, game: "GameState") -> bool:
         return any(c.definition.formation for c in game.all_corporations)
 
-    def setup(self) -> None:
-        self.game.pending_token_exchange = None
+    def __init__(self, game: "GameState"):
+        super().__init__(game)
+        # a formed corporation's president chooses which other stations to take over
+        self.pending: PendingExchange | None = None
 
     def operating_steps(self, steps: list[Any]) -> list[Any]:
         if has_step(steps, TokenExchangeStep):
             return steps
         return [TokenExchangeStep] + list(steps)
+
+
+@dataclass
+class PendingExchange:
+    """Stations a formed corporation may take over: which, by merged corporation, and how many of each."""
+
+    national: Any
+    cities: dict[str, list[Any]]
+    limit: int
+
+
+def formations(game: "GameState") -> Formations:
+    found = find(game, Formations)
+    if found is None:  # pragma: no cover - only titles with formations form corporations
+        raise GameError("this title forms no corporations", "title data")
+    return found
 
 
 def form_corporation(game: "GameState", national: Any, parts: list[Any]) -> None:
@@ -89,8 +108,7 @@ def form_corporation(game: "GameState", national: Any, parts: list[Any]) -> None
             game.log(f"{national.name} takes over {part.name}'s home station on {city.hex.id}")
     capital(game, national, rules)
     if others and rules.extra_token_exchanges > 0:
-        game.pending_token_exchange = {"national": national, "cities": others,
-                                       "limit": rules.extra_token_exchanges}
+        formations(game).pending = PendingExchange(national, others, rules.extra_token_exchanges)
     if can_operate and national.floated():
         insert_in_operating_order(game, national)
     game.graph.clear()
@@ -291,41 +309,43 @@ class TokenExchangeStep(Step):
     def description(self) -> str:
         return "Exchange Stations"
 
-    def pending(self) -> dict[str, Any] | None:
-        return getattr(self.game, "pending_token_exchange", None)
+    def pending(self) -> "PendingExchange | None":
+        return formations(self.game).pending
 
     def active(self) -> bool:
         return self.pending() is not None
 
     def active_entities(self) -> list[Any]:
         p = self.pending()
-        return [p["national"]] if p else []
+        return [p.national] if p else []
 
     def current_entity(self) -> Any:
         p = self.pending()
-        return p["national"] if p else None
+        return p.national if p else None
 
     def actions(self, entity: Any) -> list[str]:
         p = self.pending()
-        return ["exchange_tokens"] if p and entity is p["national"] else []
+        return ["exchange_tokens"] if p and entity is p.national else []
 
     def process_exchange_tokens(self, action: "Action") -> None:
         game = self.game
         p = self.pending()
-        national = p["national"]
+        if p is None:
+            raise IllegalAction("no stations are waiting to be taken over", "token exchange")
+        national = p.national
         used: dict[str, int] = {}
         for city in action.targets:
-            part = next((k for k, cities in p["cities"].items() if city in cities), None)
+            part = next((k for k, cities in p.cities.items() if city in cities), None)
             if part is None:
                 raise IllegalAction(f"{national.name} cannot take over a station on {city.hex.id}", "token exchange")
             used[part] = used.get(part, 0) + 1
-            if used[part] > p["limit"]:
-                raise IllegalAction(f"{national.name} may take over at most {p['limit']} other station(s) of "
+            if used[part] > p.limit:
+                raise IllegalAction(f"{national.name} may take over at most {p.limit} other station(s) of "
                                     f"{part}", "token exchange")
             if city.tokened_by(national) or not city.tokenable(national, free=True, tokens=[Token(national)]):
                 raise IllegalAction(f"{national.name} cannot take a station on {city.hex.id}", "token exchange")
         for city in action.targets:
             place_new_token(game, national, city)
             game.log(f"{national.name} takes over a station on {city.hex.id}")
-        game.pending_token_exchange = None
+        formations(game).pending = None
         game.graph.clear()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.mechanics.mergers import mergers
+from railbook.engine.mechanics.mergers import MergerRound, mergers
 from railbook.engine.rules.trains import train_limit
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction
@@ -19,6 +19,8 @@ def _pending(game: Any) -> list[Any]:
 
 class MergerVoteStep(Step):
     """Each voter in turn says yes or no (a ``special_buy`` whose description is yes or no)."""
+
+    round: MergerRound
 
     def description(self) -> str:
         state = self.round.target()

@@ -40,12 +40,12 @@ MECHANICS: tuple[type[Mechanic], ...] = (
 )
 
 
-def install(game: "GameState") -> list[Mechanic]:
+def install(game: "GameState") -> None:
     """Create the mechanics the title's data asks for, then set each up (they may look each other up)."""
-    game.mechanics = [cls(game) for cls in MECHANICS if cls.applies(game)]
-    for m in game.mechanics:
+    mechanics = [cls(game) for cls in MECHANICS if cls.applies(game)]
+    game.mechanics = list(mechanics)
+    for m in mechanics:
         m.setup()
-    return game.mechanics
 
 
 def step_kinds() -> dict[str, StepSpec]:

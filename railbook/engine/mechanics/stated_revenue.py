@@ -4,7 +4,7 @@ Some recorded games (Rails reports) give each operating turn's revenue as an
 amount and never the routes. A game created with ``trust_stated_revenue``
 accepts ``run_routes`` with no routes and a ``stated_revenue``: the engine
 cannot check those routes, so it takes the amount on trust, says so in the
-game log, and counts how often it did (``game.trusted_revenues``). Everything
+game log, and counts how often it did (the mechanic's ``trusted``). Everything
 after the run (interest, dividends, price moves) is the engine's own.
 A game created without that flag refuses such an action.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.mechanics.base import Mechanic
+from railbook.engine.mechanics.base import Mechanic, find
 from railbook.engine.mechanics.compose import mix_into
 from railbook.engine.steps.routes import RouteStep
 from railbook.errors import IllegalAction, RouteError
@@ -26,10 +26,11 @@ if TYPE_CHECKING:
 class StatedRevenue(Mechanic):
     @classmethod
     def applies(cls, game: "GameState") -> bool:
-        return bool(getattr(game, "trust_stated_revenue", False))
+        return game.trust_stated_revenue
 
-    def setup(self) -> None:
-        self.game.trusted_revenues = 0
+    def __init__(self, game: "GameState"):
+        super().__init__(game)
+        self.trusted = 0  # how many revenues were taken on trust
 
     def operating_steps(self, steps: list[Any]) -> list[Any]:
         return mix_into(steps, RouteStep, StatedRouteStep)
@@ -61,7 +62,9 @@ class StatedRouteStep:
             raise RouteError(f"a revenue cannot be negative ({revenue})", "routes")
         if revenue > 0 and not entity.runnable_trains():
             raise RouteError(f"{entity.name} has no train to run", "routes")
-        game.trusted_revenues = getattr(game, "trusted_revenues", 0) + 1
+        mechanic = find(game, StatedRevenue)
+        if mechanic is not None:
+            mechanic.trusted += 1
         game.log(f"{entity.name} runs its trains for {game.format_money(revenue)} "
                  "(revenue stated by the log; routes not recorded, not checked)")
         self.round.routes = []

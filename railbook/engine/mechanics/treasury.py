@@ -143,7 +143,7 @@ class TreasuryTrading(Mechanic):
         return game.rules.operating_round.treasury_shares is not None
 
     def operating_steps(self, steps: list[Any]) -> list[Any]:
-        out = []
+        out: list[Any] = []
         for spec in steps:
             cls = spec[0] if isinstance(spec, tuple) else spec
             if isinstance(cls, type) and issubclass(cls, (RedeemSharesStep, TreasuryShareStep)):

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable
 
 from railbook.engine.entities.corporation import Corporation
+from railbook.engine.map.hex import Hex
+from railbook.engine.map.tile import City
 
 if TYPE_CHECKING:
     from railbook.engine.state import GameState
@@ -132,7 +134,7 @@ def trigger_phase_abilities(game: "GameState", phase_name: str) -> None:
             continue
         for a in list(c.abilities):
             if a.type == "revenue_change" and a.on == "phase" and a.spec.phase == phase_name:
-                c.revenue = a.revenue
+                c.revenue = a.revenue or 0
             if a.type == "close" and a.on == "phase" and a.spec.phase == phase_name:
                 game.log(f"{c.name} closes")
                 c.close()
@@ -161,17 +163,19 @@ def exchange_corporations(game: "GameState", ability: Any) -> list[Corporation]:
     return [c for c in found if not c.closed]
 
 
-def teleport_reach(game: "GameState", corporation: Any) -> tuple[list[Any], list[Any]]:
+def teleport_reach(game: "GameState", corporation: Any) -> tuple[list[Hex], list[City]]:
     """What an ability the corporation itself holds lets it reach without track (a private's ability
     must first be used, which gives it to the corporation): whole hexes (``teleport``), and the cities
     of hexes it may place a token in from afar (``token`` with a teleport price)."""
-    hexes = []
+    hexes: list[Hex] = []
     for ability in usable_abilities(game, corporation, "teleport"):
         if ability.owner is corporation:
-            hexes.extend(game.hex_by_id(hex_id) for hex_id in ability.hexes)
-    cities = []
+            hexes.extend(h for h in (game.hex_by_id(hex_id) for hex_id in ability.hexes) if h is not None)
+    cities: list[City] = []
     for ability in usable_abilities(game, corporation, "token"):
-        if ability.owner is corporation and getattr(ability, "teleport_price", None):
+        if ability.owner is corporation and ability.teleport_price:
             for hex_id in ability.hexes:
-                cities.extend(game.hex_by_id(hex_id).tile.cities)
+                hex_ = game.hex_by_id(hex_id)
+                if hex_ is not None:
+                    cities.extend(hex_.tile.cities)
     return hexes, cities

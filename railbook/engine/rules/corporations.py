@@ -29,9 +29,9 @@ def close_corporation(game: "GameState", corp: Corporation) -> None:
     game.log(f"{corp.name} closes")
     for h in game.hexes:
         for city in h.tile.cities:
-            for t in list(city.tokens):
-                if t is not None and t.corporation is corp:
-                    t.remove()
+            for token in list(city.tokens):
+                if token is not None and token.corporation is corp:
+                    token.remove()
     corp.set_cash(0, game.bank)
     for t in list(corp.trains):
         t.buyable_ = False

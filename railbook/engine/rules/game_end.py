@@ -84,3 +84,11 @@ def apply_last_set_skips(game: "GameState") -> None:
     for rule in game.rules.game_end:
         if rule.trigger == reason and rule.last_set_skips:
             game.skipped_steps.update(rule.last_set_skips)
+
+
+def end_game_after_set(game: "GameState") -> None:
+    """A title's hook says the operating set in play is the game's last (a stock round's: the next)."""
+    timing = "end_of_or_set"
+    current = game.game_end_trigger
+    if current is None or TIMING_PRIORITY.index(timing) < TIMING_PRIORITY.index(current[1]):
+        game.game_end_trigger = ("title_rule", timing)

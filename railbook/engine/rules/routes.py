@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.map.tile import Path, Stop
+from railbook.engine.map.tile import Path, Stop, hex_of
 from railbook.engine.map.walk import walk_path
 from railbook.errors import RouteError
 from railbook.hexgrid import invert
@@ -26,14 +26,14 @@ Chain = dict[str, Any]
 def chain_id(paths: list[Path]) -> list[str]:
     if len(paths) == 1 and paths[0].tile.ambiguous_connection():
         n0, n1 = sorted(n.index for n in paths[0].nodes)
-        return [f"{paths[0].tile.hex.id} {n0}.{n1}"]
+        return [f"{hex_of(paths[0]).id} {n0}.{n1}"]
     seen_junctions: set[int] = set()
     out = []
     for p in paths:
         a_j = not isinstance(p.a, int) and p.a.is_junction()
         b_j = not isinstance(p.b, int) and p.b.is_junction()
         if not ((a_j and id(p.a) in seen_junctions) or (b_j and id(p.b) in seen_junctions)):
-            out.append(p.tile.hex.id)
+            out.append(hex_of(p).id)
         if a_j:
             seen_junctions.add(id(p.a))
         if b_j:
@@ -66,7 +66,7 @@ def guided_chains(start: Stop, end_hex: Any, hex_ids: list[str]) -> dict[Stop, l
     n = len(hex_ids)
     found: dict[Stop, list[Chain]] = {}
     for start_path in start.paths:
-        if start_path.tile.hex.id != hex_ids[0]:
+        if hex_of(start_path).id != hex_ids[0]:
             continue
 
         def visit(current: Path, visited: dict[Path, bool], counter: Any, converging: bool) -> None:
@@ -97,7 +97,7 @@ def _walk_limited(start_path: Path, visit: Any, hex_ids: list[str]) -> None:
     def step(path: Path, skip: int | None) -> None:
         if path in visited:
             return
-        hex_ = path.tile.hex
+        hex_ = hex_of(path)
         hid = hex_.id
         for e in path.edges:
             if counter.get((hid, e), 0) > 0:
@@ -151,13 +151,13 @@ class Route:
         if guided:
             # a guided walk sees only the recorded hexes: while their tiles keep their layout
             # the chains are the same (a corporation runs the same route OR after OR)
-            hexes = [self.game.hex_by_id(h) for h in hex_ids]
-            if all(h is not None for h in hexes):
+            hexes = [h for h in (self.game.hex_by_id(hid) for hid in hex_ids) if h is not None]
+            if len(hexes) == len(hex_ids):
                 key = (tuple(hex_ids), tuple(h.tile.layout for h in hexes))
                 known = self.game.route_chains.get(key)
                 if known is not None:
                     return list(known)
-        out = []
+        out: list[Chain] = []
         for s in start_hex.tile.nodes:
             by_end = guided_chains(s, end_hex, hex_ids) if guided else None
             for e in end_hex.tile.nodes:
@@ -240,7 +240,7 @@ class Route:
         return out
 
     def hexes(self) -> list[str]:
-        return [n.tile.hex.id for n in self.visited_stops()]
+        return [hex_of(n).id for n in self.visited_stops()]
 
     # -- rules
     def check(self) -> None:
@@ -265,12 +265,12 @@ class Route:
         for left, right, _ in self.connection_data:
             seen.add(id(left))
             if id(right) in seen:
-                raise RouteError(f"a route cannot visit {right.tile.hex.id} twice", "routes")
+                raise RouteError(f"a route cannot visit {hex_of(right).id} twice", "routes")
             seen.add(id(right))
         self.check_distance(visited)
         for a, b in itertools.pairwise(ordered):
             if not _connects(a, b, self.corporation):
-                raise RouteError(f"the {self.train.name} train's route is not connected at {a.tile.hex.id}: "
+                raise RouteError(f"the {self.train.name} train's route is not connected at {hex_of(a).id}: "
                                  "a city full of other corporations' stations blocks it", "routes")
 
     def check_distance(self, visits: list[Stop]) -> None:
@@ -352,7 +352,7 @@ class Route:
 def _connects(a: Path, b: Path, corporation: Any) -> bool:
     for part in (a.a, a.b):
         if isinstance(part, int):
-            neighbor = a.tile.hex.neighbors.get(part)
+            neighbor = hex_of(a).neighbors.get(part)
             if neighbor is not None and neighbor is b.tile.hex and invert(part) in b.edges:
                 return True
         elif part.is_junction():
@@ -370,7 +370,7 @@ def check_overlap(routes: list[Route]) -> None:
         if route.train.definition.route_may_overlap:
             continue  # a train that runs on its own (a TGV) may share the others' track
         for p in route.paths:
-            hid = p.tile.hex.id
+            hid = hex_of(p).id
             keys = [("edge", hid, e) for e in p.edges]
             if len(p.nodes) > 1:
                 keys.append(("path", hid, id(p)))

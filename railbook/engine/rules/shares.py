@@ -12,7 +12,7 @@ from railbook.engine.entities.share import Share, ShareBundle
 from railbook.engine.rules.abilities import close_companies_on_event, usable_abilities
 from railbook.engine.rules.capitalization import escrowed, float_escrowed
 from railbook.engine.rules.tokens import place_home_token
-from railbook.errors import IllegalAction
+from railbook.errors import GameError, IllegalAction
 
 if TYPE_CHECKING:
     from railbook.engine.state import GameState
@@ -48,7 +48,10 @@ def float_corporation(game: "GameState", corp: Corporation) -> None:
         if game.rules.escrow_until_float:
             float_escrowed(game, corp)
         return
-    game.bank.spend(corp.par_price.price * corp.total_shares, corp)
+    par = corp.par_price
+    if par is None:
+        raise GameError(f"{corp.name} floats without a par price", "engine")
+    game.bank.spend(par.price * corp.total_shares, corp)
     game.log(f"{corp.name} receives {game.format_money(corp.cash)}")
 
 
@@ -106,7 +109,7 @@ def sell_shares_and_change_price(game: "GameState", bundle: ShareBundle) -> None
     sell_shares(game, bundle)
     movement = game.rules.stock_round.sale_price_drop
     if movement == "row_per_share":
-        for _ in range(bundle.num_shares()):
+        for _ in range(int(bundle.num_shares())):
             game.stock_market.move_down(corp)
     elif movement == "row_per_10_percent":
         for _ in range(bundle.percent // 10):
@@ -114,7 +117,7 @@ def sell_shares_and_change_price(game: "GameState", bundle: ShareBundle) -> None
     elif movement == "row_per_sale":
         game.stock_market.move_down(corp)
     elif movement == "column_per_share":
-        for _ in range(bundle.num_shares()):
+        for _ in range(int(bundle.num_shares())):
             game.stock_market.move_left(corp)
     log_share_price(game, corp, old)
     del was_president

@@ -45,7 +45,7 @@ def set_home(game: "GameState", corp: Corporation, hex_: Hex) -> None:
     for other in game.all_corporations + game.minors:
         if other is corp or hex_.id not in other.coordinates:
             continue
-        hc = other.city[0] if isinstance(other.city, list) else other.city
+        hc = other.city[0] if isinstance(other.city, tuple) else other.city
         if hc is not None:
             others.add(hc)
     candidates = [i for i in range(len(cities)) if i not in others]

@@ -22,12 +22,13 @@ from railbook.engine.map.tile import COLORS, Tile, path_within
 from railbook.engine.setup import new_tile
 from railbook.errors import IllegalAction
 from railbook.hexgrid import invert
+from railbook.title.model import TileLay
 
 if TYPE_CHECKING:
     from railbook.engine.state import GameState
 
 
-def tile_lays(game: "GameState", corp: Any) -> list[dict[str, Any]]:
+def tile_lays(game: "GameState", corp: Any) -> list[TileLay]:
     """The title's tile lays this corporation has now (some only in its first operating turn,
     some only for some types of corporation)."""
     out = []

@@ -80,7 +80,7 @@ class RedeemSharesStep(Step):
             raise IllegalAction(f"{entity.name} cannot reissue those shares now", "share reissue")
         price = bundle.share_price or 0
         if price:
-            self.game.bank.spend(price * bundle.num_shares(), entity)
+            self.game.bank.spend(price * int(bundle.num_shares()), entity)
         self.game.log(f"{entity.name} reissues {len(bundle.shares)} shares for {self.game.format_money(price)}")
         new_par = next((p for p in self.game.stock_market.par_prices if p.price == price), None)
         if new_par is not None:

@@ -389,7 +389,8 @@ class BuySellParShares(Step, ShareBuying):
         if hex_id not in [h.id for h in choices]:
             raise IllegalAction(f"{corp.name}'s home may be {', '.join(h.id for h in choices)}, not {hex_id}",
                                 "home choice")
-        set_home(self.game, corp, self.game.hex_by_id(hex_id))
+        home = next(h for h in choices if h.id == hex_id)
+        set_home(self.game, corp, home)
         self.game.log(f"{corp.name}'s home location is {hex_id}")
         self.pending_home = None
 

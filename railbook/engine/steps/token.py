@@ -3,8 +3,9 @@ at the price of the corporation's next token."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
+from railbook.engine.map.tile import hex_of
 from railbook.engine.map.token import Token
 from railbook.engine.rules.abilities import usable_abilities
 from railbook.engine.rules.corporations import operating_order
@@ -33,6 +34,7 @@ TOKEN_ERRORS = {
 class Tokener:
     game: Any
     round: Any
+    current_entity: Callable[[], Any]   # the step's
 
     def available_tokens(self, entity: Any) -> list[Token]:
         holder = entity.owner if entity.is_company() else entity
@@ -56,7 +58,7 @@ class Tokener:
     def place_token(self, entity: Any, city: "City", token: Token | None, connected: bool = True,
                     extra_action: bool = False, special_ability: Any = None, free_override: bool = False) -> None:
         game = self.game
-        hex_ = city.hex
+        hex_ = hex_of(city)
         if token is None:
             raise IllegalAction(f"{entity.name} has no tokens left", "tokens")
         if city.definition.refuses_tokens:

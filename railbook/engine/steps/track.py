@@ -10,7 +10,7 @@ lay extra or unconnected tiles.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.engine.map.tile import COLORS, path_within
 from railbook.engine.rules.abilities import usable_abilities
@@ -43,6 +43,7 @@ class Tracker:
 
     game: Any
     round: Any
+    current_entity: Callable[[], Any]   # the step's
 
     def tracker_setup(self) -> None:
         self.round.num_laid_track = 0
@@ -350,7 +351,7 @@ class Tracker:
         tokens = [t for c in tile.cities for t in c.tokens if t is not None]
         for token in list(tokens):
             corp = token.corporation
-            home_city = corp.city[0] if isinstance(corp.city, list) else corp.city
+            home_city = corp.city[0] if isinstance(corp.city, tuple) else corp.city
             if home_city is not None and action.hex.id in corp.coordinates and token is corp.tokens[0] \
                     and home_city < len(tile.cities):
                 target = tile.cities[home_city]

@@ -8,8 +8,9 @@ corporation); if even that fails, the president goes bankrupt.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
+from railbook.engine.rounds.operating import OperatingRound
 from railbook.engine.rules.bankruptcy import (
     can_go_bankrupt,
     declare_bankrupt,
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 
 class EmergencyMoney:
     game: Any
+    current_entity: Callable[[], Any]   # the step's
 
     def needed_cash(self, entity: Any) -> int:
         ebuy = self.game.rules.operating_round.emergency_buy
@@ -234,6 +236,8 @@ class BuyTrainStep(Step, EmergencyMoney):
         """The train rule a refused action breaks: passing while a train must be bought, a
         purchase over the limit or beyond the corporation's means."""
         current = self.round.entities[self.round.entity_index] if self.round.entities else None
+        if current is None:
+            return None
         if action.type == "pass" and action.entity is current and self.round.active_step() is self \
                 and self.must_buy_train(current):
             return IllegalAction(f"{current.name} must buy a train: it has a route and owns no train",
@@ -250,13 +254,13 @@ class BuyTrainStep(Step, EmergencyMoney):
         entity = action.entity
         if not self.can_sell_emergency(entity, bundle):
             raise IllegalAction(f"{entity.name} may sell only what the train purchase needs, keeping the "
-                                f"presidency of {self.current_entity().name}", "emergency sale")
+                                f"presidency of {self.game.describe_entity(self.current_entity())}", "emergency sale")
         if entity is not self.current_entity():
             self.last_share_sold_price = bundle.price_per_share()
         sell_shares_and_change_price(self.game, bundle)
         if entity is not self.current_entity():
             self.corporations_sold.append(bundle.corporation)
-        if self.round.operating():
+        if isinstance(self.round, OperatingRound):
             self.round.recalculate_order()
 
 
@@ -316,7 +320,7 @@ class BankruptStep(Step):
                 continue
             while bundles := sellable_bundles(game, player, corporation):
                 sell_shares_and_change_price(game, max(bundles, key=lambda b: b.price()))
-        if self.round.operating():
+        if isinstance(self.round, OperatingRound):
             self.round.recalculate_order()
         player.set_cash(0, game.bank)
         declare_bankrupt(game, player)

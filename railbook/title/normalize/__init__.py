@@ -34,13 +34,13 @@ __all__ = ["BUILTIN_EVENTS", "Checker", "build_model"]
 def build_model(src: TitleSource) -> dict[str, Any]:
     """Normalize and check; problems go to ``src.problems``."""
     chk = Checker(src.problems, src.docs)
-    title = src.data("title.yaml", {}) or {}
-    trains_doc = src.data("trains.yaml", {}) or {}
-    privates_doc = src.data("privates.yaml", {"privates": []}) or {"privates": []}
-    corps_doc = src.data("corporations.yaml", {}) or {}
-    market_doc = src.data("market.yaml", {}) or {}
-    map_doc = src.data("map.yaml", {}) or {}
-    tiles_doc = src.data("tiles.yaml", {}) or {}
+    title = src.data("title.yaml")
+    trains_doc = src.data("trains.yaml")
+    privates_doc = src.data("privates.yaml")
+    corps_doc = src.data("corporations.yaml")
+    market_doc = src.data("market.yaml")
+    map_doc = src.data("map.yaml")
+    tiles_doc = src.data("tiles.yaml")
     common = (src.common_tiles.data if src.common_tiles and src.common_tiles.data else {}) or {}
 
     model: dict[str, Any] = {}

@@ -61,7 +61,7 @@ def normalize_tile_body(body: dict[str, Any], name: str, color: str, chk: Checke
         if not isinstance(spec.get("path"), str) or not _PATH_TEXT.match(spec["path"]):
             continue  # the schema has reported it
         a_txt, b_txt = spec["path"].split("-")
-        ends = []
+        ends: list[int | None] = []
         for end in (a_txt, b_txt):
             if end.isdigit():
                 ends.append(int(end))
