@@ -1,6 +1,7 @@
 # Two commands set up everything on a fresh machine:
 #   make demo   builds the rules-summary site for every title and language, and replays a real game
-#   make test   runs the test suite (and the fidelity suite where ../shared/fidelity exists)
+#   make test   type-checks the package, checks its layers, and runs the test suite (with the fidelity
+#               suite where ../shared/fidelity exists)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -22,6 +23,8 @@ demo: $(STAMP)
 	@echo "open site/index.html"
 
 test: $(STAMP) browser
+	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/python -m pytest
 
 # The rules-summary tests render pages in headless Chromium (Debian's chromium).

@@ -22,13 +22,13 @@ def compiler_digest() -> bytes:
     title even where the version number stayed the same (as it does during development)."""
     compiler = Path(__file__).resolve().parent
     railbook = compiler.parent
-    files = sorted(compiler.glob("*.py")) + sorted((compiler / "templates").glob("*")) \
-        + sorted((railbook / "dsl").glob("*.py")) + sorted((railbook / "title").glob("*.py")) \
+    files = sorted(compiler.rglob("*.py")) + sorted((compiler / "templates").glob("*")) \
+        + sorted((railbook / "dsl").rglob("*.py")) + sorted((railbook / "title").rglob("*.py")) \
         + sorted(SCHEMA_DIR.glob("*"))
     h = hashlib.sha256(__version__.encode())
     for f in files:
         if f.is_file():
-            h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+            h.update(str(f.relative_to(railbook.parent)).encode() + b"\0" + f.read_bytes() + b"\0")
     return h.hexdigest().encode()
 
 

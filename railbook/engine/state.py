@@ -18,11 +18,11 @@ from railbook.engine.entities.corporation import Corporation
 from railbook.engine.entities.phase import Phase
 from railbook.engine.entities.player import Player
 from railbook.engine.entities.share import Share
+from railbook.engine.entities.share_pool import SharePool
 from railbook.engine.entities.train import Depot, Train
 from railbook.engine.map.graph import Graph
 from railbook.engine.map.hex import Hex
 from railbook.engine.map.tile import Stop, Tile
-from railbook.engine.market.share_pool import SharePool
 from railbook.engine.market.stock_market import StockMarket
 from railbook.engine.setup import board, tile_supply
 from railbook.engine.title import Title

@@ -31,7 +31,7 @@ class ModelError(ValueError):
 
 @functools.cache
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls, vars(M))
+    return typing.get_type_hints(cls)
 
 
 #: YAML keys that are not Python names, by class

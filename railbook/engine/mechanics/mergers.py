@@ -28,7 +28,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.market.share_pool import swap_shares
+from railbook.engine.entities.share_pool import swap_shares
 from railbook.engine.mechanics.base import Mechanic, find
 from railbook.engine.rounds.stock import StockRound
 from railbook.engine.rules.corporations import make_available

@@ -1,0 +1,163 @@
+"""The typed title model: what a compiled title is, as the engine reads it.
+
+Every part of a title — its rules, trains and phases, privates and their
+abilities, corporations and minors, market, map and tiles — is a frozen
+dataclass in this package (rules, trains, companies, market, board), and every
+value is filled in when the title compiles: a field's default is what the title
+means when its YAML leaves the key out, and it is stated nowhere else. The engine reads attributes; it never looks up a string
+key in a title's data and never supplies a default of its own.
+
+Field names follow the YAML (and the JSON Schemas in ``schema/``), so
+``trains[6].count`` names the same thing in an optional rule's change, in a
+diff and here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from railbook.title.model.board import (
+    Border,
+    FutureLabel,
+    HexDef,
+    Icon,
+    MapDef,
+    PathDef,
+    Replaces,
+    Rotation,
+    StopDef,
+    Terrain,
+    TileDef,
+)
+from railbook.title.model.companies import (
+    AbilityDef,
+    BondsDef,
+    ConvertsTo,
+    CorporationDef,
+    FloatTokens,
+    FormationDef,
+    HomeChoice,
+    LoansDef,
+    MergerDef,
+    PrivateDef,
+    TokenCost,
+)
+from railbook.title.model.market import (
+    MarketCell,
+    MarketDef,
+    Moves,
+    Zone,
+)
+from railbook.title.model.rules import (
+    DEFAULT_OR_STEPS,
+    AuctionRules,
+    BankRules,
+    BankruptcyRules,
+    Change,
+    Currency,
+    EmergencyBuy,
+    GameEndRule,
+    Marker,
+    MarkerPrice,
+    OperatingRoundRules,
+    OptionalRule,
+    Players,
+    PrivateSales,
+    ShareRedemption,
+    StockRoundRules,
+    TileLay,
+    TitleRules,
+    TreasuryShares,
+    TypeRules,
+)
+from railbook.title.model.texts import (
+    MustBuyTrain,
+    PriorityOrder,
+    Texts,
+    Timing,
+    Trigger,
+)
+from railbook.title.model.trains import (
+    Distance,
+    DistanceRow,
+    PhaseDef,
+    TrainDef,
+    TrainVariant,
+)
+
+__all__ = [
+    "AbilityDef",
+    "AuctionRules",
+    "BankRules",
+    "BankruptcyRules",
+    "BondsDef",
+    "Border",
+    "Change",
+    "ConvertsTo",
+    "CorporationDef",
+    "Currency",
+    "DEFAULT_OR_STEPS",
+    "Distance",
+    "DistanceRow",
+    "EmergencyBuy",
+    "FloatTokens",
+    "FormationDef",
+    "FutureLabel",
+    "GameEndRule",
+    "HexDef",
+    "HomeChoice",
+    "Icon",
+    "LoansDef",
+    "MapDef",
+    "Marker",
+    "MarkerPrice",
+    "MarketCell",
+    "MarketDef",
+    "MergerDef",
+    "Moves",
+    "MustBuyTrain",
+    "OperatingRoundRules",
+    "OptionalRule",
+    "PathDef",
+    "PhaseDef",
+    "Players",
+    "PriorityOrder",
+    "PrivateDef",
+    "PrivateSales",
+    "Replaces",
+    "Rotation",
+    "ShareRedemption",
+    "StockRoundRules",
+    "StopDef",
+    "Terrain",
+    "Texts",
+    "TileDef",
+    "TileLay",
+    "Timing",
+    "TitleModel",
+    "TitleRules",
+    "TokenCost",
+    "TrainDef",
+    "TrainVariant",
+    "TreasuryShares",
+    "Trigger",
+    "TypeRules",
+    "Zone",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class TitleModel:
+    title: TitleRules
+    trains: tuple[TrainDef, ...]
+    phases: tuple[PhaseDef, ...]
+    privates: tuple[PrivateDef, ...]
+    corporations: tuple[CorporationDef, ...]
+    minors: tuple[CorporationDef, ...]
+    loans: LoansDef | None
+    market: MarketDef
+    map: MapDef
+    tiles: Mapping[str, TileDef]
+    tile_counts: Mapping[str, int | None]       # None: unlimited
+    upgrades: Mapping[str, tuple[str, ...]]     # what a tile may become, where the title restricts it

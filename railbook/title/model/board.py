@@ -1,0 +1,124 @@
+"""Tiles (stops, paths and every rotation) and the map's printed hexes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Mapping
+
+
+@dataclass(frozen=True, slots=True)
+class StopDef:
+    """A city, town, offboard, halt or junction; ``revenue`` is one value or one per phase colour."""
+
+    kind: Literal["city", "town", "offboard", "junction", "halt"]
+    revenue: int | Mapping[str, int] = 0
+    slots: int = 1
+    groups: tuple[str, ...] = ()
+    hide: bool = False
+    visit_cost: int = 1
+    route: Literal["mandatory", "optional", "never"] = "mandatory"
+    loc: float | str | None = None
+    style: str | None = None
+    to_city: bool = False
+    boom: bool = False
+    reserved_for: str | None = None
+    tokenable: bool = True
+    refuses_tokens: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PathDef:
+    """Track between two ends: an edge 0-5, or stop number k encoded as 10 + k."""
+
+    a: int
+    b: int
+    terminal: int = 0
+    lanes: int | None = None
+    track: Literal["broad", "narrow", "dual"] = "broad"
+    ignore: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Rotation:
+    """A tile's paths and exits turned by one rotation (worked out when the title compiles)."""
+
+    paths: tuple[tuple[int, int], ...]
+    exits: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Terrain:
+    cost: int
+    kind: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Border:
+    edge: int
+    type: str | None = None
+    cost: int = 0
+    color: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Icon:
+    image: str
+    name: str | None = None
+    sticky: bool = False
+    blocks_lay: bool = False
+    large: bool = False
+    loc: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FutureLabel:
+    label: str | None = None
+    color: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Replaces:
+    """Tiles this tile may replace outright, laid in the given rotation."""
+
+    tiles: tuple[str, ...] = ()
+    rotation: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TileDef:
+    name: str
+    color: str
+    stops: tuple[StopDef, ...] = ()
+    paths: tuple[PathDef, ...] = ()
+    rotations: tuple[Rotation, ...] = ()
+    label: str | None = None
+    terrain: tuple[Terrain, ...] = ()
+    borders: tuple[Border, ...] = ()
+    icons: tuple[Icon, ...] = ()
+    stubs: tuple[int, ...] = ()
+    frame: str | None = None
+    stripes: str | None = None
+    future_label: FutureLabel | None = None
+    hidden: bool = False
+    replaces: Replaces | None = None
+    upgrade_placed_by_reservation: bool = False
+    printed_tile: str | None = None     # a printed hex: the catalogue tile it shows
+    preprinted_index: int = 0           # a printed hex: its place among the hexes of one map.yaml key
+    recorded_rotations: Mapping[str, int] = field(default_factory=dict)   # program -> rotation offset
+
+
+@dataclass(frozen=True, slots=True)
+class HexDef:
+    tile: TileDef
+    color: str = "white"
+    rotation: int = 0
+    name: str | None = None
+    reserved_for: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MapDef:
+    layout: Literal["pointy", "flat"]
+    axes: Mapping[str, str]
+    hexes: Mapping[str, HexDef]
+    regions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

@@ -1,0 +1,181 @@
+"""Privates and their abilities, corporations and minors, loans."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Mapping
+
+from railbook.title.model.texts import (
+    Texts,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityDef:
+    """One ability of a private, in 18xx.games' vocabulary (``type`` says which; the other fields are
+    those that type uses, the rest at their defaults)."""
+
+    type: str
+    owner: str | None = None                # who may use it: player, corporation (None: whoever owns it)
+    while_owned_by: str | None = None
+    when: tuple[str, ...] = ()
+    count: int | None = None
+    count_per_or: int | None = None
+    hexes: tuple[str, ...] = ()
+    hex: str | None = None
+    tiles: tuple[str, ...] = ()
+    trains: tuple[str, ...] = ()
+    corporations: tuple[str, ...] | str | None = None    # a list, or "any" / "ipoed"
+    corporation: str | None = None
+    shares: tuple[str, ...] = ()
+    free: bool = False
+    discount: int = 0
+    special: bool = True
+    reachable: bool = False
+    consumes_tile_lay: bool = False
+    cost: int = 0
+    closes_when_used_up: bool = False
+    blocks: bool = False
+    lay_only: str | None = None
+    from_owner: bool | None = None
+    free_tile_lay: bool = False
+    price: int | None = None
+    teleport_price: int | None = None
+    extra_action: bool = False
+    extra_slot: bool = False
+    cheater: bool = False
+    city: int | str | None = None
+    slot: int | None = None
+    connected: bool = False
+    special_only: bool = False
+    on: str | None = None
+    phase: str | None = None
+    until_phase: str | None = None
+    revenue: int | None = None
+    terrain: str | None = None
+    amount: int = 1
+    text: Texts = field(default_factory=dict)
+    from_: tuple[str, ...] = ()             # exchange: take the share from ipo and/or market (YAML "from")
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateDef:
+    sym: str
+    name: str
+    value: int
+    revenue: int = 0
+    min_price: int = 0
+    max_price: int = 0
+    min_players: int | None = None
+    color: str | None = None
+    kind: str | None = None                 # "minor": the certificate of the minor with the same symbol
+    text: Texts = field(default_factory=dict)
+    abilities: tuple[AbilityDef, ...] = ()
+    stock_round_trade: bool = False         # traded in stock rounds like a share (a bond)
+    sold_in_operating_rounds: bool = False
+
+
+# ---------------------------------------------------------------- corporations and minors
+
+@dataclass(frozen=True, slots=True)
+class HomeChoice:
+    hexes: tuple[str, ...] = ()
+    region: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ConvertsTo:
+    shares: tuple[int, ...]
+    on: str | None = None
+    type: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FloatTokens:
+    add: int
+    if_converted: bool = False
+    from_phase: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TokenCost:
+    method: Literal["listed", "route_distance", "hex_distance"] = "listed"
+    per_hex: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class BondsDef:
+    count: int
+    price: int
+    interest: int = 0
+    end_game_deduction_per_share: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MergerDef:
+    exchanges: Mapping[str, int] = field(default_factory=dict)   # merging minor/private -> certificate index
+    cash: int = 0
+    vote_percent: int = 50
+    forced_on: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FormationDef:
+    old_shares_per_share: int = 2
+    start_price: str = "mean_of_two_highest"
+    min_price: int = 0
+    price_drop_per_inherited_loan: int = 0
+    max_inherited_loans: int = 0
+    inherited_loans_become: Literal["loans", "bonds_in_pool"] = "loans"
+    short_shares: Literal["lost", "bonds"] = "lost"
+    home_token_exchange: bool = False
+    extra_token_exchanges: int = 0
+    capital: Literal["none", "pool_buys_remaining"] = "none"
+    first_operation: Literal["next_round", "this_round_unless_merged_operated"] = "next_round"
+    first_tile_lays: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CorporationDef:
+    """A corporation or a minor (corporations.yaml ``minors``: no certificates, one owner)."""
+
+    sym: str
+    name: str
+    tokens: tuple[int, ...]
+    shares: tuple[int, ...] = ()            # percentages, the president's first (a minor has none)
+    home: tuple[str, ...] = ()
+    home_city: int | tuple[int, ...] | None = None
+    home_choice: HomeChoice | None = None
+    color: str = "#888888"
+    text_color: str = "white"
+    float_percent: int = 60
+    type: str = "major"
+    capitalization: Literal["full", "incremental"] = "full"
+    holding_limit: int = 60
+    available: str = "start"                # "start", or the event that makes it available
+    available_on: str | None = None         # that event
+    region: str | None = None
+    converts_to: ConvertsTo | None = None
+    text: Texts = field(default_factory=dict)
+    home_token_timing: str | None = None
+    merger: MergerDef | None = None
+    destination: str | None = None
+    trades_trains_at_face_value: bool = False
+    bonds: BondsDef | None = None
+    formation: FormationDef | None = None
+    float_tokens: tuple[FloatTokens, ...] = ()
+    token_cost: TokenCost | None = None
+    value: int | None = None                # a minor: what its certificate is worth
+    merges_into: str | None = None          # a minor: the corporation it merges into
+
+
+@dataclass(frozen=True, slots=True)
+class LoansDef:
+    amount: int
+    interest: int = 0
+    max_per_corporation: int = 0
+    taken: Literal["any_time", "only_when_short"] = "any_time"
+    price_move_on_take: Literal["none", "left", "down"] = "none"
+    price_move_on_repay: Literal["none", "right", "up"] = "none"
+    face_value_train_trades: bool = False
+    end_game_deduction_per_share: int = 0

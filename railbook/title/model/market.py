@@ -1,0 +1,47 @@
+"""The stock market: its cells, what its zones mean, where each price moves."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Mapping
+
+from railbook.title.model.texts import (
+    Texts,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """What a zone letter of the market means."""
+
+    par: bool = False
+    zone: str | None = None
+    effects: tuple[str, ...] = ()
+    text: Texts = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class MarketCell:
+    price: int
+    zones: str = ""
+    malformed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Moves:
+    """Where a price goes from one cell (the compiler works the table out: title/market_moves.py)."""
+
+    right: tuple[int, int]
+    left: tuple[int, int]
+    up: tuple[int, int]
+    down: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class MarketDef:
+    grid: tuple[tuple[MarketCell | None, ...], ...]
+    moves: tuple[tuple[Moves | None, ...], ...]
+    movement: Literal["two_dimensional", "one_dimensional"] = "two_dimensional"
+    legend: Mapping[str, Zone] = field(default_factory=dict)
+    par_cells: tuple[tuple[int, int], ...] = ()
+    par_prices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # reserved par cells by corporation

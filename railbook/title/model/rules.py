@@ -1,0 +1,239 @@
+"""title.yaml: who plays, with what money, and the rules of the rounds and the game's end."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Mapping
+
+from railbook.title.model.texts import (
+    MustBuyTrain,
+    PriorityOrder,
+    Texts,
+    Timing,
+    Trigger,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Players:
+    min: int = 1
+    max: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Currency:
+    symbol: str = "$"
+    placement: Literal["prefix", "suffix"] = "prefix"
+    code: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BankRules:
+    cash: int = 0
+    unlimited: bool = False
+    broken_when_empty: bool = False     # broken as soon as it holds nothing, not only when it cannot pay
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionRules:
+    kind: Literal["waterfall", "starting_package", "none"] = "none"
+    min_increment: int = 5
+    bids_in_multiples: bool = False
+    price_drop_when_all_pass: int = 5
+    floor_percent: int = 0              # starting package: the price at which the item must be bought
+    minors_on_offer: int | None = None  # starting package: the lowest unsold minors on offer (None: all)
+    minor_min_treasury: int = 0
+    next_priority: PriorityOrder | None = None
+    turn_after_par: Literal["continue", "after_setter"] = "continue"
+    bidding_order: Literal["lowest_bidder", "seat_order"] = "lowest_bidder"
+    pass_leaves_auction: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateSales:
+    """Privates sold between players in a stock round."""
+
+    phase_flag: str | None = "private_sales_between_players"
+    not_in_first_stock_round: bool = False
+    regrants_shares: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StockRoundRules:
+    sell_buy_order: Literal["sell_buy_or_buy_sell", "sell_buy", "sell_buy_sell"] = "sell_buy_or_buy_sell"
+    first_sales_after: Literal["first_stock_round", "operation", "any_time"] = "first_stock_round"
+    sale_price_drop: Literal["row_per_share", "row_per_10_percent", "row_per_sale", "column_per_share",
+                             "none"] = "row_per_share"
+    sold_out_rise: bool = True
+    priority: PriorityOrder = "after_last_to_act"
+    multiple_buys_only_from_pool: bool = False
+    must_sell_in_blocks: bool = False
+    holding_limit_forces_sale: bool = True
+    presidency_sale_to_pool: bool = False
+    ipo_moves_to_pool: bool = False
+    privates_between_players: PrivateSales = PrivateSales()
+
+
+@dataclass(frozen=True, slots=True)
+class TileLay:
+    """One tile lay of an operating turn: ``lay``/``upgrade`` may be true, false or ``not_if_upgraded``."""
+
+    lay: bool | str = True
+    upgrade: bool | str = True
+    cost: int = 0
+    upgrade_cost: int | None = None
+    cannot_reuse_same_hex: bool = False
+    first_operation_only: bool = False
+    corporation_types: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class EmergencyBuy:
+    from_other_corporations: Literal["never", "up_to_face_value", "any_price"] = "up_to_face_value"
+    president_may_swap: bool = True
+    cheapest_depot_train_only: bool = True
+    sell_more_than_needed: bool = False
+    loans_first: bool = False
+    president_sells_shares: bool = True
+    president_pays_for_corporation_trains: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class TreasuryShares:
+    max_percent: int = 100
+    buy_or_sell: bool = False
+    must_have_operated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TypeRules:
+    """Operating rules for one type of company (``operating_round.by_type``)."""
+
+    must_buy_train: MustBuyTrain | None = None
+    dividends: tuple[str, ...] = ()
+    owner_pays_shortfall: bool = False
+    sells_trains_to: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShareRedemption:
+    """The redeem_shares step: certificates one redemption may take (in the first OR of a set, too),
+    and the price at which treasury certificates are reissued."""
+
+    max_shares: int = 1
+    max_shares_first_or: int = 1
+    reissue_price: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerPrice:
+    private: str
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """A marker a corporation may buy in the special_buy step."""
+
+    name: str
+    text: Texts = field(default_factory=dict)
+    cost: int = 0
+    count: int | None = None
+    per_corporation: int | None = None
+    cost_with_private: MarkerPrice | None = None
+    needs_route_to: str | None = None
+    opens: tuple[str, ...] = ()
+
+
+DEFAULT_OR_STEPS = ("bankrupt", "exchange", "special_track", "special_token", "buy_private", "home_token",
+                    "track", "token", "route", "dividend", "discard_train", "buy_train", "buy_private_blocking")
+
+
+@dataclass(frozen=True, slots=True)
+class OperatingRoundRules:
+    steps: tuple[str, ...] = DEFAULT_OR_STEPS
+    tile_lays: tuple[TileLay, ...] = (TileLay(),)
+    track_restriction: Literal["permissive", "semi_restrictive", "restrictive", "city_permissive",
+                               "station_restrictive", "semi_restrictive_sides"] = "semi_restrictive"
+    reservations_block_others: Literal["never", "always", "single_slot_cities"] = "never"
+    home_token: Literal["first_operation", "par", "float", "operating_round"] = "first_operation"
+    must_buy_train: MustBuyTrain = "when_route_exists"
+    discarded_trains: Literal["to_depot", "removed"] = "to_depot"
+    emergency_buy: EmergencyBuy = EmergencyBuy()
+    train_buys_between_corporations: bool = True
+    minors_buy_trains: bool = False
+    dividends: tuple[str, ...] = ("payout", "withhold")
+    dividend_jump_percents: tuple[int, ...] = ()   # empty: a payout moves the price as the market says
+    half_dividend_rounding: Literal["per_share", "corporation_down_to_10"] = "per_share"
+    treasury_shares: TreasuryShares | None = None
+    pays_corporation_for: tuple[str, ...] | None = None    # None: the pool's shares pay the corporation (its own, if incremental)
+    trade_ins_per_turn: int | None = None
+    by_type: Mapping[str, TypeRules] = field(default_factory=dict)
+    share_redemption: ShareRedemption = ShareRedemption()
+    markers: tuple[Marker, ...] = ()
+    split_city_tokens: Literal["move_to_first", "choose_again"] = "move_to_first"
+
+
+@dataclass(frozen=True, slots=True)
+class GameEndRule:
+    trigger: Trigger
+    timing: Timing
+    last_set_skips: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BankruptcyRules:
+    allowed: bool = True
+    ends_game_after: Literal["one", "all_but_one"] = "one"
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One change an optional rule makes: a path into the title's data and its new value."""
+
+    set: str
+    to: Any
+
+
+@dataclass(frozen=True, slots=True)
+class OptionalRule:
+    id: str
+    name: str = ""
+    description: str = ""
+    players: tuple[int, ...] = ()
+    recorded_defaults: tuple[str, ...] = ()     # programs whose recorded games play this rule by default
+    changes: tuple[Change, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TitleRules:
+    """title.yaml: who plays, with what money, and the rules of the rounds and the game's end."""
+
+    id: str
+    name: str
+    subtitle: str | None = None
+    designer: str | None = None
+    publisher: str | None = None
+    year: int | None = None
+    location: Texts | str | None = None
+    rules_url: str | None = None
+    blurb: Texts = field(default_factory=dict)
+    texts: Mapping[str, Texts] = field(default_factory=dict)
+    players: Players = Players()
+    currency: Currency = Currency()
+    starting_cash: Mapping[int, int] = field(default_factory=dict)
+    certificate_limit: Mapping[int, int] = field(default_factory=dict)
+    bank: BankRules = BankRules(unlimited=True)
+    capitalization: Literal["full", "incremental"] = "full"
+    certificate_limit_counts_privates: bool = True
+    holding_limit: int = 60
+    pool_limit: int = 50
+    escrow_until_float: bool = False
+    full_capitalization_from_phase: str | None = None
+    ipo_price: Literal["par", "market"] = "par"
+    auction: AuctionRules = AuctionRules()
+    stock_round: StockRoundRules = StockRoundRules()
+    operating_round: OperatingRoundRules = OperatingRoundRules()
+    game_end: tuple[GameEndRule, ...] = ()
+    bankruptcy: BankruptcyRules = BankruptcyRules()
+    optional_rules: tuple[OptionalRule, ...] = ()

@@ -1,0 +1,65 @@
+"""Trains (their distances, prices, rusting and trade-ins) and phases."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Mapping
+
+
+@dataclass(frozen=True, slots=True)
+class DistanceRow:
+    """One row of a distance by kind of stop (a 5+1 train: five stops of any kind, one more town)."""
+
+    stops: tuple[str, ...]
+    pay: int
+    visit: int
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Distance:
+    """How far a train runs: ``stops`` (n of them), ``unlimited``, ``hexes`` (n), or by ``rows``."""
+
+    kind: Literal["stops", "unlimited", "hexes", "rows"]
+    n: int = 0
+    rows: tuple[DistanceRow, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TrainVariant:
+    name: str
+    distance: Distance
+    price: int
+    rusts_on: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TrainDef:
+    name: str
+    distance: Distance
+    price: int
+    count: int | None = None            # None: unlimited
+    rusts_on: str | None = None
+    obsolete_on: str | None = None
+    available_from_phase: str | None = None
+    trade_in: Mapping[str, int] = field(default_factory=dict)   # discount when trading in a train of this name
+    events: tuple[str, ...] = ()
+    multiplier: int | None = None
+    requires_token: bool = True
+    color: str | None = None
+    per_corporation_limit: int | None = None
+    route_may_overlap: bool = False
+    variants: tuple[TrainVariant, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseDef:
+    name: str
+    tiles: tuple[str, ...]
+    train_limit: int | Mapping[str, int]    # by corporation type where it differs
+    operating_rounds: int
+    on: tuple[str, ...] = ()                # the trains whose first purchase starts it
+    flags: tuple[str, ...] = ()
+    events: tuple[str, ...] = ()
+    color: str | None = None
+    revenue_column: str | None = None
