@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import Callable, Sequence
 
-from railbook import __version__
+from railbook.version import __version__
 
 Command = Callable[[argparse.Namespace], int]
 

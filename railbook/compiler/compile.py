@@ -14,7 +14,6 @@ from typing import Any
 
 import jinja2
 
-from railbook import __version__
 from railbook.compiler.fingerprint import compiler_digest
 from railbook.compiler.pylit import pylit
 from railbook.dsl import CompiledHooks, compile_hooks
@@ -25,6 +24,7 @@ from railbook.title import typed
 from railbook.title.loader import TitleSource, load_source
 from railbook.title.normalize import BUILTIN_EVENTS, build_model
 from railbook.title.sources import source_hash
+from railbook.version import __version__
 
 _ENV = jinja2.Environment(
     loader=jinja2.PackageLoader("railbook.compiler", "templates"),

@@ -11,8 +11,8 @@ import functools
 import hashlib
 from pathlib import Path
 
-from railbook import __version__
 from railbook.paths import SCHEMA_DIR
+from railbook.version import __version__
 
 
 @functools.lru_cache(maxsize=1)
