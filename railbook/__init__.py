@@ -3,8 +3,8 @@
 The library's surface::
 
     from railbook import Game, Title
-    game = Game(Title.load("1830"), [(1, "Ann"), (2, "Bo"), (3, "Cy")], seed=7)
-    game.process({"type": "bid", "entity": 1, "entity_type": "player", "company": "SV", "price": 20})
+    game = Game(Title.load(title_id), [(1, "Ann"), (2, "Bo"), (3, "Cy")], seed=7)
+    game.process({"type": "pass", "entity": 1, "entity_type": "player"})   # an 18xx.games-shaped action
     game.current_entity, game.legal_action_types(), game.undo()
 
 Every error railbook raises is a :class:`RailbookError` (see :mod:`railbook.errors`).
