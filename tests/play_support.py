@@ -7,13 +7,48 @@ minors by their symbols.
 
 from __future__ import annotations
 
+import dataclasses
+import json
+from pathlib import Path
 from typing import Any, Callable
 
 import pytest
 
 from railbook.engine.game import Game
+from railbook.engine.title import Title
 from railbook.engine.trace import digest
 from railbook.errors import IllegalAction
+
+# ---------------------------------------------------------------- the 1830 opening scenario
+
+#: tests/scenarios/1830_opening.json: a four-player 1830 opening (auction, a stock round floating
+#: NYC and PRR, two operating rounds); test_illegal_actions.py names its checkpoints
+OPENING = json.loads((Path(__file__).parent / "scenarios" / "1830_opening.json").read_text())
+OPENING_PLAYERS = [(p["id"], p["name"]) for p in OPENING["players"]]
+
+
+def opening_at(n: int, title: Title | None = None) -> Game:
+    """The 1830 opening after its first ``n`` actions (on ``title``, 1830 itself by default)."""
+    game = Game(title or Title.load("1830"), OPENING_PLAYERS, seed=OPENING["settings"]["seed"])
+    for action in OPENING["actions"][:n]:
+        game.process(action)
+    return game
+
+
+def title_with(title_id: str, **changes: Any) -> Title:
+    """The title with parts of its typed model replaced (what none of its optional rules change)."""
+    base = Title.load(title_id)
+    return Title(module=base.module, model=dataclasses.replace(base.model, **changes))
+
+
+def closing_yellow_1830() -> Title:
+    """1830 whose yellow zone also closes a corporation (market zone effect "close"): no title has
+    a closing cell yet. In the opening PRR stands two rows above yellow in stock round 2, three in 3."""
+    market = Title.load("1830").model.market
+    legend = dict(market.legend)
+    legend["y"] = dataclasses.replace(legend["y"], effects=(*legend["y"].effects, "close"))
+    return title_with("1830", market=dataclasses.replace(market, legend=legend))
+
 
 # ---------------------------------------------------------------- actions
 
@@ -80,3 +115,38 @@ def trains(game: Game, operator: str) -> list[str]:
 
 def to_act(game: Game) -> str:
     return game.current_entity.name
+
+
+# ---------------------------------------------------------------- a walkthrough, step by step
+
+Step = Callable[[Game], None]
+
+
+class Walkthrough:
+    """A rules summary's walkthrough as tests: each step a test function taking the game,
+    registered in order with :meth:`step`; :meth:`game_before` is a new game played through
+    every step before one, so any step runs on its own.
+
+    What the steps before have played is kept as their actions (a step's checks run in its
+    own test and where a later test needs the step first); a later test replays those actions
+    instead of checking them all again."""
+
+    def __init__(self, new_game: Callable[[], Game]):
+        self.new_game = new_game
+        self.steps: list[Step] = []
+        self.played: dict[int, list[dict[str, Any]]] = {}   # step index -> the actions to its end
+
+    def step(self, fn: Step) -> Step:
+        self.steps.append(fn)
+        return fn
+
+    def game_before(self, step: Step) -> Game:
+        index = self.steps.index(step)
+        start = max((i for i in self.played if i < index), default=-1)
+        game = self.new_game()
+        for action in self.played.get(start, []):
+            game.process(action)
+        for i in range(start + 1, index):
+            self.steps[i](game)
+            self.played[i] = list(game.history)
+        return game

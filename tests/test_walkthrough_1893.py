@@ -26,11 +26,19 @@ decides, and a comment says so:
 The same 45 legal actions (into stock round 2) were replayed on the 18xx.games engine
 (tools/refcheck/trace.rb): its state digests agree with railbook's after every one of them,
 and it refuses S1's sale in stock round 2 too. So do the 9 actions of the second test.
+
+Each step is a test of its own, named after what it shows, in the walkthrough's order;
+what the others do between steps is a test too (``test_after_step_NN_...``). A test's
+``game`` is a new game played through every step before it (tests/play_support.py
+Walkthrough), so any step runs alone; a broken step fails its own test and errors the
+setup of those after it.
 """
 
 from __future__ import annotations
 
+import pytest
 from play_support import (
+    Walkthrough,
     act,
     buy_private,
     cash,
@@ -68,6 +76,15 @@ EUSKIRCHEN, VILLAGE, DUEREN, AACHEN = "T3", "S2", "O2", "P1"  # the village hex 
 
 def new_game(players: list[tuple[str, str]] = PLAYERS) -> Game:
     return Game(Title.load("1893"), players, seed=SEED)
+
+
+WALKTHROUGH = Walkthrough(new_game)
+
+
+@pytest.fixture
+def game(request: pytest.FixtureRequest) -> Game:
+    """A new game played through every step of the walkthrough before the requesting test's."""
+    return WALKTHROUGH.game_before(request.function)
 
 
 # ---------------------------------------------------------------- actions, in 18xx.games' JSON shape
@@ -121,7 +138,8 @@ def figures(game: Game) -> tuple[int, int | None, int | None, int | None]:
 
 # ---------------------------------------------------------------- the steps
 
-def before_the_start(game: Game) -> None:
+@WALKTHROUGH.step
+def test_step_01_four_players_get_450_each_and_a_limit_of_9_certificates(game: Game) -> None:
     # 1. four players: 450M each, a limit of 9 certificates; the bank's 7,200M pays their cash
     assert [cash(game, p) for p in ("S1", "S2", "S3", "S4")] == [450] * 4
     assert cert_limit(game) == 9
@@ -130,7 +148,8 @@ def before_the_start(game: Game) -> None:
     assert figures(game) == (450, None, None, None)
 
 
-def the_starting_package(game: Game) -> None:
+@WALKTHROUGH.step
+def test_step_02_s1_buys_minor_1_the_ekb_for_210_into_its_own_treasury(game: Game) -> None:
     buy_private(game, "S2", "KFBE")  # minor 2
     bank = game.bank.cash
     buy_private(game, "S3", "HdSK")
@@ -147,6 +166,10 @@ def the_starting_package(game: Game) -> None:
     assert game.bank.cash == bank
     assert game.corporation_by_id("EKB").owner is game.player_by_id("S1")
     assert figures(game) == (240, 210, None, None)
+
+
+@WALKTHROUGH.step
+def test_step_03_with_one_item_left_in_the_package_the_stock_round_begins(game: Game) -> None:
     # 3. the others buy privates and minors until one item, the BKB, is left
     buy_private(game, "S2", "FdSD")
     buy_private(game, "S3", "KSZ")
@@ -159,7 +182,8 @@ def the_starting_package(game: Game) -> None:
     assert figures(game) == (240, 210, None, None)
 
 
-def stock_round_1(game: Game) -> None:
+@WALKTHROUGH.step
+def test_step_04_s1_pars_the_de_at_60_and_its_other_80_percent_wait_in_the_market(game: Game) -> None:
     # 4. the par prices are 60, 70, 80, 90 and 100M; the 120M cells are the AGV's and HGK's
     #    (18xx.games: get_par_prices drops them), which form by merger and are never parred
     assert sorted({p.price for p in game.stock_market.par_prices}) == [60, 70, 80, 90, 100, 120]
@@ -173,6 +197,10 @@ def stock_round_1(game: Game) -> None:
     assert percent(game, "S1", "DE") == 20 and market_percent(game, "DE") == 80
     assert game.corporation_by_id("DE").owner is game.player_by_id("S1")
     assert figures(game) == (120, 210, None, 60)
+
+
+@WALKTHROUGH.step
+def test_step_05_the_de_floats_with_600_as_soon_as_half_of_it_is_sold(game: Game) -> None:
     # 5. S2 and S3 buy a share each (60M)
     buy_market_share(game, "S2", "DE")
     buy_market_share(game, "S3", "DE")
@@ -193,7 +221,8 @@ def stock_round_1(game: Game) -> None:
     pass_(game, "S1")
 
 
-def operating_round_1_1(game: Game) -> None:
+@WALKTHROUGH.step
+def test_step_06_the_privates_pay_and_the_ekb_lays_euskirchen_with_its_home_station_only(game: Game) -> None:
     assert game.round.name == "Operating Round" and game.round.round_num == 1
     # 6. first the privates pay their owners (S1 has none): FdSD 20M, HdSK 10M, EVA 30M
     assert [cash(game, p) for p in ("S2", "S3", "S4")] == [10 + 20, 190 + 10, 80 + 30]
@@ -207,6 +236,10 @@ def operating_round_1_1(game: Game) -> None:
     # 6. no trains: no run, no revenue
     assert "run_routes" not in game.legal_action_types()
     assert figures(game) == (60, 210, 600, 60)
+
+
+@WALKTHROUGH.step
+def test_step_07_a_minor_need_not_own_a_train_but_the_ekb_buys_a_2_train_for_80(game: Game) -> None:
     # 7. a minor need not own a train, but the EKB buys a 2-train for 80M
     assert "pass" in game.legal_action_types()
     buy_train(game, "EKB", "2-0", 80)
@@ -219,6 +252,9 @@ def operating_round_1_1(game: Game) -> None:
         pass_(game, minor)
         pass_(game, minor)
 
+
+@WALKTHROUGH.step
+def test_step_08_the_de_lays_dueren_and_without_a_train_drops_to_55(game: Game) -> None:
     # 8. the DE's home station stands in Düren, free of charge
     assert to_act(game) == "DE"
     assert digest(game, 0)["corporations"]["DE"]["tokens"] == [DUEREN]
@@ -226,6 +262,10 @@ def operating_round_1_1(game: Game) -> None:
     # 8. a yellow city in Düren, towards Aachen; no trains, no dividend: one cell left, 60 -> 55M
     lay(game, "DE", DUEREN, "57-1", 1)
     assert figures(game) == (60, 130, 600, 55)
+
+
+@WALKTHROUGH.step
+def test_step_09_with_a_route_the_de_must_buy_a_train_and_buys_a_2_train_for_80(game: Game) -> None:
     # 9. it has a route (Düren-Aachen), so it must own a train
     assert "pass" not in game.legal_action_types()
     assert "must buy a train" in refused(game, "must buy a train", pass_, "DE")
@@ -236,7 +276,8 @@ def operating_round_1_1(game: Game) -> None:
     assert figures(game) == (60, 130, 520, 55)
 
 
-def operating_round_1_2(game: Game) -> None:
+@WALKTHROUGH.step
+def test_step_10_the_ekb_runs_euskirchen_and_a_village_for_30_and_pays_half_to_s1(game: Game) -> None:
     assert game.round.name == "Operating Round" and game.round.round_num == 2
     assert to_act(game) == "EKB"
     # 10. the EKB lays a yellow village tile next to Euskirchen and runs its 2-train:
@@ -250,6 +291,9 @@ def operating_round_1_2(game: Game) -> None:
         pass_(game, minor)
         pass_(game, minor)
 
+
+@WALKTHROUGH.step
+def test_step_11_the_de_runs_dueren_aachen_for_40_on_the_track_it_has(game: Game) -> None:
     assert to_act(game) == "DE"
     # 11. Düren (O2) borders Aachen (P1): the step 8 tile already reaches it, so (unlike the
     #     walkthrough says) there is no track to extend; nor may the Düren tile be upgraded yet
@@ -261,6 +305,10 @@ def operating_round_1_2(game: Game) -> None:
     assert figures(game) == (75, 145, 520, 55)
     # 10. a corporation pays out all or withholds all; halves are for minors
     refused(game, "dividend", dividend, "DE", "half")
+
+
+@WALKTHROUGH.step
+def test_step_12_paying_out_4_per_share_pays_nothing_to_the_market_and_moves_the_de_to_60(game: Game) -> None:
     # 12. paying out: 4M per 10%. S1 (30%) gets 12M, S2 and S3 4M each; the 50% in the market
     #     get nothing: the bank pays 20M in all, the DE's treasury keeps its 520M
     others, bank = {p: cash(game, p) for p in ("S2", "S3", "S4")}, game.bank.cash
@@ -269,6 +317,10 @@ def operating_round_1_2(game: Game) -> None:
     assert game.bank.cash == bank - 20
     # 12. the price moves one cell right: back to 60M
     assert figures(game) == (87, 145, 520, 60)
+
+
+@WALKTHROUGH.step
+def test_step_13_a_corporation_may_own_3_trains_a_minor_2_and_the_de_buys_a_second_2_train(game: Game) -> None:
     # 13. up to 3 trains for a corporation, 2 for a minor (phase 2)
     assert train_limit(game, game.corporation_by_id("DE")) == 3
     assert train_limit(game, game.corporation_by_id("EKB")) == 2
@@ -282,13 +334,18 @@ def operating_round_1_2(game: Game) -> None:
     assert figures(game) == (87, 145, 440, 60)
 
 
-def on_to_stock_round_2(game: Game) -> None:
+@WALKTHROUGH.step
+def test_after_step_13_the_last_item_of_the_package_is_sold_before_stock_round_2(game: Game) -> None:
     # before the next stock round the last item of the package, the BKB, is sold: S2 (priority)
     # puts it up, S3 buys it at face value
     assert game.round.name == "Draft Round" and to_act(game) == "S2"
     buy_private(game, "S2", "BKB")
     buy_private(game, "S3", "BKB")
     assert game.company_by_id("BKB").owner is game.player_by_id("S3")
+
+
+@WALKTHROUGH.step
+def test_step_14_in_stock_round_2_no_de_share_may_be_sold_into_a_full_market(game: Game) -> None:
     # 14. stock round 2
     assert game.round.name == "Stock Round" and game.turn == 2
     assert to_act(game) == "S2"
@@ -306,17 +363,7 @@ def on_to_stock_round_2(game: Game) -> None:
     assert figures(game) == (87, 145, 440, 60)
 
 
-# ---------------------------------------------------------------- the tests
-
-def test_s1_the_ekb_and_the_de_through_stock_round_1_and_operating_rounds_1_1_and_1_2() -> None:
-    game = new_game()
-    before_the_start(game)       # step 1
-    the_starting_package(game)   # steps 2-3
-    stock_round_1(game)          # steps 4-5
-    operating_round_1_1(game)    # steps 6-9
-    operating_round_1_2(game)    # steps 10-13
-    on_to_stock_round_2(game)    # step 14
-
+# ---------------------------------------------------------------- beside the walkthrough
 
 def test_s1_drafting_first_could_not_par_the_de() -> None:
     # SEATS: with S1 first, his second draft turn comes with four items unsold; he passes

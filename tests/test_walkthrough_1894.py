@@ -16,11 +16,19 @@ step 13. Both operate after the Belge (lower price) and never touch its track.
 The same actions (all 71 legal ones, up to operating round 3.1) were replayed on the
 18xx.games engine (tools/refcheck/trace.rb, same seed): its state digests agree with
 railbook's after every one of them.
+
+Each step is a test of its own, named after what it shows, in the walkthrough's order;
+what the others do between steps is a test too (``test_after_step_NN_...``). A test's
+``game`` is a new game played through every step before it (tests/play_support.py
+Walkthrough), so any step runs alone; a broken step fails its own test and errors the
+setup of those after it.
 """
 
 from __future__ import annotations
 
+import pytest
 from play_support import (
+    Walkthrough,
     act,
     buy_private,
     cash,
@@ -51,6 +59,15 @@ MECHELEN, BRUXELLES, ANTWERPEN = "E16", "F15", "D17"
 
 def new_game() -> Game:
     return Game(Title.load("1894"), PLAYERS, seed=SEED)
+
+
+WALKTHROUGH = Walkthrough(new_game)
+
+
+@pytest.fixture
+def game(request: pytest.FixtureRequest) -> Game:
+    """A new game played through every step of the walkthrough before the requesting test's."""
+    return WALKTHROUGH.game_before(request.function)
 
 
 # ---------------------------------------------------------------- actions, in 18xx.games' JSON shape
@@ -104,7 +121,8 @@ def figures(game: Game) -> tuple[int, int | None, int | None, list[str]]:
 
 # ---------------------------------------------------------------- the steps
 
-def before_the_start(game: Game) -> None:
+@WALKTHROUGH.step
+def test_step_01_each_player_starts_with_480_and_10_percent_of_the_est_and_the_belge(game: Game) -> None:
     # 1. F480 each, 10% of the Est and 10% of the Belge; GLG stays, SAC is removed
     assert "starting" in game.corporation_by_id("Est").markers
     for p in ("S1", "S2", "S3", "S4"):
@@ -117,7 +135,8 @@ def before_the_start(game: Game) -> None:
     assert figures(game) == (480, None, None, [])
 
 
-def private_auction(game: Game) -> None:
+@WALKTHROUGH.step
+def test_step_02_the_privates_go_cheapest_first_and_s1_buys_the_belge_shareholding_for_200(game: Game) -> None:
     # 2. the privates are sold cheapest first: a private that is not the cheapest can only
     #    be bid on (above its face value), and would be auctioned among its bidders later
     assert to_act(game) == "S1"
@@ -139,6 +158,10 @@ def private_auction(game: Game) -> None:
     buy_private(game, "S1", "BMS")
     assert game.company_by_id("BMS").owner is game.player_by_id("S1")
     assert figures(game) == (280, None, None, [])
+
+
+@WALKTHROUGH.step
+def test_step_03_s1_pars_the_belge_at_100_and_the_bank_pays_it_1000(game: Game) -> None:
     # 3. S1 sets the highest par, F100 (only the two starting corporations may): the bank puts
     #    10 x F100 = F1,000 into the Belge's treasury, which has floated. The president's
     #    certificate (20%) comes with the par (as in 18xx.games' CompanyPendingPar step).
@@ -149,7 +172,8 @@ def private_auction(game: Game) -> None:
     assert figures(game) == (280, 1000, 100, [])
 
 
-def stock_round_1(game: Game) -> None:
+@WALKTHROUGH.step
+def test_step_04_no_sales_in_stock_round_1_and_s1_buys_a_belge_share_at_par(game: Game) -> None:
     assert game.round.name == "Stock Round"
     # the player after the last to act in the auction (S1) starts the first stock round
     assert [p.name for p in game.players] == ["S2", "S3", "S4", "S1"]
@@ -165,6 +189,10 @@ def stock_round_1(game: Game) -> None:
     buy_ipo_share(game, "S1", "Belge")
     assert percent(game, "S1", "Belge") == 40 and ipo_percent(game, "Belge") == 30
     assert figures(game) == (180, 1000, 100, [])
+
+
+@WALKTHROUGH.step
+def test_after_step_04_the_ag_floats_and_the_belge_with_shares_in_its_ipo_does_not_rise(game: Game) -> None:
     pass_(game, "S2")
     buy_ipo_share(game, "S3", "AG")
     buy_ipo_share(game, "S4", "AG")
@@ -178,7 +206,8 @@ def stock_round_1(game: Game) -> None:
     assert price(game, "Belge") == 100
 
 
-def operating_round_1(game: Game) -> None:
+@WALKTHROUGH.step
+def test_step_05_the_belge_shareholding_pays_60_and_the_belge_operates_first_from_mechelen(game: Game) -> None:
     assert game.round.name == "Operating Round"
     # 5. the Belge major shareholding pays S1 F60 (the other privates pay their owners)
     assert cash(game, "S1") == 180 + 60
@@ -191,6 +220,10 @@ def operating_round_1(game: Game) -> None:
     assert game.hook("can_redeem", game.corporation_by_id("AG")) is not False
     assert set(game.legal_action_types()) & {"buy_shares", "sell_shares", "buy_company"} == set()
     assert figures(game) == (240, 1000, 100, [])
+
+
+@WALKTHROUGH.step
+def test_step_06_two_track_actions_lay_mechelen_and_bruxelles_for_nothing(game: Game) -> None:
     # 6. two track actions: a yellow tile in Mechelen (F20) and the yellow Bruxelles (F30),
     #    neither with terrain costs (the water cost printed on X2 is for its upgrade)
     lay(game, "Belge", MECHELEN, "57-0", 0)
@@ -199,11 +232,19 @@ def operating_round_1(game: Game) -> None:
     assert figures(game) == (240, 1000, 100, [])
     # 6. the major shareholding closes when the Belge operates (18xx.games: at its dividend step)
     assert not game.company_by_id("BMS").closed
+
+
+@WALKTHROUGH.step
+def test_step_07_without_a_train_there_is_no_dividend_and_the_price_drops_to_93(game: Game) -> None:
     pass_(game, "Belge")  # no second station
     # 7. no trains: no dividend, the price moves one cell left (100 -> 93)
     assert price(game, "Belge") == 93
     assert game.company_by_id("BMS").closed
     assert figures(game) == (240, 1000, 93, [])
+
+
+@WALKTHROUGH.step
+def test_step_08_with_a_route_the_belge_must_buy_a_train_and_buys_two_2_trains(game: Game) -> None:
     # 8. it has a route (Mechelen-Bruxelles), so it must own a train
     assert "pass" not in game.legal_action_types()
     assert "must buy a train" in refused(game, "must buy a train", pass_, "Belge")
@@ -213,6 +254,9 @@ def operating_round_1(game: Game) -> None:
     pass_(game, "Belge")
     assert figures(game) == (240, 840, 93, ["2", "2"])
 
+
+@WALKTHROUGH.step
+def test_after_step_08_the_est_and_the_ag_buy_the_other_five_2_trains(game: Game) -> None:
     # the others: the Est (F67) buys four 2-trains, the AG (F67) the fifth of theirs, the
     # seventh in all; neither lays track, so neither has a route (nor a dividend)
     assert to_act(game) == "Est"
@@ -226,7 +270,8 @@ def operating_round_1(game: Game) -> None:
     assert [t.name for t in game.depot.depot_trains()] == ["3"]
 
 
-def stock_round_2(game: Game) -> None:
+@WALKTHROUGH.step
+def test_step_09_s1_buys_another_belge_share_at_par_and_the_price_stays_at_93(game: Game) -> None:
     assert game.round.name == "Stock Round"
     assert figures(game) == (240, 840, 93, ["2", "2"])
     assert to_act(game) == "S2"
@@ -243,13 +288,18 @@ def stock_round_2(game: Game) -> None:
     assert figures(game) == (140, 840, 93, ["2", "2"])
 
 
-def operating_round_2(game: Game) -> None:
+@WALKTHROUGH.step
+def test_step_10_the_belge_lays_antwerpen_and_needs_no_second_station(game: Game) -> None:
     assert to_act(game) == "Belge"
     # 10. a yellow city in Antwerpen (F20); no station there, Mechelen's is enough
     lay(game, "Belge", ANTWERPEN, "57-1", 0)
     pass_(game, "Belge")  # no second track action
     pass_(game, "Belge")  # no station
     assert figures(game) == (140, 840, 93, ["2", "2"])
+
+
+@WALKTHROUGH.step
+def test_step_11_two_trains_from_mechelen_share_no_track_and_earn_90(game: Game) -> None:
     # 11. two trains may start from the same city but share no track
     refused(game, "routes", run, "Belge",
             route("2-0", MECHELEN, BRUXELLES), route("2-1", MECHELEN, BRUXELLES))
@@ -257,6 +307,10 @@ def operating_round_2(game: Game) -> None:
     run(game, "Belge", route("2-0", MECHELEN, BRUXELLES), route("2-1", MECHELEN, ANTWERPEN))
     assert game.round.route_revenues == [50, 40]
     assert figures(game) == (140, 840, 93, ["2", "2"])
+
+
+@WALKTHROUGH.step
+def test_step_12_paying_out_9_per_share_pays_the_ipo_shares_to_the_belge_and_moves_it_to_100(game: Game) -> None:
     others = {p: cash(game, p) for p in ("S2", "S3", "S4")}
     # 12. F9 per 10%: S1 (50%) gets F45; the two IPO shares pay F18 into the Belge's own
     #     treasury, not the bank; shares in the open market would get nothing (there are none)
@@ -265,6 +319,10 @@ def operating_round_2(game: Game) -> None:
     assert digest(game, 0)["corporations"]["Belge"]["market"] == 0
     # 12. paying out moves the price right: back to F100
     assert figures(game) == (185, 858, 100, ["2", "2"])
+
+
+@WALKTHROUGH.step
+def test_step_13_the_first_3_train_for_120_starts_the_green_phase(game: Game) -> None:
     # 13. the seven 2-trains are sold: the Belge buys the first 3-train for F120, and the
     #     Green phase begins (green tiles, two operating rounds a set, privates may be bought)
     assert game.phase.name == "Yellow"
@@ -272,6 +330,10 @@ def operating_round_2(game: Game) -> None:
     assert game.phase.name == "Green" and game.phase.operating_rounds == 2
     assert "buy_company" in game.legal_action_types()
     assert figures(game) == (185, 738, 100, ["2", "2", "3"])
+
+
+@WALKTHROUGH.step
+def test_step_14_a_2_train_and_80_buy_another_3_train_once_a_turn(game: Game) -> None:
     # 14. once a round a train may be traded in for the next one in the depot, paying its
     #     price less half the old one's: a 2-train and 120 - 40 = F80 for another 3-train
     #     (the traded-in train leaves the game: 18xx.games' DISCARDED_TRAINS = :remove)
@@ -283,25 +345,8 @@ def operating_round_2(game: Game) -> None:
     assert figures(game) == (185, 658, 100, ["2", "3", "3"])
 
 
-def play_to_the_green_phase(game: Game) -> None:
-    before_the_start(game)     # step 1
-    private_auction(game)      # steps 2-3
-    stock_round_1(game)        # step 4
-    operating_round_1(game)    # steps 5-8
-    stock_round_2(game)        # step 9
-    operating_round_2(game)    # steps 10-14
-
-
-# ---------------------------------------------------------------- the tests
-
-def test_the_belge_from_the_auction_to_the_green_phase() -> None:
-    play_to_the_green_phase(game := new_game())
-    assert figures(game) == (185, 658, 100, ["2", "3", "3"])
-
-
-def test_on_to_stock_round_3_before_blue() -> None:
-    game = new_game()
-    play_to_the_green_phase(game)
+@WALKTHROUGH.step
+def test_step_15_the_belge_may_buy_the_glg_from_s4_for_25_to_100_and_does_not(game: Game) -> None:
     # 15. the Belge may buy the Gare de Liège-Guillemins from its owner (S4) for F25 to F100
     #     (half to twice its face value); it does not, here
     assert game.company_by_id("GLG").owner is game.player_by_id("S4")
@@ -311,6 +356,9 @@ def test_on_to_stock_round_3_before_blue() -> None:
     pass_(game, "Belge")  # no private
     assert figures(game) == (185, 658, 100, ["2", "3", "3"])
 
+
+@WALKTHROUGH.step
+def test_after_step_15_the_est_trades_in_a_2_train_at_its_train_limit(game: Game) -> None:
     # 14. a trade-in is allowed at the train limit: the Est holds four 2-trains (the Green limit)
     assert to_act(game) == "Est"
     assert trains(game, "Est") == ["2", "2", "2", "2"]
@@ -319,6 +367,10 @@ def test_on_to_stock_round_3_before_blue() -> None:
     buy_train(game, "Est", "3-2", 80, exchange="2-2")
     assert trains(game, "Est") == ["2", "2", "2", "3"]
     pass_(game, "Est")
+
+
+@WALKTHROUGH.step
+def test_after_step_15_the_first_4_train_starts_the_blue_phase_and_rusts_every_2_train(game: Game) -> None:
     # the AG buys the last two 3-trains and the first 4-train: the Blue phase, and every
     # 2-train rusts, the Belge's last one among them
     pass_(game, "AG")
@@ -329,6 +381,9 @@ def test_on_to_stock_round_3_before_blue() -> None:
     assert trains(game, "Belge") == ["3", "3"] and trains(game, "Est") == ["3"]
     pass_(game, "AG")
 
+
+@WALKTHROUGH.step
+def test_step_15_then_stock_round_3_and_from_now_on_two_operating_rounds_a_set(game: Game) -> None:
     # 15. stock round 3; from now on two operating rounds follow each stock round
     assert game.round.name == "Stock Round" and game.turn == 3
     for p in [p.name for p in game.players]:
@@ -336,3 +391,4 @@ def test_on_to_stock_round_3_before_blue() -> None:
     assert game.round.name == "Operating Round" and game.operating_rounds == 2
     assert to_act(game) == "Belge"
     assert figures(game) == (185, 658, 100, ["3", "3"])
+

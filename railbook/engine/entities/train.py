@@ -65,7 +65,11 @@ class Train:
         return self.distance.kind == "stops" and self.distance.n == 1
 
     def clone_unlimited(self) -> "Train":
-        return Train(self.definition, self.index + 1)
+        """The next copy of an unlimited train: it runs as this one does (a hook may have changed the type)."""
+        clone = Train(self.definition, self.index + 1)
+        clone.distance = self.distance
+        clone.multiplier = self.multiplier
+        return clone
 
     def __repr__(self) -> str:
         return f"<Train {self.id}>"
@@ -211,9 +215,11 @@ class Depot:
         if train.owner is None:
             return
         self.detach(train)
-        train.owner = self
         if self.discards_to_depot and not train.obsolete:
+            train.owner = self
             self.discarded.append(train)
+        else:
+            train.owner = None  # out of the game
         self._depot_trains = None
 
     def empty(self) -> bool:

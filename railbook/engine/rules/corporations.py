@@ -26,12 +26,18 @@ def operating_order(game: "GameState") -> list[Corporation]:
 
 
 def close_corporation(game: "GameState", corp: Corporation) -> None:
+    """The corporation leaves the game: its stations come off the map (the cities they filled are
+    open again to everyone), its cash goes to the bank, its privates close, its certificates are void."""
     game.log(f"{corp.name} closes")
+    lifted = False
     for h in game.hexes:
         for city in h.tile.cities:
             for token in list(city.tokens):
                 if token is not None and token.corporation is corp:
                     token.remove()
+                    lifted = True
+    if lifted:
+        game.graph.clear()
     corp.set_cash(0, game.bank)
     for t in list(corp.trains):
         t.buyable_ = False

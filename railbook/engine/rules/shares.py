@@ -105,7 +105,6 @@ def bundles_for_corporation(game: "GameState", holder: Any, corp: Corporation) -
 def sell_shares_and_change_price(game: "GameState", bundle: ShareBundle) -> None:
     corp = bundle.corporation
     old = corp.share_price
-    was_president = corp.president_is(bundle.owner)
     sell_shares(game, bundle)
     movement = game.rules.stock_round.sale_price_drop
     if movement == "row_per_share":
@@ -120,7 +119,6 @@ def sell_shares_and_change_price(game: "GameState", bundle: ShareBundle) -> None
         for _ in range(int(bundle.num_shares())):
             game.stock_market.move_left(corp)
     log_share_price(game, corp, old)
-    del was_president
 
 
 def log_share_price(game: "GameState", corp: Any, old: Any) -> None:
