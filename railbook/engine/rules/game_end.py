@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from railbook.engine.entities.player import Player
 
@@ -27,23 +27,25 @@ def game_end_check(game: "GameState") -> tuple[str | None, str | None]:
     return game.game_end_trigger if game.game_end_trigger else (None, None)
 
 
+def _bankruptcy(game: "GameState") -> bool:
+    if game.rules.bankruptcy.ends_game_after == "all_but_one":
+        return sum(1 for p in game.players if not p.bankrupt) == 1
+    return any(p.bankrupt for p in game.players)
+
+
+#: every game-end trigger a title may name, and when it has fired
+TRIGGERS: dict[str, Callable[["GameState"], bool]] = {
+    "bankruptcy": _bankruptcy,
+    "bank_broken": lambda game: game.bank.broken,
+    "stock_market": lambda game: game.stock_market.max_reached,
+    "final_train": lambda game: game.depot.empty(),
+    "final_phase": lambda game: game.phase.is_last(),
+    "all_closed": lambda game: all(c.closed for c in game.corporations + game.companies),
+}
+
+
 def _triggered(game: "GameState", reason: str) -> bool:
-    if reason == "bankruptcy":
-        rule = game.rules.bankruptcy.ends_game_after
-        if rule == "all_but_one":
-            return sum(1 for p in game.players if not p.bankrupt) == 1
-        return any(p.bankrupt for p in game.players)
-    if reason == "bank_broken":
-        return game.bank.broken
-    if reason == "stock_market":
-        return game.stock_market.max_reached
-    if reason == "final_train":
-        return game.depot.empty()
-    if reason == "final_phase":
-        return game.phase.index == len(game.phase.phases) - 1
-    if reason == "all_closed":
-        return all(c.closed for c in game.corporations + game.companies)
-    return False
+    return TRIGGERS[reason](game)
 
 
 def end_now(game: "GameState", timing: str | None) -> bool:
