@@ -33,14 +33,30 @@ def _bankruptcy(game: "GameState") -> bool:
     return any(p.bankrupt for p in game.players)
 
 
+def _bank_broken(game: "GameState") -> bool:
+    return game.bank.broken
+
+
+def _stock_market(game: "GameState") -> bool:
+    return game.stock_market.max_reached
+
+
+def _final_train(game: "GameState") -> bool:
+    return game.depot.empty()
+
+
+def _final_phase(game: "GameState") -> bool:
+    return game.phase.is_last()
+
+
+def _all_closed(game: "GameState") -> bool:
+    return all(c.closed for c in game.corporations + game.companies)
+
+
 #: every game-end trigger a title may name, and when it has fired
 TRIGGERS: dict[str, Callable[["GameState"], bool]] = {
-    "bankruptcy": _bankruptcy,
-    "bank_broken": lambda game: game.bank.broken,
-    "stock_market": lambda game: game.stock_market.max_reached,
-    "final_train": lambda game: game.depot.empty(),
-    "final_phase": lambda game: game.phase.is_last(),
-    "all_closed": lambda game: all(c.closed for c in game.corporations + game.companies),
+    "bankruptcy": _bankruptcy, "bank_broken": _bank_broken, "stock_market": _stock_market,
+    "final_train": _final_train, "final_phase": _final_phase, "all_closed": _all_closed,
 }
 
 
