@@ -19,6 +19,7 @@ from railbook.engine.rules.track import (
     SIDE_RULES,
     after_lay_tile,
     check_lay_permission,
+    forfeit_tile_lays,
     reconnect_hex,
     sides_allow,
     splits_city,
@@ -206,6 +207,7 @@ class Tracker:
             game.graph.clear_all()
         else:
             self.update_token(action, entity, tile, old_tile)
+        forfeit_tile_lays(game, entity, hex_)
         after_lay_tile(game, spender if spender.is_corporation() else entity, hex_, tile)
 
     # -- a city splitting in two (title option split_city_tokens: choose_again)
