@@ -48,7 +48,7 @@ class Position:
         return out
 
 
-def _actions(path: str | Path) -> tuple[Game, list[dict[str, Any]]]:
+def game_and_actions(path: str | Path) -> tuple[Game, list[dict[str, Any]]]:
     """A fresh game for the log and the actions to play on it."""
     if rails.looks_like_report(str(path)):
         report = rails.load(path)
@@ -73,7 +73,7 @@ def _logged(game: Game, action: dict[str, Any]) -> int:
 
 def check_log(path: str | Path) -> Iterator[Position]:
     """Every run_routes position of the log, in order, with the optimizer's answer."""
-    game, actions = _actions(path)
+    game, actions = game_and_actions(path)
     for action in actions:
         if action.get("type") == "run_routes":
             corp = game.corporation_by_id(action.get("entity"))
