@@ -32,14 +32,9 @@ class CandidateRoute(Route):
 
     def __init__(self, game: "GameState", train: Any, corporation: Any, visited: list[Stop],
                  connection_data: list[tuple[Stop, Stop, Chain]] | None = None):
-        # the recorded-hexes constructor is bypassed: the track is known
-        self.game = game
-        self.train = train
-        self.corporation = corporation
-        self.phase_tiles = list(game.phase.revenue_colors)
+        super().__init__(game, train, corporation, [])   # no recorded hexes to rebuild: the track is known
         self.connection_data = connection_data or []
         self.connection_hexes = [c["id"] for _, _, c in self.connection_data]
-        self._cache = {}
         self._visited = visited
 
     def visited_stops(self) -> list[Stop]:
