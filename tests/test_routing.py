@@ -121,7 +121,7 @@ def test_routes_check_command_on_the_opening(capsys: pytest.CaptureFixture[str])
 def test_check_log_says_equal_higher_or_lower() -> None:
     positions = list(check_log(ROOT / "tests" / "scenarios" / "1830_opening.json"))
     assert positions and all(p.accepted and p.verdict in ("equal", "higher") for p in positions)
-    assert set(positions[0].to_dict()) == {"action", "corporation", "logged", "best", "ms"}
+    assert set(positions[0].to_dict()) == {"action", "corporation", "logged", "best", "ms", "cpu_ms"}
 
 
 # ---------------------------------------------------------------- distance rows, as the route rules fill them

@@ -2,7 +2,8 @@
 best routes of that corporation against what the players ran.
 
 An 18xx.games export records routes: the players' revenue is the engine's own score of
-them. A Rails report records only the amount (``stated_revenue``): the report is replayed
+them (an older export that gives a route's hexes alone has its recorded amount, *on trust*).
+A Rails report records only the amount (``stated_revenue``, on trust too): the report is replayed
 once to turn its events into actions, then those actions are played again on a fresh game,
 stopping before each revenue. Every answer of the optimizer is rebuilt and scored by the
 engine's route rules (:func:`engine_revenues`) as the route step would.
@@ -32,7 +33,9 @@ class Position:
     corporation: str
     logged: int
     best: int
-    ms: float
+    ms: float                   # wall clock of the search
+    cpu_ms: float = 0.0         # this process's CPU time for it (what it cost on a shared machine)
+    on_trust: bool = False      # the logged revenue is a recorded amount the engine could not score
     accepted: bool = True       # the engine rebuilt the optimizer's routes for exactly its revenue
     problem: str = ""
 
@@ -42,7 +45,9 @@ class Position:
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"action": self.action, "corporation": self.corporation, "logged": self.logged,
-                               "best": self.best, "ms": round(self.ms, 2)}
+                               "best": self.best, "ms": round(self.ms, 2), "cpu_ms": round(self.cpu_ms, 2)}
+        if self.on_trust:
+            out["on_trust"] = True
         if not self.accepted:
             out["problem"] = self.problem
         return out
@@ -62,13 +67,16 @@ def game_and_actions(path: str | Path) -> tuple[Game, list[dict[str, Any]]]:
     return new_game(log), actions
 
 
-def _logged(game: Game, action: dict[str, Any]) -> int:
+def _logged(game: Game, action: dict[str, Any]) -> tuple[int, bool]:
+    """What the players earned, and whether it is only a recorded amount: a Rails report's
+    stated revenue, or routes the engine cannot rebuild from connections (older exports give
+    hexes alone)."""
     if action.get("stated_revenue") is not None:
-        return int(action["stated_revenue"])
+        return int(action["stated_revenue"]), True
     try:
-        return sum(engine_revenues(game, action))
+        return sum(engine_revenues(game, action)), False
     except GameError:
-        return sum(int(r.get("revenue") or 0) for r in action.get("routes") or [])
+        return sum(int(r.get("revenue") or 0) for r in action.get("routes") or []), True
 
 
 def check_log(path: str | Path) -> Iterator[Position]:
@@ -83,11 +91,13 @@ def check_log(path: str | Path) -> Iterator[Position]:
 
 
 def _position(game: Game, corp: Any, action: dict[str, Any]) -> Position:
-    logged = _logged(game, action)
-    start = time.perf_counter()
+    logged, on_trust = _logged(game, action)
+    start, cpu = time.perf_counter(), time.process_time()
     found = best_routes(game, corp, verify=False)
+    cpu_ms = (time.process_time() - cpu) * 1000
     ms = (time.perf_counter() - start) * 1000
-    position = Position(action=int(action.get("id", 0)), corporation=corp.id, logged=logged, best=found.total, ms=ms)
+    position = Position(action=int(action.get("id", 0)), corporation=corp.id, logged=logged, best=found.total,
+                        ms=ms, cpu_ms=cpu_ms, on_trust=on_trust)
     try:
         revenues = engine_revenues(game, found.action())
         if revenues != [r.revenue for r in found.routes]:

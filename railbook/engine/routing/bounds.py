@@ -8,7 +8,8 @@ further and nothing better is lost. What a stop adds is its value to the train
 * a train with a stop limit adds at most the best ``visits left`` values among the stops
   it has not visited (stops that cost no visit may all be added) and can reach: a stop k runs
   of track away from the route's ends (through stops a route may pass) costs k visits to reach;
-* any other train adds at most the values of every stop it has not visited.
+* any other train adds at most the values of the stops it has not visited that it can still
+  reach: from the route's ends over track it has not used, through stops a route may pass.
 
 Bonuses beyond the stops' values (the title's ``route_bonus`` hook, a mechanic's bonus)
 are bounded apart, per route, by :mod:`bonus`.
@@ -36,13 +37,15 @@ class ExtraBound:
         self.near: list[list[int]] | None = None
         if not self.free and reach.max_visits < UNBOUNDED:
             self.near = _within(net, min(reach.max_visits, len(net.stops)))
+        self.net = net
+        self.values = values
 
-    def extra(self, visited: int, counter: Any, base: int, ends: tuple[int, ...]) -> int:
-        """``base``: the values of the stops visited (so the unvisited ones are worth the rest);
-        ``ends``: the stops the route may still grow from."""
+    def extra(self, visited: int, counter: Any, base: int, ends: tuple[int, ...], taken: int) -> int:
+        """``base``: the values of the stops visited; ``ends``: the stops the route may still grow
+        from; ``taken``: the track it (or the trains before it) use."""
         left = self.reach.visits_left(counter)
         if left >= UNBOUNDED:
-            return self.total - base
+            return self.reachable(visited, ends, taken)
         out = 0
         for bit, v in self.free:
             if not visited & bit:
@@ -62,6 +65,30 @@ class ExtraBound:
                 left -= 1
                 if left == 0:
                     break
+        return out
+
+
+    def reachable(self, visited: int, ends: tuple[int, ...], taken: int) -> int:
+        """The values of the unvisited stops reachable from the ends over track not taken (each
+        run of track may be counted for several ways on: an over-estimate, never an under-)."""
+        net = self.net
+        runs = net.runs
+        adjacent = net.adjacent
+        passable = net.passable
+        values = self.values
+        seen = visited
+        out = 0
+        frontier = list(ends)
+        while frontier:
+            s = frontier.pop()
+            for r, w in adjacent[s]:
+                bit = 1 << w
+                if seen & bit or runs[r].track & taken:
+                    continue
+                seen |= bit
+                out += values[w]
+                if passable[w]:
+                    frontier.append(w)
         return out
 
 

@@ -116,7 +116,7 @@ def search_routes(net: Network, reach: Reach, bound: ExtraBound, floor: Floor, c
                 through = not runs[right_legs[-1][0]].terminal_at(end)
             else:
                 through = not (left_legs and runs[left_legs[0][0]].terminal_at(end))
-            if not through or base + extra(visited, counter, base, (end,)) + bonus_cap <= floor.value:
+            if not through or base + extra(visited, counter, base, (end,), track | forbidden) + bonus_cap <= floor.value:
                 return
             for r, w, bit, rt, h, g, c in steps(end, visited, track, hexes, gmask, counter,
                                                bool(right_legs or left_legs)):
@@ -128,7 +128,7 @@ def search_routes(net: Network, reach: Reach, bound: ExtraBound, floor: Floor, c
 
         def left(end: int, visited: int, track: int, hexes: int, gmask: int, counter: object, base: int) -> None:
             right(anchor, visited, track, hexes, gmask, counter, base, left_legs[0][0] if left_legs else -1)
-            if base + extra(visited, counter, base, (end, anchor)) + bonus_cap <= floor.value:
+            if base + extra(visited, counter, base, (end, anchor), track | forbidden) + bonus_cap <= floor.value:
                 return
             if left_legs and runs[left_legs[-1][0]].terminal_at(end):
                 return

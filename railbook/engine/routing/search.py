@@ -7,8 +7,8 @@
 3. A train's route can be in a better set only if it earns more than the incumbent less the
    best every other train could earn alone: each kind of train lists its routes above that.
 4. Sets of routes, one per train (or none), with no track shared, searched over those lists
-   best first, cut off where the total so far plus the best the remaining trains could earn
-   alone cannot beat the best set found.
+   best first (:mod:`sets`), cut off where the total so far plus the best route each remaining
+   train is still allowed cannot beat the best set found.
 
 Each step prunes only by upper bounds (the stops' values, :mod:`bounds`, and what bonuses
 can add, :mod:`bonus`), so the set it returns has the maximum total revenue. Trains that may
@@ -26,6 +26,7 @@ from railbook.engine.routing.candidates import Candidate, Floor, search_routes
 from railbook.engine.routing.network import Network, build_network
 from railbook.engine.routing.reach import Reach
 from railbook.engine.routing.score import Scorer
+from railbook.engine.routing.sets import RouteList, SetSearch
 
 if TYPE_CHECKING:
     from railbook.engine.state import GameState
@@ -164,45 +165,16 @@ def _best_set(trains: list[Any], kind_of: dict[Any, TrainKind], stats: SearchSta
         if id(kind) not in lists:
             threshold = incumbent - (ceiling - alone[i])
             lists[id(kind)] = [(v, c.track, c) for v, c in kind.above(max(threshold, 0))]
-    rest = [0] * (len(order) + 1)
-    for i in range(len(order) - 1, -1, -1):
-        rest[i] = rest[i + 1] + alone[i]
     same_next = [i + 1 < len(order) and kind_of[order[i + 1]] is kind_of[order[i]] for i in range(len(order))]
-    per_train = [lists[id(kind_of[t])] for t in order]
-    best_total = [incumbent]
-    best_pick: list[list[int | None]] = [[]]
-    pick: list[int | None] = [None] * len(order)
-    k = len(order)
-
-    def go(i: int, used: int, total: int, start: int) -> None:
-        stats.sets += 1
-        if i == k:
-            if total > best_total[0]:
-                best_total[0] = total
-                best_pick[0] = list(pick)
-            return
-        if total + rest[i] <= best_total[0]:
-            return
-        routes = per_train[i]
-        after = rest[i + 1]
-        for idx in range(start, len(routes)):
-            v, track, _ = routes[idx]
-            if total + v + after <= best_total[0]:
-                break
-            if track & used:
-                continue
-            pick[i] = idx
-            go(i + 1, used | track, total + v, idx + 1 if same_next[i] else 0)
-        pick[i] = None
-        go(i + 1, used, total, len(per_train[i + 1]) if same_next[i] else 0)
-
-    go(0, 0, 0, 0)
-    if not best_pick[0]:
+    route_lists = {key: RouteList(routes) for key, routes in lists.items()}
+    per_train = [route_lists[id(kind_of[t])] for t in order]
+    search = SetSearch(per_train, same_next, incumbent)
+    picks = search.run()
+    stats.sets += search.nodes
+    if picks is None:
         return greedy
     out: dict[Any, Scored] = {}
-    for i, t in enumerate(order):
-        idx = best_pick[0][i]
+    for t, lst, idx in zip(order, per_train, picks):
         if idx is not None:
-            v, _, c = per_train[i][idx]
-            out[t] = (v, c)
+            out[t] = (lst.values[idx], lst.items[idx])
     return out
