@@ -233,7 +233,7 @@ class HookAPI:
         stop, view = s if isinstance(s, tuple) else (s, None)
         if view is not None:
             return stop.revenue_in(view.route.phase_tiles, view.route.train)
-        return stop.revenue_in(self.game.phase.tiles)
+        return stop.revenue_in(list(self.game.phase.revenue_colors))
 
     def stop_kind(self, s: Any) -> str:
         stop = s[0] if isinstance(s, tuple) else s
