@@ -41,6 +41,7 @@ class Action:
     rotation: int = 0
     city: Any = None
     slot: int | None = None
+    token_type: str | None = None
     routes: list[dict[str, Any]] = field(default_factory=list)
     extra_revenue: int = 0
     kind: str | None = None
@@ -150,6 +151,7 @@ def _place_token(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     if a.city is None:
         raise ActionFormatError(f"unknown city {d['city']!r}")
     a.slot = d.get("slot")
+    a.token_type = d.get("token_type")
 
 
 def _run_routes(game: "GameState", a: Action, d: dict[str, Any]) -> None:

@@ -98,6 +98,7 @@ class Depot:
             t.owner = self
         self.upcoming = list(self.trains)
         self.discarded: list[Train] = []
+        self.reserved: list[Train] = []     # held back from the offer until a rule releases them
         self.moves = 0
         self._depot_trains: list[Train] | None = None
 

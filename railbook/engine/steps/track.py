@@ -19,6 +19,7 @@ from railbook.engine.rules.track import (
     SIDE_RULES,
     after_lay_tile,
     check_lay_permission,
+    pay_tile_income,
     reconnect_hex,
     sides_allow,
     splits_city,
@@ -178,6 +179,7 @@ class Tracker:
         if entity.is_company() and not found:
             raise IllegalAction(f"{entity.name} has no ability to lay tile {tile.name} on {hex_.id}", "private ability")
         border_cost = self.border_cost(tile, hex_)
+        terrain = old_tile.terrain_kinds() + ([] if free else self.border_types(tile, hex_))
         if free:
             cost = extra_cost
         else:
@@ -199,6 +201,7 @@ class Tracker:
             self.check_track_restrictions(entity, old_tile, tile)
         if cost > 0:
             spender.spend(cost, game.bank)
+        pay_tile_income(game, terrain)
         game.log(f"{spender.name}{' spends ' + game.format_money(cost) + ' and' if cost else ''} lays tile "
                  f"#{tile.name} with rotation {rotation} on {hex_.id}")
         if split:
@@ -332,6 +335,15 @@ class Tracker:
             if b.edge in tile.exits and neighbor.targeting(hex_):
                 total += b.cost
         return total
+
+    def border_types(self, tile: "Tile", hex_: "Hex") -> list[str]:
+        """The kinds of the borders with a cost this lay crosses (as border_cost counts them)."""
+        kinds = []
+        for b in tile.borders + hex_.tile.borders:
+            neighbor = hex_.neighbors.get(b.edge)
+            if b.cost and neighbor is not None and b.edge in tile.exits and neighbor.targeting(hex_):
+                kinds.append(b.type or "")
+        return kinds
 
     def remove_borders(self, tile: "Tile", hex_: "Hex") -> None:
         keep = []

@@ -54,6 +54,7 @@ class AbilityDef:
     revenue: int | None = None
     terrain: str | None = None
     amount: int = 1
+    income: int = 0                         # tile_income: what the owner earns per matching terrain
     text: Texts = field(default_factory=dict)
     from_: tuple[str, ...] = ()             # exchange: take the share from ipo and/or market (YAML "from")
 
@@ -81,6 +82,8 @@ class PrivateDef:
 class HomeChoice:
     hexes: tuple[str, ...] = ()
     region: str | None = None
+    any_city: bool = False                  # anywhere: a city with a slot it could take
+    replaces_neutral: bool = False          # or a city holding a neutral station (which leaves)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +168,8 @@ class CorporationDef:
     formation: FormationDef | None = None
     float_tokens: tuple[FloatTokens, ...] = ()
     token_cost: TokenCost | None = None
+    neutral_token: str | None = None        # it also holds one free neutral station of this corporation
+    par_needs_token: bool = False           # parred only once it has a station on the map
     value: int | None = None                # a minor: what its certificate is worth
     merges_into: str | None = None          # a minor: the corporation it merges into
 
