@@ -156,15 +156,6 @@ class TokenStep(Step, Tokener):
         if action.city.hex not in self.game.graph.reachable_hexes(entity):
             raise IllegalAction(f"{entity.name} cannot reach {action.city.hex.id}", "connectivity")
         self.place_token(entity, action.city, entity.find_token_by_type(action.token_type))
-        tile = action.city.tile
-        if tile.reservations and len(tile.cities) > 1:
-            # a hex-wide reservation settles on the first city its corporation can still enter
-            holder = tile.reservations[0]
-            for city in tile.cities:
-                if city.tokenable(holder):
-                    city.add_reservation(holder)
-                    tile.reservations = []
-                    break
         self.pass_()
 
 
