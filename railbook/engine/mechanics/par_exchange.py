@@ -117,6 +117,6 @@ class HomeAnywhereStep(HomeTokenStep):
                 token.remove()
                 if token in owner.tokens:
                     owner.tokens.remove(token)
-                self.game.graph.invalidate_city(city, owner)
+                self.game.graph.clear_for(owner)
                 self.game.log(f"{corp.name} removes the neutral token from {city.hex.id}")
         super().process_place_token(action)
