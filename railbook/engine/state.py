@@ -24,7 +24,6 @@ from railbook.engine.map.graph import Graph
 from railbook.engine.map.hex import Hex
 from railbook.engine.map.tile import Stop, Tile
 from railbook.engine.market.stock_market import StockMarket
-from railbook.engine.rules.trains import hold_back_reserved_trains
 from railbook.engine.setup import board, lend_neutral_tokens, tile_supply
 from railbook.engine.title import Title
 from railbook.errors import GameError
@@ -145,7 +144,7 @@ class GameState:
         rules = self.rules.operating_round
         self.depot = Depot(trains, self.phase, self.bank, rules.discarded_trains == "to_depot",
                            rules.train_buys_between_corporations)
-        hold_back_reserved_trains(self.depot)
+        self.depot.hold_back_reserved()
         cash = self.rules.starting_cash[n]
         for p in self.players:
             self.bank.spend(cash, p)

@@ -109,7 +109,7 @@ class HomeAnywhereStep(HomeTokenStep):
         corp = pending.get("entity")
         choice = corp.definition.home_choice if corp is not None else None
         city = action.city
-        if choice is not None and choice.replaces_neutral and city.hex in pending.get("hexes", []):
+        if corp is not None and choice is not None and choice.replaces_neutral and city.hex in pending.get("hexes", []):
             slot = action.slot if action.slot is not None else 0
             token = city.tokens[slot] if 0 <= slot < len(city.tokens) else None
             if token is not None and token.type == "neutral":

@@ -161,19 +161,6 @@ def remove_depot_trains(game: "GameState", name: str, n: int) -> int:
     return removed
 
 
-def hold_back_reserved_trains(depot: Depot) -> None:
-    """Trains a title keeps in reserve (trains.yaml ``reserved``): the last copies of their type
-    leave the depot's offer until a rule releases one."""
-    for definition in {t.definition.name: t.definition for t in depot.trains}.values():
-        if not definition.reserved:
-            continue
-        copies = [t for t in depot.upcoming if t.name == definition.name]
-        for train in copies[len(copies) - definition.reserved:]:
-            depot.remove_train(train)
-            train.owner = None
-            depot.reserved.append(train)
-
-
 def release_reserved_train(game: "GameState", keep_events: list[str]) -> Train | None:
     """One reserved train of the type the depot sells next joins the depot in front of it, taking
     over that train's events but the ones named (which stay with the train they were on)."""

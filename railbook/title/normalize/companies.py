@@ -89,8 +89,9 @@ def normalize_corporations(doc: dict[str, Any], model: dict[str, Any], chk: Chec
     for i, c in enumerate(corps):
         neutral = c.get("neutral_token")
         if neutral is not None and (neutral not in syms or neutral == c["sym"]):
-            where = ("corporations", i, "neutral_token") if "neutral_token" in doc["corporations"][i] else ("defaults", "neutral_token")
-            chk.add("corporations.yaml", where, f"neutral_token {neutral!r} names no other corporation")
+            at: tuple[Any, ...] = ("corporations", i, "neutral_token") \
+                if "neutral_token" in doc["corporations"][i] else ("defaults", "neutral_token")
+            chk.add("corporations.yaml", at, f"neutral_token {neutral!r} names no other corporation")
     minors = []
     for i, m in enumerate(doc.get("minors", []) or []):
         if m["sym"] in syms:
