@@ -79,7 +79,8 @@ def _corporation(game: "GameState", sym: Any) -> Any:
     return c
 
 
-def _entity(game: "GameState", d: dict[str, Any]) -> Any:
+def resolve_entity(game: "GameState", d: dict[str, Any]) -> Any:
+    """The player, corporation, minor or private an action names as its entity."""
     kind = d.get("entity_type", "player")
     eid = d.get("entity")
     e: Any
@@ -304,7 +305,7 @@ def from_dict(game: "GameState", d: dict[str, Any]) -> Action:
     resolver = RESOLVERS.get(str(kind))
     if resolver is None:
         raise ActionFormatError(f"unknown action type {kind!r} (known: {', '.join(sorted(RESOLVERS))})")
-    entity = _entity(game, d)
+    entity = resolve_entity(game, d)
     a = Action(type=str(kind), entity=entity, raw=d, id=int(d.get("id") or 0))
     resolver(game, a, d)
     # auto actions resolve when they run: the parent action changes what their ids point at

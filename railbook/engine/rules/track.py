@@ -195,3 +195,66 @@ def pay_tile_income(game: "GameState", terrain: list[str]) -> None:
                 game.bank.spend(income, company.owner)
                 game.log(f"{company.owner.name} earns {game.format_money(income)} for the {a.spec.terrain} "
                          f"tile built ({company.name})")
+
+
+def restriction_refusal(game: "GameState", old_tile: Tile, new_tile: Tile,
+                        connected: Any) -> IllegalAction | None:
+    """The title's track restriction judged on an upgrade: ``connected`` holds the new tile's paths
+    the corporation's track reaches (what the graph says once the tile is down)."""
+    for old_ct in old_tile.city_towns:
+        if not any(set(old_ct.exits) <= set(n.exits) for n in new_tile.city_towns):
+            return IllegalAction("the new tile must keep the old track to every city and town", "tile upgrade")
+    restriction = game.rules.operating_round.track_restriction
+    if restriction == "permissive" or restriction in SIDE_RULES:
+        return None
+    old_paths = old_tile.paths
+    used_new = not old_paths
+    changed_city = False
+    for np_ in new_tile.paths:
+        if np_ not in connected:
+            continue
+        op = next((p for p in old_paths if path_within(np_, p)), None)
+        if op is None:
+            used_new = True
+        old_rev = sorted(n.max_revenue() for n in op.nodes) if op else None
+        new_rev = sorted(n.max_revenue() for n in np_.nodes)
+        if old_rev != new_rev:
+            changed_city = True
+    if restriction == "restrictive" and not used_new:
+        return IllegalAction("the new tile must add track the corporation can use", "track restriction")
+    if restriction == "semi_restrictive" and not used_new and not changed_city:
+        return IllegalAction("the new tile must add usable track or change a city's value", "track restriction")
+    if restriction == "city_permissive" and not new_tile.cities and not used_new:
+        return IllegalAction("the new tile must be a city tile or add usable track", "track restriction")
+    return None
+
+
+def paths_reached_once_laid(game: "GameState", corp: Any, hex_: Hex, tile: Tile) -> set[Any]:
+    """The paths of ``tile`` (rotated as it would lie) the corporation's track would reach once it
+    replaces the tile on ``hex_``, judged without laying it: a path is reached where it meets a
+    reached path of a neighbour, starts at a city holding the corporation's station, or continues
+    a reached path through a stop that does not block the corporation."""
+    connected = game.graph.connected_paths(corp)
+    city_map = hex_.city_map_for(tile)
+    stations = {new for old, new in city_map.items() if new is not None and old.tokened_by(corp)}
+    blocked = {new for old, new in city_map.items() if new is not None and old.blocks(corp)} - stations
+    reached: set[Any] = set()
+    todo = []
+    for p in tile.paths:
+        outside = any(q in connected for e in p.edges if (n := hex_.neighbors.get(e)) is not None
+                      for q in n.tile.paths_at(invert(e)))
+        if outside or any(node in stations for node in p.nodes):
+            reached.add(p)
+            todo.append(p)
+    while todo:
+        p = todo.pop()
+        if p.terminal:
+            continue
+        nexts = [q for node in p.nodes if node not in blocked for q in tile.paths if node in q.nodes]
+        if p.junction is not None:
+            nexts += [q for q in tile.paths if q.junction is p.junction]
+        for q in nexts:
+            if q not in reached:
+                reached.add(q)
+                todo.append(q)
+    return reached

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.legal import LegalAction, Range, ranged, shares_action, simple
 from railbook.engine.map.token import Token
 from railbook.engine.rules.abilities import exchange_corporations, usable_abilities
 from railbook.engine.rules.privates import purchasable_companies
@@ -42,6 +43,19 @@ class BuyPrivateStep(Step):
         if self.blocks() and usable_abilities(self.game, entity, passive_ok=False):
             return ["pass"]
         return []
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Each private for sale, at any price from its minimum to its maximum that the corporation has."""
+        kinds = self.actions(entity)
+        out = []
+        if "buy_company" in kinds:
+            for company in purchasable_companies(self.game, entity):
+                low, high = company.min_price, min(company.max_price(entity), entity.cash)
+                if low <= high:
+                    out.append(ranged("buy_company", entity, {"price": Range(low, high)}, company=company.id))
+        if "pass" in kinds:
+            out.append(simple("pass", entity))
+        return out
 
     def process_buy_company(self, action: "Action") -> None:
         game = self.game
@@ -115,6 +129,14 @@ class ExchangeStep(Step, ShareBuying):
             return self.can_gain(entity.owner, bundle, exchange=True)
         return any(self.can_gain(entity.owner, s.to_bundle(), exchange=True) for s in self.exchangeable_shares(ability))
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """The private traded for each share its ability names that its owner may take."""
+        if not self.can_exchange(entity):
+            return []
+        ability = self.exchange_ability(entity)
+        return [shares_action("buy_shares", entity, s.to_bundle()) for s in self.exchangeable_shares(ability)
+                if self.can_exchange(entity, s.to_bundle())]
+
     def check_legal_buy(self, entity: Any, bundle: Any, exchange: Any = None, swap: Any = None) -> None:
         if not self.can_gain(entity, bundle, exchange=True):
             raise IllegalAction(f"{entity.name} may not take that {bundle.corporation.name} share", "exchange")
@@ -185,6 +207,31 @@ class SpecialTrackStep(Step, Tracker):
             return list(hex_.neighbors)
         return super().hex_neighbors(entity, hex_)
 
+    def operator_for(self, entity: Any) -> Any:
+        """Who lays (and pays for) the private's tile: the corporation owning it, else the one operating."""
+        return entity.owner if entity.owner is not None and entity.owner.is_corporation() \
+            else self.game.current_operator()
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        kinds = self.actions(entity)
+        if not kinds:
+            return []
+        ability = self.ability(entity)
+        owner = self.operator_for(entity)
+        hexes = [h for h in map(self.game.hex_by_id, ability.hexes) if h is not None] if ability.hexes \
+            else list(self.game.hexes)
+
+        def check(hex_: Any, tile: Any, rotation: int, consent: bool) -> None:
+            if ability.type == "teleport" or ability.consume_tile_lay:
+                self.check_turn_lay(entity, owner, hex_, tile, rotation, consent)
+            else:
+                self.plan_lay(entity, owner, hex_, tile, rotation, 0, consent, foresee=True)
+
+        out = self.legal_lays(entity, hexes, check, tiles=tuple(ability.tiles or ()))
+        if "pass" in kinds:
+            out.append(simple("pass", entity))
+        return out
+
     def process_lay_tile(self, action: "Action") -> None:
         entity = action.entity
         ability = self.ability(entity)
@@ -194,8 +241,7 @@ class SpecialTrackStep(Step, Tracker):
             raise IllegalAction(f"{entity.name} may lay track only on {', '.join(ability.hexes)}", "private ability")
         if ability.tiles and action.tile.name not in ability.tiles:
             raise IllegalAction(f"{entity.name} may lay only tiles {', '.join(ability.tiles)}", "private ability")
-        owner = entity.owner if entity.owner is not None and entity.owner.is_corporation() \
-            else self.game.current_operator()
+        owner = self.operator_for(entity)
         if ability.type == "teleport" or ability.consume_tile_lay:
             self.lay_tile_action(action, entity=entity, spender=owner)
         else:
@@ -262,6 +308,28 @@ class SpecialTokenStep(Step, Tokener):
         out = ["place_token"]
         if entity is self.round.teleported:
             out.append("pass")
+        return out
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        kinds = self.actions(entity)
+        if not kinds:
+            return []
+        ability = self.ability(entity)
+        holder = entity.owner
+        token = holder.find_token_by_type()
+        hexes = [h for h in map(self.game.hex_by_id, ability.hexes) if h is not None] if ability.hexes \
+            else list(self.game.hexes)
+        cities = [c for h in hexes for c in h.tile.cities]
+        if ability.type == "teleport":
+            def check(city: Any) -> Any:
+                return self.plan_token(holder, city, token, connected=False, free_override=True)
+        else:
+            def check(city: Any) -> Any:
+                return self.plan_token(holder, city, token, connected=ability.type == "token" and ability.connected,
+                                       extra_action=ability.extra_action, free_override=ability.price_ == 0)
+        out = self.placeable(entity, cities, check)
+        if "pass" in kinds:
+            out.append(simple("pass", entity))
         return out
 
     def process_place_token(self, action: "Action") -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.legal import LegalAction, simple
 from railbook.engine.rules.abilities import close_companies_on_event
 from railbook.engine.rules.routes import Route, check_overlap
 from railbook.engine.rules.shares import log_share_price
@@ -34,6 +35,14 @@ class RouteStep(Step):
         if not entity.runnable_trains() or not can_run_route(self.game, entity):
             return []
         return ["run_routes"]
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Running trains: which routes are legal the rules judge as the action is processed (the
+        route optimizer finds the best); listed with no route at all."""
+        if not self.actions(entity):
+            return []
+        return [LegalAction(dict(simple("run_routes", entity, routes=[]).action),
+                            open=frozenset({"routes", "extra_revenue", "stated_revenue"}))]
 
     def process_run_routes(self, action: "Action") -> None:
         entity = action.entity
@@ -92,6 +101,11 @@ class DividendStep(Step):
             super().skip()
             return
         self.pay(entity, "withhold")
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        if not self.actions(entity):
+            return []
+        return [simple("dividend", entity, kind=kind) for kind in self.game.rules.operating_round.dividends]
 
     def process_dividend(self, action: "Action") -> None:
         kind = action.kind
