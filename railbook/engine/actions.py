@@ -263,6 +263,7 @@ RESOLVERS: dict[str, Callable[["GameState", Action, dict[str, Any]], None]] = {
     "buy_company": _buy_company,
     "lay_tile": _lay_tile,
     "place_token": _place_token,
+    "remove_token": _place_token,    # names the city and slot of the station lifted
     "run_routes": _run_routes,
     "dividend": _dividend,
     "buy_train": _buy_train,

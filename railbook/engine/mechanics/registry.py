@@ -27,6 +27,7 @@ from railbook.engine.mechanics.round_sequence import RoundSequence
 from railbook.engine.mechanics.starting_package import StartingPackage
 from railbook.engine.mechanics.stated_revenue import StatedRevenue
 from railbook.engine.mechanics.stock_trading import StockTrading
+from railbook.engine.mechanics.token_moves import TokenMoves
 from railbook.engine.mechanics.treasury import TreasuryTrading
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ MECHANICS: tuple[type[Mechanic], ...] = (
     ParByExchange,
     # the corporation rules that add to the steps the ones above may have replaced
     MarketPriceCapital, StatedRevenue, DividendRules, Loans, Bonds, AssignRights, Conversions,
-    TreasuryTrading, Formations,
+    TreasuryTrading, Formations, TokenMoves,
 )
 
 

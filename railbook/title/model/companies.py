@@ -11,6 +11,15 @@ from railbook.title.model.texts import (
 
 
 @dataclass(frozen=True, slots=True)
+class MovesStation:
+    """A token ability that moves one of the corporation's stations (the move_token step)."""
+
+    not_from: tuple[str, ...] = ()          # hexes whose stations may not move
+    home_leaves_neutral: str | None = None  # whose neutral station replaces a moved home
+    then_lay_tile: bool = False             # an extra lay on the destination follows
+
+
+@dataclass(frozen=True, slots=True)
 class AbilityDef:
     """One ability of a private, in 18xx.games' vocabulary (``type`` says which; the other fields are
     those that type uses, the rest at their defaults)."""
@@ -55,6 +64,7 @@ class AbilityDef:
     terrain: str | None = None
     amount: int = 1
     income: int = 0                         # tile_income: what the owner earns per matching terrain
+    moves_station: "MovesStation | None" = None   # token: the station is moved, not added
     text: Texts = field(default_factory=dict)
     from_: tuple[str, ...] = ()             # exchange: take the share from ipo and/or market (YAML "from")
 
