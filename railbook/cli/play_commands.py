@@ -84,6 +84,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 0
     for w in game.warnings[:10]:
         print(f"warning: {w}")
+    if game.trusted_revenues:
+        print(f"{game.trusted_revenues} route revenues taken on trust (recorded as hexes only, "
+              "the route cannot be rebuilt unambiguously)")
     status = "finished" if game.finished else "not finished"
     reason = f" ({game.game_end_reason.replace('_', ' ')})" if game.finished and game.game_end_reason else ""
     print(f"game {status}{reason}")

@@ -161,7 +161,9 @@ def _run_routes(game: "GameState", a: Action, d: dict[str, Any]) -> None:
         train = game.train_by_id(r.get("train"))
         if train is None:
             raise ActionFormatError(f"unknown train {r.get('train')!r}")
-        a.routes.append({"train": train, "connections": r.get("connections") or [], "revenue": r.get("revenue")})
+        # older 18xx.games exports give a route's hexes (in order) and its revenue, but no connections
+        a.routes.append({"train": train, "connections": r.get("connections") or [], "revenue": r.get("revenue"),
+                         "hexes": list(r.get("hexes") or [])})
     a.extra_revenue = int(d.get("extra_revenue") or 0)
     if d.get("stated_revenue") is not None:
         if routes:

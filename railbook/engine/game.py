@@ -68,7 +68,7 @@ class Game(GameState):
         self.schedule = Schedule(self)
         self.round = self.schedule.first_round()
         connect_hexes(self.hexes)
-        resolve_share_abilities(self.companies, self.share_by_id)
+        resolve_share_abilities(self.companies, self.share_by_id, self.corporations, self.rng.next, self.log)
         self.hook("setup")
         self.round.setup()
 

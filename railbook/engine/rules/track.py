@@ -129,6 +129,18 @@ def can_run_route(game: "GameState", entity: Any) -> bool:
     return bool(info and info.get("route_available"))
 
 
+def forfeit_tile_lays(game: "GameState", layer: Any, hex_: Hex) -> None:
+    """A tile laid on a hex that a private's tile lay names, other than with that private: abilities
+    with ``lost_if_others_build`` are gone."""
+    for c in game.companies:
+        if c.closed or c is layer:
+            continue
+        for a in list(c.abilities):
+            if a.type == "tile_lay" and a.lost_if_others_build and hex_.id in a.hexes:
+                c.remove_ability(a)
+                game.log(f"{c.name} loses the ability to lay track on {', '.join(a.hexes)}")
+
+
 def after_lay_tile(game: "GameState", corp: Any, hex_: Hex, tile: Tile) -> None:
     game.hook("after_lay_tile", corp, hex_.id, tile)
 

@@ -158,6 +158,10 @@ class WaterfallAuction(Step):
         return (high.price if high else company.min_bid()) + self.min_increment()
 
     def committed_cash(self, player: Any) -> int:
+        """The cash the player's standing bids bind (only those he leads, where the title says so)."""
+        if self.game.rules.auction.only_highest_bid_committed:
+            return sum(top.price for bids in self.bids.values() if bids
+                       and (top := max(bids, key=lambda b: b.price)).entity is player)
         return sum(b.price for bids in self.bids.values() for b in bids if b.entity is player)
 
     def current_bid_amount(self, player: Any, company: Any) -> int:

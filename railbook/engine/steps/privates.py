@@ -14,6 +14,7 @@ from railbook.engine.steps.stock import ShareBuying
 from railbook.engine.steps.token import Tokener
 from railbook.engine.steps.track import Tracker
 from railbook.errors import IllegalAction, InsufficientFunds
+from railbook.hexgrid import invert
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
@@ -221,19 +222,43 @@ class SpecialTrackStep(Step, Tracker):
         hexes = [h for h in map(self.game.hex_by_id, ability.hexes) if h is not None] if ability.hexes \
             else list(self.game.hexes)
 
+        if self.company is not None and self.company is not entity:
+            pending = self.ability(self.company)
+            if pending is not None and pending.must_lay_together and pending.must_lay_all:
+                return []
+
         def check(hex_: Any, tile: Any, rotation: int, consent: bool) -> None:
             if ability.type == "teleport" or ability.consume_tile_lay:
                 self.check_turn_lay(entity, owner, hex_, tile, rotation, consent)
             else:
                 self.plan_lay(entity, owner, hex_, tile, rotation, 0, consent, foresee=True)
+                if ability.must_lay_together and not self.lays_together(ability, hex_, tile, rotation):
+                    raise IllegalAction("the tiles must connect to each other", "private ability")
 
         out = self.legal_lays(entity, hexes, check, tiles=tuple(ability.tiles or ()))
-        if "pass" in kinds:
+        must_go_on = ability.must_lay_all and self.company is entity and ability.count is not None \
+            and ability.count > 0
+        if "pass" in kinds and not must_go_on:
             out.append(simple("pass", entity))
         return out
 
+    def lays_together(self, ability: Any, hex_: Any, tile: Any, rotation: int) -> bool:
+        """``check_laid_together`` foreseen for one more lay: ``tile`` on ``hex_`` in ``rotation``."""
+        game = self.game
+        hexes = [h for h in (game.hex_by_id(hid) for hid in ability.laid_hexes) if h is not None and h is not hex_]
+        if not hexes:
+            return True
+        exits = {h: set(h.tile.exits) for h in hexes}
+        exits[hex_] = set(tile.definition.rotations[rotation].exits)
+        return all(any(n in exits and e in exits[h] and invert(e) in exits[n] for e, n in h.neighbors.items())
+                   for h in exits)
+
     def process_lay_tile(self, action: "Action") -> None:
         entity = action.entity
+        if self.company is not None and self.company is not entity:
+            pending = self.ability(self.company)
+            if pending is not None and pending.must_lay_together and pending.must_lay_all:
+                raise IllegalAction(f"{self.company.name}'s tile lays cannot be interrupted", "private ability")
         ability = self.ability(entity)
         if ability is None:
             raise IllegalAction(f"{entity.name} has no tile ability to use now", "private ability")
@@ -248,7 +273,12 @@ class SpecialTrackStep(Step, Tracker):
             self.lay_tile(action, entity=entity, spender=owner)
             ability.laid_hexes.append(action.hex.id)
             self.round.laid_hexes.append(action.hex)
+            if ability.must_lay_together:
+                self.check_laid_together(ability)
         ability.use(upgrade=action.tile.color in ("green", "brown", "gray"))
+        if ability.type == "tile_lay" and ability.must_lay_together:
+            # the rest of its lays follow at once
+            self.company = entity if ability.count is not None and ability.count > 0 else None
         if ability.type == "tile_lay" and ability.count is not None and ability.count <= 0 \
                 and ability.closed_when_used_up:
             self.game.log(f"{entity.name} closes")
@@ -261,9 +291,24 @@ class SpecialTrackStep(Step, Tracker):
                 self.round.teleported = entity
                 self.round.teleport_tokener = tokener
 
+    def check_laid_together(self, ability: Any) -> None:
+        """Tiles an ability lays together must each join track on another of them."""
+        hexes = [h for h in (self.game.hex_by_id(hid) for hid in ability.laid_hexes) if h is not None]
+        if len(hexes) < 2:
+            return
+        for h in hexes:
+            if not any(n in hexes and any(e in p.edges for p in h.tile.paths)
+                       and any(invert(e) in q.edges for q in n.tile.paths)
+                       for e, n in h.neighbors.items()):
+                raise IllegalAction(f"the tiles {', '.join(ability.laid_hexes)} must connect to each other",
+                                    "private ability")
+
     def process_pass(self, action: "Action") -> None:
         entity = action.entity
         ability = self.ability(entity)
+        if ability is not None and ability.must_lay_all and self.company is entity \
+                and ability.count is not None and ability.count > 0:
+            raise IllegalAction(f"{entity.name} must make all its tile lays", "private ability")
         if ability is not None:
             entity.remove_ability(ability)
         self.company = None

@@ -20,6 +20,7 @@ from railbook.engine.rules.track import (
     check_lay_permission,
     pay_tile_income,
     paths_reached_once_laid,
+    forfeit_tile_lays,
     reconnect_hex,
     restriction_refusal,
     sides_allow,
@@ -170,6 +171,7 @@ class Tracker:
             game.graph.clear_all()
         else:
             self.update_token(action, entity, tile, old_tile)
+        forfeit_tile_lays(game, entity, hex_)
         after_lay_tile(game, spender if spender.is_corporation() else entity, hex_, tile)
 
     def plan_lay(self, entity: Any, spender: Any, hex_: "Hex", tile: "Tile", rotation: int, extra_cost: int = 0,
