@@ -187,7 +187,7 @@ def restore_printed_tile(game: "GameState", hex_: Hex) -> bool:
     printed.borders = list(printed.definition.borders)
     if not old.preprinted:
         game.tiles.append(old)
-    game.graph.clear()
+    game.graph.clear_all()   # every corporation's network and route answer may change
     game.log(f"The tile on {hex_.id} is removed")
     return True
 
