@@ -17,6 +17,7 @@ from railbook.compiler.compile import check_title
 from railbook.docs import config as config_mod
 from railbook.docs import document
 from railbook.docs import facts as facts_mod
+from railbook.docs.examples import Played, play_all
 from railbook.docs.i18n import Lang, load_catalogue
 from railbook.docs.svg import colour
 from railbook.errors import DocsError
@@ -61,6 +62,7 @@ class Loaded:
     model: dict[str, Any]
     hooks: Any
     facts: dict[str, Any] = field(default_factory=dict)
+    examples: list[Played] = field(default_factory=list)   # the worked examples, played
 
 
 def load(target: str) -> Loaded:
@@ -69,7 +71,7 @@ def load(target: str) -> Loaded:
     if model is None or src.problems:
         raise DocsError(f"{target}: the title has problems (run railbook validate)", src.problems)
     tid = str(model["title"].get("id", folder.name))
-    return Loaded(tid, model, hooks, facts_mod.compute(model, hooks))
+    return Loaded(tid, model, hooks, facts_mod.compute(model, hooks), play_all(tid, src.examples))
 
 
 def css() -> str:
@@ -112,7 +114,7 @@ def write_docs(t: Loaded, lang: str, fmt: str, out: Path, base: tuple[Any, ...] 
                languages: list[str] | None = None) -> list[Path]:
     """``railbook docs``: one title, one language, into ``out``; returns the files written."""
     out.mkdir(parents=True, exist_ok=True)
-    doc = document.build(t.model, t.hooks, lang, base)
+    doc = document.build(t.model, t.hooks, lang, base, t.examples)
     written = []
     if fmt == "html":
         langs = languages or list(LANGUAGES)
@@ -156,7 +158,7 @@ def build_site(out: Path, targets: list[str] | None = None, cfg: config_mod.Site
     for t in loaded:
         base = baseline(t.title_id, cfg, cache)
         for lang in langs:
-            doc = document.build(t.model, t.hooks, lang, base)
+            doc = document.build(t.model, t.hooks, lang, base, t.examples)
             switch = [{"code": c, "name": language_name(c), "url": f"../{c}/{t.title_id}.html", "current": c == lang}
                       for c in langs]
             d = out / lang
