@@ -39,7 +39,7 @@ def loaded(tid: str) -> Loaded:
 @lru_cache(maxsize=None)
 def doc(tid: str, lang: str) -> dict[str, Any]:
     t = loaded(tid)
-    return document.build(t.model, t.hooks, lang, baseline(t.title_id, config.load(), _LOADED))
+    return document.build(t.model, t.hooks, lang, baseline(t.title_id, config.load(), _LOADED), t.examples)
 
 
 def lang(tid: str, code: str) -> Lang:

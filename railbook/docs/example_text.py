@@ -61,7 +61,7 @@ def round_label(L: Lang, r: tuple[str, int, int, int] | None) -> str:
     short, turn, num, ors = r
     n = f"{L.num(turn)}.{L.num(num)}" if short == "OR" and ors > 1 else L.num(turn)
     key = f"example.round.{short}"
-    return L.t(key, n=n) if L.has(key) else L.t("example.round.other", n=n)
+    return L.t(key, number=n) if L.has(key) else L.t("example.round.other", number=n)
 
 
 def figure_label(L: Lang, played: Played, kind: str, who: str) -> str:

@@ -38,8 +38,6 @@ from railbook.problems import Problems
 from railbook.title.yaml_source import YamlDoc
 
 PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
-# a figure typed into a narration: a digit outside a placeholder that is not part of a hex name (E16)
-TYPED_FIGURE = re.compile(r"(?<![A-Za-z0-9])\d")
 
 Value = tuple[str, Any]            # (kind, raw value): money, pct, num, text, trains, train, phase, stops
 
@@ -80,11 +78,11 @@ def placeholders(texts: dict[str, str]) -> list[str]:
     return sorted({m.group(1).strip() for t in texts.values() for m in PLACEHOLDER.finditer(t)})
 
 
-def typed_figures(text: str) -> list[str]:
-    """Digits a narration writes itself (outside placeholders, hex names aside)."""
+def typed_figures(text: str, hexes: frozenset[str] | set[str] = frozenset()) -> list[str]:
+    """Digits a narration writes itself (outside placeholders; the map's hex names, E16, aside)."""
     bare = PLACEHOLDER.sub(" ", text)
-    bare = re.sub(r"\b[A-Z]{1,2}-?\d{1,3}\b", " ", bare)
-    return TYPED_FIGURE.findall(bare)
+    bare = re.sub(r"\b[A-Z]{1,2}-?\d{1,3}\b", lambda m: " " if m.group() in hexes else m.group(), bare)
+    return re.findall(r"\d+", bare)
 
 
 # ---------------------------------------------------------------- reading the game
@@ -98,10 +96,8 @@ class State:
         self.last_run = last_run
 
     def corp(self, sym: str) -> Any:
-        for c in list(self.game.corporations) + list(getattr(self.game, "minors", []) or []):
-            if c.id == sym or getattr(c, "name", None) == sym:
-                return c
-        return None
+        """A corporation or a minor by its symbol (None for anything else)."""
+        return self.game.corporation_by_id(sym)
 
     def value(self, path: str) -> Value:
         game = self.game
@@ -218,13 +214,21 @@ def train_names(game: Any, c: Any) -> list[str]:
     return sorted(names, key=lambda n: (order.index(n) if n in order else len(order), n))
 
 
-def run_of(game: Any) -> list[dict[str, Any]]:
-    """The routes the last run_routes action ran: each route's revenue and its stops' values."""
+def run_of(game: Any, action: dict[str, Any]) -> list[dict[str, Any]]:
+    """The routes a run_routes action is about to run (read before the engine processes it, since
+    a minor's automatic dividend clears them at once): each route's revenue and its stops' values."""
+    from railbook.engine.rules.routes import Route
+
     out = []
-    for route in getattr(game.round, "routes", []) or []:
-        stops = route.stops()
-        values = [s.revenue_in(route.phase_tiles, route.train) for s in stops]
-        out.append({"revenue": route.revenue(), "stops": values})
+    entity = game.corporation_by_id(action["entity"])
+    try:
+        for spec in action.get("routes", []):
+            route = Route(game, game.train_by_id(spec["train"]), entity, spec["connections"])
+            stops = route.stops()
+            out.append({"revenue": route.revenue(),
+                        "stops": [s.revenue_in(route.phase_tiles, route.train) for s in stops]})
+    except RailbookError:
+        return []   # the engine refuses the run itself, and says why
     return out
 
 
@@ -287,6 +291,7 @@ def play(title_id: str, doc: YamlDoc, name: str) -> Played:
     except (RailbookError, TypeError) as exc:
         raise fail((), f"the game cannot start: {exc}") from exc
     pids = set(players)
+    hexes = {h.id for h in game.hexes}
 
     def snapshot(paths: list[str], state: State, where: tuple[Any, ...]) -> dict[str, Value]:
         out = {}
@@ -299,14 +304,14 @@ def play(title_id: str, doc: YamlDoc, name: str) -> Played:
 
     for key in ("intro", "title"):
         for lang, text in played.__dict__[key].items():
-            if typed_figures(text):
+            if typed_figures(text, hexes):
                 raise fail((key, lang), "a figure typed into the text: write it as a {placeholder}")
     played.intro_values = snapshot(placeholders(played.intro), State(game, pids, []), ("intro",))
     for i, step in enumerate(data["steps"]):
         texts = {k: _texts(step.get(k)) for k in ("title", "text", "note")}
         for k, t in texts.items():
             for lang, text in t.items():
-                if typed_figures(text):
+                if typed_figures(text, hexes):
                     raise fail(("steps", i, k, lang), "a figure typed into the text: write it as a {placeholder}")
         paths = placeholders({f"{k}.{lang}": v for k, t in texts.items() for lang, v in t.items()})
         bases = sorted({p.rsplit(".", 1)[0] for p in paths if p.endswith((".before", ".change"))})
@@ -324,12 +329,12 @@ def play(title_id: str, doc: YamlDoc, name: str) -> Played:
                 break
             raw = actions[j]
             round_at = _round(game)
+            if raw["type"] == "run_routes":
+                last_run = run_of(game, raw)
             try:
                 game.process(_action(game, raw))
             except RailbookError as exc:
                 raise fail(("steps", i, "actions", j), f"{type(exc).__name__}: {exc}") from exc
-            if raw["type"] == "run_routes":
-                last_run = run_of(game)
         if step.get("round") == "next":
             round_at = _round(game)
         state = State(game, pids, last_run)
