@@ -322,9 +322,9 @@ def play(title_id: str, doc: YamlDoc, name: str) -> Played:
         actions = list(step.get("actions", []))
         refusals = list(enumerate(step.get("refused", [])))
         for j in range(len(actions) + 1):
-            for k, r in refusals:
+            for n, r in refusals:
                 if int(r.get("at", 0)) == j:
-                    refuse(game, r, ("steps", i, "refused", k))
+                    refuse(game, r, ("steps", i, "refused", n))
             if j == len(actions):
                 break
             raw = actions[j]
