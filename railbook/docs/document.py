@@ -68,7 +68,7 @@ def build(model: dict[str, Any], hooks: Any, lang: str, base: Baseline | None = 
     }
     doc["labels"] = {k: L.t(f"label.{k}", title=name) for k in (
         "contents", "how", "elements", "money", "phases", "summary", "map", "market", "trains", "phase_chart",
-        "repeat", "from", "to", "what", "languages", "all_titles", "generated", "missing", "example")}
+        "repeat", "from", "to", "what", "languages", "all_titles", "generated", "missing", "example", "pdf")}
     toc = [{"id": k, "label": doc["labels"][k]} for k in ("how", "elements", "money", "phases")]
     toc += [{"id": e["id"], "label": e["title"]} for e in doc["examples"]]
     toc += [{"id": k, "label": doc["labels"][k]} for k in ("map", "market", "summary")]
