@@ -61,7 +61,7 @@ def build(model: dict[str, Any], hooks: Any, lang: str, base: Baseline | None = 
             b.setdefault(key, empty)
     name = doc["header"]["name"]
     doc["figures"] = {
-        "map": svg_map.render(model, L.t("fig.map", title=name)),
+        "map": svg_map.render(model, L.t("fig.map", title=name), L),
         "market": svg_market.render(model, L, L.t("fig.market", title=name)),
         "trains": svg_trains.render(f, L, L.t("fig.trains", title=name)),
         "phases": svg_phases.render(f, L, L.t("fig.phases", title=name)),
