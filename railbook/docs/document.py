@@ -66,9 +66,13 @@ def build(model: dict[str, Any], hooks: Any, lang: str, base: Baseline | None = 
         "trains": svg_trains.render(f, L, L.t("fig.trains", title=name)),
         "phases": svg_phases.render(f, L, L.t("fig.phases", title=name)),
     }
+    import re as _re
+    size = _re.search(r'width="([\d.]+)" height="([\d.]+)"', doc["figures"]["map"])
+    # the map prints on a page of its own, turned to landscape when it is wider than tall
+    doc["map_orientation"] = "landscape" if size and float(size.group(1)) > float(size.group(2)) else "portrait"
     doc["labels"] = {k: L.t(f"label.{k}", title=name) for k in (
         "contents", "how", "elements", "money", "phases", "summary", "map", "market", "trains", "phase_chart",
-        "repeat", "from", "to", "what", "languages", "all_titles", "generated", "missing", "example", "pdf")}
+        "repeat", "from", "to", "what", "languages", "all_titles", "generated", "missing", "example", "pdf", "zoom")}
     toc = [{"id": k, "label": doc["labels"][k]} for k in ("how", "elements", "money", "phases")]
     toc += [{"id": e["id"], "label": e["title"]} for e in doc["examples"]]
     toc += [{"id": k, "label": doc["labels"][k]} for k in ("map", "market", "summary")]
