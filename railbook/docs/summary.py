@@ -367,10 +367,12 @@ def mechanics(L: Lang, f: dict[str, Any]) -> list[str]:
             text += "; " + L.t("mech.loans_end", amount=L.money(f["loans"]["end_game_deduction_per_share"]))
         items.append(text)
     for topic in f["texts"]:
-        if topic not in PLACED_TOPICS and not topic.startswith(("event_", "flag_", "compare")):
+        if topic not in PLACED_TOPICS and not topic.startswith(("event_", "flag_", "compare", "type_", "option_")):
             items.append(L.text(f["texts"][topic]))
     for o in f["optional_rules"]:
-        items.append(L.t("mech.optional", name=o["name"], description=o["description"]))
+        own = w.title_text(L, f, f"option_{o['id']}")   # the title's own words for the rule, in the reader's language
+        items.append(L.t("mech.optional_text", text=own) if own else
+                     L.t("mech.optional", name=o["name"], description=o["description"]))
     return items
 
 
