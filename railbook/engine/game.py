@@ -14,12 +14,14 @@ comes next in :mod:`railbook.engine.schedule`.
 
 from __future__ import annotations
 
+import copy
 from functools import partial
 from typing import Any, Callable
 
 from railbook.engine import actions as A
 from railbook.engine import corrections
 from railbook.engine.hooks.api import HookAPI
+from railbook.engine.legal import LegalAction, move
 from railbook.engine.mechanics.registry import install as install_mechanics
 from railbook.engine.rounds.base import Round
 from railbook.engine.rules.abilities import teleport_reach
@@ -66,7 +68,7 @@ class Game(GameState):
         self.schedule = Schedule(self)
         self.round = self.schedule.first_round()
         connect_hexes(self.hexes)
-        resolve_share_abilities(self.companies, self.share_by_id)
+        resolve_share_abilities(self.companies, self.share_by_id, self.corporations, self.rng.next, self.log)
         self.hook("setup")
         self.round.setup()
 
@@ -160,6 +162,58 @@ class Game(GameState):
         entity = entity if entity is not None else self.current_entity
         return [a for a in self.round.actions_for(entity) if a not in ("message", "log")
                 and not a.startswith("program_")]
+
+    def actors(self) -> list[Any]:
+        """Who may act now: the entity whose turn it is, the player behind it (a president adds cash
+        or sells shares for a train), and the privates they own (abilities usable in another's turn)."""
+        current = self.current_entity
+        if current is None or self.finished:
+            return []
+        out = [current]
+        owner = current.owner if current.is_corporation() else None
+        if owner is not None and owner.is_player():
+            out.append(owner)
+        for holder in list(out):
+            out.extend(c for c in getattr(holder, "companies", []) if not c.closed and c not in out)
+        return out
+
+    def legal_actions(self, entity: Any = None) -> list[LegalAction]:
+        """Every legal action now: of one entity, or of everyone who may act (``actors``)."""
+        if self.finished:
+            return []
+        entities = [entity] if entity is not None else self.actors()
+        return [a for e in entities for a in self.round.legal_actions(e)]
+
+    def is_legal(self, action: dict[str, Any]) -> bool:
+        """Whether the action is among the legal ones (its entity's, as the action names it)."""
+        return self.find_legal(action) is not None
+
+    def find_legal(self, action: dict[str, Any]) -> LegalAction | None:
+        """The listed legal action this action is (the same move, whatever ids name it), if any."""
+        try:
+            entity = A.resolve_entity(self, action)
+            done = move(A.from_dict(self, dict(action)))
+        except GameError:
+            return None
+        resolve = partial(A.from_dict, self)
+        return next((la for la in self.legal_actions(entity) if la.matches(action, done, resolve)), None)
+
+    def fork(self) -> "Game":
+        """An independent copy of the game as it stands (to try an action on without touching this one)."""
+        fork: Game = copy.deepcopy(self, {id(self.round_observers): []})
+        return fork
+
+    def refusal(self, action: dict[str, Any]) -> GameError | None:
+        """What processing the action now would refuse it with (None: it would be accepted), tried on a fork."""
+        d = dict(action)
+        d.setdefault("id", (self.history[-1].get("id", len(self.history)) + 1) if self.history else 1)
+        try:
+            self.fork().process_action(d)   # the fork is thrown away: no rollback needed
+        except GameError as exc:
+            return exc
+        except Exception as exc:
+            return EngineError(f"internal error while processing {d.get('type')}: {exc!r}")
+        return None
 
     def active_players(self) -> list[Any]:
         out = []

@@ -21,6 +21,7 @@ from railbook.engine.rounds.operating import OperatingRound
 from railbook.engine.rounds.stock import StockRound
 from railbook.engine.rules.game_end import apply_last_set_skips
 from railbook.engine.rules.priority import reorder_players
+from railbook.engine.rules.trains import export_train
 from railbook.engine.steps.auction import CompanyPendingPar, WaterfallAuction
 from railbook.engine.steps.markers import SpecialBuyStep
 from railbook.engine.steps.message import with_bystanders
@@ -117,6 +118,7 @@ class Schedule:
         reorder_players(game, game.rules.stock_round.priority)
 
     def operating_set_finished(self) -> None:
+        export_train(self.game)
         self.game.hook("operating_set_end")
 
     def next_round(self) -> Round:

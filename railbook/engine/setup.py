@@ -95,15 +95,29 @@ def connect_hexes(hexes: list[Hex]) -> None:
             h.neighbors[edge] = n
 
 
-def resolve_share_abilities(companies: list["Company"], share_by_id: Callable[[str], "Share | None"]) -> None:
-    """A private that brings certificates names them by id; the game's own certificates replace the ids."""
+def resolve_share_abilities(companies: list["Company"], share_by_id: Callable[[str], "Share | None"],
+                            corporations: list[Any], draw: Callable[[], int], log: Callable[[str], None]) -> None:
+    """A private that brings certificates names them by id; the game's own certificates replace the ids.
+    ``random_president`` draws a corporation (one draw of the game's generator, modulo the number of
+    corporations, as 18xx.games does) and brings its president's certificate; ``first_president`` the
+    first corporation's. A close ability naming the ``attached`` corporation then names that one."""
     for c in companies:
         for a in c.abilities:
             if a.type == "shares":
                 shares = []
                 for sid in a.shares:
+                    if sid in ("random_president", "first_president") and corporations:
+                        corp = corporations[0 if sid == "first_president" else draw() % len(corporations)]
+                        s = corp.shares_list[0]
+                        log(f"{c.name} comes with the president's certificate of {corp.name}")
+                        shares.append(s)
+                        continue
                     s = share_by_id(sid)
                     if s is None:
                         raise GameError(f"{c.name} names an unknown share {sid}", "title data")
                     shares.append(s)
                 a.shares = shares
+        attached = next((a.shares[0].corporation for a in c.abilities if a.type == "shares" and a.shares), None)
+        for a in c.abilities:
+            if a.type == "close" and a.corporation == "attached" and attached is not None:
+                a.corporation = attached.name

@@ -103,6 +103,8 @@ class GameState:
         self.warnings: list[str] = []
         # recorded routes' track chains, by hexes and the layout of their tiles (see Route)
         self.route_chains: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        # recorded routes whose revenue was taken on trust: given as hexes only, they run in several ways
+        self.trusted_revenues = 0
         self.turn = 1
         self.final_turn: int | None = None
         self.round_counter = 0

@@ -26,6 +26,9 @@ class Title:
     model: TitleModel
     optional_rules: tuple[str, ...] = ()
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Title":
+        return self  # a title never changes: a copied game shares it
+
     @classmethod
     def load(cls, title: str, optional_rules: list[str] | tuple[str, ...] = ()) -> "Title":
         """The title with these optional rules; built once per process (games never change it)."""

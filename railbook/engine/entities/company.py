@@ -50,6 +50,9 @@ class Ability:
         self.cost = spec.cost
         self.closed_when_used_up = spec.closes_when_used_up
         self.blocks = spec.blocks
+        self.must_lay_together = spec.must_lay_together
+        self.must_lay_all = spec.must_lay_together and spec.must_lay_all
+        self.lost_if_others_build = spec.lost_if_others_build
         self.from_owner = bool(spec.from_owner)
         self.free_tile_lay = spec.free_tile_lay
         self.price_ = spec.price

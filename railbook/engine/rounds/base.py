@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from railbook.engine.legal import LegalAction
 from railbook.errors import GameOver, IllegalAction, NotYourTurn
 
 if TYPE_CHECKING:
@@ -50,6 +51,10 @@ class Step(Protocol):
     def unpass(self) -> None: ...
 
     def auto_actions(self, entity: Any) -> list[dict[str, Any]]: ...
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]: ...
+
+    def listing(self, entity: Any) -> list[LegalAction]: ...
 
 
 class Round:
@@ -149,6 +154,25 @@ class Round:
             for a in step.actions(entity):
                 if a not in out:
                     out.append(a)
+            if step.blocking():
+                break
+        return out
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """The entity's legal actions, step by step as ``process_action`` would take them: an action
+        goes to the first step that offers its kind, so a later step's actions of that kind are not
+        reachable; none after the first blocking step."""
+        out: list[LegalAction] = []
+        if entity is None:
+            return out
+        claimed: set[str] = set()
+        for step in self.steps:
+            if not step.active():
+                continue
+            kinds = step.actions(entity)
+            if kinds:
+                out.extend(a for a in step.listing(entity) if a.type not in claimed)
+                claimed.update(kinds)
             if step.blocking():
                 break
         return out

@@ -26,7 +26,7 @@ def usable_abilities(game: "GameState", entity: Any, kind: str | None = None, ti
     for a in source:
         if kind is not None and a.type != kind:
             continue
-        if not _right_owner(game, a):
+        if not right_owner(a):
             continue
         if a.count_per_or and a.count_this_or >= a.count_per_or:
             continue
@@ -55,7 +55,9 @@ def _token_usable(a: Any) -> bool:
     return bool(set(a.hexes) - tokened)
 
 
-def _right_owner(game: "GameState", a: Any) -> bool:
+def right_owner(a: Any) -> bool:
+    """Whether the ability's holder is of the kind its ``owner`` names (a private's ability with
+    ``owner: player`` works only while a player owns the private)."""
     owner = a.owner
     if a.owner_type == "player":
         return owner.owner is None or owner.owner.is_player() if owner.is_company() else owner.is_player()
@@ -133,7 +135,7 @@ def trigger_phase_abilities(game: "GameState", phase_name: str) -> None:
         if c.owner is None:
             continue
         for a in list(c.abilities):
-            if a.type == "revenue_change" and a.on == "phase" and a.spec.phase == phase_name:
+            if a.type == "revenue_change" and a.on == "phase" and a.spec.phase == phase_name and right_owner(a):
                 c.revenue = a.revenue or 0
             if a.type == "close" and a.on == "phase" and a.spec.phase == phase_name:
                 game.log(f"{c.name} closes")

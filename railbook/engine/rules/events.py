@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from railbook.engine.rules.abilities import right_owner
 from railbook.engine.rules.corporations import make_available
 
 if TYPE_CHECKING:
@@ -18,7 +19,7 @@ def fire_event(game: "GameState", event: str) -> None:
         future = [p.name for p in game.phase.future()]
         for c in game.companies:
             keep = any(a.type == "close" and ((a.on == "phase" and a.spec.phase in future) or a.on == "never")
-                       for a in c.abilities)
+                       and right_owner(a) for a in c.abilities)
             if not keep and not c.closed:
                 c.close()
         return

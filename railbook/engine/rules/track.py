@@ -129,6 +129,18 @@ def can_run_route(game: "GameState", entity: Any) -> bool:
     return bool(info and info.get("route_available"))
 
 
+def forfeit_tile_lays(game: "GameState", layer: Any, hex_: Hex) -> None:
+    """A tile laid on a hex that a private's tile lay names, other than with that private: abilities
+    with ``lost_if_others_build`` are gone."""
+    for c in game.companies:
+        if c.closed or c is layer:
+            continue
+        for a in list(c.abilities):
+            if a.type == "tile_lay" and a.lost_if_others_build and hex_.id in a.hexes:
+                c.remove_ability(a)
+                game.log(f"{c.name} loses the ability to lay track on {', '.join(a.hexes)}")
+
+
 def after_lay_tile(game: "GameState", corp: Any, hex_: Hex, tile: Tile) -> None:
     game.hook("after_lay_tile", corp, hex_.id, tile)
 
@@ -162,3 +174,66 @@ def sides_allow(game: "GameState", old: "Tile", new: "Tile", reached_sides: list
     added = [p for p in new.paths if not any(path_within(p, q) for q in old.paths)]
     sides = {e for p in added for e in p.edges}
     return bool(sides & set(reached_sides)) if sides else bool(set(new.exits) & set(reached_sides))
+
+
+def restriction_refusal(game: "GameState", old_tile: Tile, new_tile: Tile,
+                        connected: Any) -> IllegalAction | None:
+    """The title's track restriction judged on an upgrade: ``connected`` holds the new tile's paths
+    the corporation's track reaches (what the graph says once the tile is down)."""
+    for old_ct in old_tile.city_towns:
+        if not any(set(old_ct.exits) <= set(n.exits) for n in new_tile.city_towns):
+            return IllegalAction("the new tile must keep the old track to every city and town", "tile upgrade")
+    restriction = game.rules.operating_round.track_restriction
+    if restriction == "permissive" or restriction in SIDE_RULES:
+        return None
+    old_paths = old_tile.paths
+    used_new = not old_paths
+    changed_city = False
+    for np_ in new_tile.paths:
+        if np_ not in connected:
+            continue
+        op = next((p for p in old_paths if path_within(np_, p)), None)
+        if op is None:
+            used_new = True
+        old_rev = sorted(n.max_revenue() for n in op.nodes) if op else None
+        new_rev = sorted(n.max_revenue() for n in np_.nodes)
+        if old_rev != new_rev:
+            changed_city = True
+    if restriction == "restrictive" and not used_new:
+        return IllegalAction("the new tile must add track the corporation can use", "track restriction")
+    if restriction == "semi_restrictive" and not used_new and not changed_city:
+        return IllegalAction("the new tile must add usable track or change a city's value", "track restriction")
+    if restriction == "city_permissive" and not new_tile.cities and not used_new:
+        return IllegalAction("the new tile must be a city tile or add usable track", "track restriction")
+    return None
+
+
+def paths_reached_once_laid(game: "GameState", corp: Any, hex_: Hex, tile: Tile) -> set[Any]:
+    """The paths of ``tile`` (rotated as it would lie) the corporation's track would reach once it
+    replaces the tile on ``hex_``, judged without laying it: a path is reached where it meets a
+    reached path of a neighbour, starts at a city holding the corporation's station, or continues
+    a reached path through a stop that does not block the corporation."""
+    connected = game.graph.connected_paths(corp)
+    city_map = hex_.city_map_for(tile)
+    stations = {new for old, new in city_map.items() if new is not None and old.tokened_by(corp)}
+    blocked = {new for old, new in city_map.items() if new is not None and old.blocks(corp)} - stations
+    reached: set[Any] = set()
+    todo = []
+    for p in tile.paths:
+        outside = any(q in connected for e in p.edges if (n := hex_.neighbors.get(e)) is not None
+                      for q in n.tile.paths_at(invert(e)))
+        if outside or any(node in stations for node in p.nodes):
+            reached.add(p)
+            todo.append(p)
+    while todo:
+        p = todo.pop()
+        if p.terminal:
+            continue
+        nexts = [q for node in p.nodes if node not in blocked for q in tile.paths if node in q.nodes]
+        if p.junction is not None:
+            nexts += [q for q in tile.paths if q.junction is p.junction]
+        for q in nexts:
+            if q not in reached:
+                reached.add(q)
+                todo.append(q)
+    return reached

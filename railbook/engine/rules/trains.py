@@ -74,6 +74,21 @@ def after_train_bought(game: "GameState", train: Train) -> None:
     train.events = []
 
 
+def export_train(game: "GameState") -> None:
+    """The end of a set of operating rounds: the depot's next train leaves the game while its type is
+    exported then (trains.yaml ``exported_at_or_set_end``), with the phase change, rusting and events
+    its purchase would cause."""
+    depot = game.depot
+    if not depot.upcoming or not depot.upcoming[0].definition.exported_at_or_set_end:
+        return
+    train = depot.upcoming[0]
+    game.log(f"-- Event: a {train.name} train is exported --")
+    depot.remove_train(train)
+    train.owner = None
+    depot.moves += 1
+    after_train_bought(game, train)
+
+
 def rust(game: "GameState", train: Train) -> None:
     train.rusted = True
     game.depot.detach(train)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.legal import LegalAction, Range, ranged, simple
 from railbook.engine.rules.abilities import usable_abilities
 from railbook.engine.rules.privates import (
     after_buy_company,
@@ -48,11 +49,22 @@ class CompanyPendingPar(Step):
     def actions(self, entity: Any) -> list[str]:
         return ["par"] if entity is self.current_entity() else []
 
+    def parred_corporations(self) -> list[Any]:
+        company = self.round.companies_pending_par[0]
+        return [s.corporation for a in usable_abilities(self.game, company, "shares") for s in a.shares
+                if s.president]
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        if entity is not self.current_entity():
+            return []
+        return [simple("par", entity, corporation=corp.id, share_price=sp.id)
+                for corp in self.parred_corporations() for sp in par_prices_for(self.game, corp)]
+
     def process_par(self, action: "Action") -> None:
         game = self.game
         corporation, share_price = action.corporation, action.share_price
         company = self.round.companies_pending_par[0]
-        wanted = [s.corporation for a in usable_abilities(game, company, "shares") for s in a.shares if s.president]
+        wanted = self.parred_corporations()
         if corporation not in wanted:
             raise IllegalAction(f"{company.name} sets the par price of {', '.join(c.name for c in wanted)}, "
                                 f"not {corporation.name}", "par")
@@ -110,6 +122,23 @@ class WaterfallAuction(Step):
         correct = a is not None and min(a[1], key=lambda b: b.price).entity is entity
         return ["bid", "pass"] if correct or entity is self.current_entity() else []
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """A bid on each private for sale (the cheapest is bought at its price or more), as a range
+        from the minimum bid to what the player has not committed elsewhere; and passing."""
+        if not self.actions(entity):
+            return []
+        auctioning = self.current_auction()
+        out = []
+        for company in [auctioning] if auctioning is not None else self.companies:
+            low, high = self.min_bid(company), self.max_bid(entity, company)
+            step = self.min_increment() if self.game.rules.auction.bids_in_multiples \
+                and not self.may_purchase(company) else 1
+            if low <= high:
+                high = low + (high - low) // step * step
+                out.append(ranged("bid", entity, {"price": Range(low, high, step)}, company=company.id))
+        out.append(simple("pass", entity))
+        return out
+
     def may_purchase(self, company: Any) -> bool:
         if self._active_auction() is not None:
             return False
@@ -129,6 +158,10 @@ class WaterfallAuction(Step):
         return (high.price if high else company.min_bid()) + self.min_increment()
 
     def committed_cash(self, player: Any) -> int:
+        """The cash the player's standing bids bind (only those he leads, where the title says so)."""
+        if self.game.rules.auction.only_highest_bid_committed:
+            return sum(top.price for bids in self.bids.values() if bids
+                       and (top := max(bids, key=lambda b: b.price)).entity is player)
         return sum(b.price for bids in self.bids.values() for b in bids if b.entity is player)
 
     def current_bid_amount(self, player: Any, company: Any) -> int:

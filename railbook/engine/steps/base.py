@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.legal import LegalAction, is_move, simple, unlisted
+
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
     from railbook.engine.rounds.base import Round
@@ -86,6 +88,29 @@ class Step:
     def actions(self, entity: Any) -> list[str]:
         return []
 
+    #: a subclass that changes what is legal (``actions``, a ``process_*`` or a ``can_*`` rule) but
+    #: not ``legal_actions`` keeps its parent's listing only if it says the listing still holds
+    LISTING_HOLDS = False
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Every legal action of this step's kinds for the entity now. A step lists the details of
+        the kinds it knows how to list; passing is always just passing."""
+        return self.unlisted_actions(entity)
+
+    def unlisted_actions(self, entity: Any) -> list[LegalAction]:
+        """The kinds the step offers, details open (what a step that does not list them says)."""
+        out = []
+        for kind in self.actions(entity):
+            if not is_move(kind):
+                continue
+            out.append(simple("pass", entity) if kind == "pass" else unlisted(kind, entity))
+        return out
+
+    def listing(self, entity: Any) -> list[LegalAction]:
+        """``legal_actions``, where it is this step's own: a listing inherited past an override of
+        the rules it lists would list by the parent's rules, so the kinds stay open instead."""
+        return self.legal_actions(entity) if listing_holds(type(self)) else self.unlisted_actions(entity)
+
     def current_actions(self) -> list[str]:
         entity = self.current_entity()
         if entity is None or getattr(entity, "closed", False):
@@ -110,3 +135,23 @@ class Step:
 
     def log(self, text: str) -> None:
         self.game.log(text)
+
+
+_LISTING_HOLDS: dict[type, bool] = {}
+
+
+def listing_holds(cls: type) -> bool:
+    """Whether the ``legal_actions`` a step class has lists by that class's rules."""
+    known = _LISTING_HOLDS.get(cls)
+    if known is None:
+        known = True
+        for k in cls.__mro__:
+            if "legal_actions" in k.__dict__:
+                break
+            if k.__dict__.get("LISTING_HOLDS"):
+                continue
+            if any(name == "actions" or name.startswith(("process_", "can_")) for name in k.__dict__):
+                known = False
+                break
+        _LISTING_HOLDS[cls] = known
+    return known

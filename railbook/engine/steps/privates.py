@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.legal import LegalAction, Range, ranged, shares_action, simple
 from railbook.engine.map.token import Token
 from railbook.engine.rules.abilities import exchange_corporations, usable_abilities
 from railbook.engine.rules.privates import purchasable_companies
@@ -13,6 +14,7 @@ from railbook.engine.steps.stock import ShareBuying
 from railbook.engine.steps.token import Tokener
 from railbook.engine.steps.track import Tracker
 from railbook.errors import IllegalAction, InsufficientFunds
+from railbook.hexgrid import invert
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
@@ -42,6 +44,19 @@ class BuyPrivateStep(Step):
         if self.blocks() and usable_abilities(self.game, entity, passive_ok=False):
             return ["pass"]
         return []
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Each private for sale, at any price from its minimum to its maximum that the corporation has."""
+        kinds = self.actions(entity)
+        out = []
+        if "buy_company" in kinds:
+            for company in purchasable_companies(self.game, entity):
+                low, high = company.min_price, min(company.max_price(entity), entity.cash)
+                if low <= high:
+                    out.append(ranged("buy_company", entity, {"price": Range(low, high)}, company=company.id))
+        if "pass" in kinds:
+            out.append(simple("pass", entity))
+        return out
 
     def process_buy_company(self, action: "Action") -> None:
         game = self.game
@@ -115,6 +130,14 @@ class ExchangeStep(Step, ShareBuying):
             return self.can_gain(entity.owner, bundle, exchange=True)
         return any(self.can_gain(entity.owner, s.to_bundle(), exchange=True) for s in self.exchangeable_shares(ability))
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """The private traded for each share its ability names that its owner may take."""
+        if not self.can_exchange(entity):
+            return []
+        ability = self.exchange_ability(entity)
+        return [shares_action("buy_shares", entity, s.to_bundle()) for s in self.exchangeable_shares(ability)
+                if self.can_exchange(entity, s.to_bundle())]
+
     def check_legal_buy(self, entity: Any, bundle: Any, exchange: Any = None, swap: Any = None) -> None:
         if not self.can_gain(entity, bundle, exchange=True):
             raise IllegalAction(f"{entity.name} may not take that {bundle.corporation.name} share", "exchange")
@@ -185,8 +208,57 @@ class SpecialTrackStep(Step, Tracker):
             return list(hex_.neighbors)
         return super().hex_neighbors(entity, hex_)
 
+    def operator_for(self, entity: Any) -> Any:
+        """Who lays (and pays for) the private's tile: the corporation owning it, else the one operating."""
+        return entity.owner if entity.owner is not None and entity.owner.is_corporation() \
+            else self.game.current_operator()
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        kinds = self.actions(entity)
+        if not kinds:
+            return []
+        ability = self.ability(entity)
+        owner = self.operator_for(entity)
+        hexes = [h for h in map(self.game.hex_by_id, ability.hexes) if h is not None] if ability.hexes \
+            else list(self.game.hexes)
+
+        if self.company is not None and self.company is not entity:
+            pending = self.ability(self.company)
+            if pending is not None and pending.must_lay_together and pending.must_lay_all:
+                return []
+
+        def check(hex_: Any, tile: Any, rotation: int, consent: bool) -> None:
+            if ability.type == "teleport" or ability.consume_tile_lay:
+                self.check_turn_lay(entity, owner, hex_, tile, rotation, consent)
+            else:
+                self.plan_lay(entity, owner, hex_, tile, rotation, 0, consent, foresee=True)
+                if ability.must_lay_together and not self.lays_together(ability, hex_, tile, rotation):
+                    raise IllegalAction("the tiles must connect to each other", "private ability")
+
+        out = self.legal_lays(entity, hexes, check, tiles=tuple(ability.tiles or ()))
+        must_go_on = ability.must_lay_all and self.company is entity and ability.count is not None \
+            and ability.count > 0
+        if "pass" in kinds and not must_go_on:
+            out.append(simple("pass", entity))
+        return out
+
+    def lays_together(self, ability: Any, hex_: Any, tile: Any, rotation: int) -> bool:
+        """``check_laid_together`` foreseen for one more lay: ``tile`` on ``hex_`` in ``rotation``."""
+        game = self.game
+        hexes = [h for h in (game.hex_by_id(hid) for hid in ability.laid_hexes) if h is not None and h is not hex_]
+        if not hexes:
+            return True
+        exits = {h: set(h.tile.exits) for h in hexes}
+        exits[hex_] = set(tile.definition.rotations[rotation].exits)
+        return all(any(n in exits and e in exits[h] and invert(e) in exits[n] for e, n in h.neighbors.items())
+                   for h in exits)
+
     def process_lay_tile(self, action: "Action") -> None:
         entity = action.entity
+        if self.company is not None and self.company is not entity:
+            pending = self.ability(self.company)
+            if pending is not None and pending.must_lay_together and pending.must_lay_all:
+                raise IllegalAction(f"{self.company.name}'s tile lays cannot be interrupted", "private ability")
         ability = self.ability(entity)
         if ability is None:
             raise IllegalAction(f"{entity.name} has no tile ability to use now", "private ability")
@@ -194,15 +266,19 @@ class SpecialTrackStep(Step, Tracker):
             raise IllegalAction(f"{entity.name} may lay track only on {', '.join(ability.hexes)}", "private ability")
         if ability.tiles and action.tile.name not in ability.tiles:
             raise IllegalAction(f"{entity.name} may lay only tiles {', '.join(ability.tiles)}", "private ability")
-        owner = entity.owner if entity.owner is not None and entity.owner.is_corporation() \
-            else self.game.current_operator()
+        owner = self.operator_for(entity)
         if ability.type == "teleport" or ability.consume_tile_lay:
             self.lay_tile_action(action, entity=entity, spender=owner)
         else:
             self.lay_tile(action, entity=entity, spender=owner)
             ability.laid_hexes.append(action.hex.id)
             self.round.laid_hexes.append(action.hex)
+            if ability.must_lay_together:
+                self.check_laid_together(ability)
         ability.use(upgrade=action.tile.color in ("green", "brown", "gray"))
+        if ability.type == "tile_lay" and ability.must_lay_together:
+            # the rest of its lays follow at once
+            self.company = entity if ability.count is not None and ability.count > 0 else None
         if ability.type == "tile_lay" and ability.count is not None and ability.count <= 0 \
                 and ability.closed_when_used_up:
             self.game.log(f"{entity.name} closes")
@@ -215,9 +291,24 @@ class SpecialTrackStep(Step, Tracker):
                 self.round.teleported = entity
                 self.round.teleport_tokener = tokener
 
+    def check_laid_together(self, ability: Any) -> None:
+        """Tiles an ability lays together must each join track on another of them."""
+        hexes = [h for h in (self.game.hex_by_id(hid) for hid in ability.laid_hexes) if h is not None]
+        if len(hexes) < 2:
+            return
+        for h in hexes:
+            if not any(n in hexes and any(e in p.edges for p in h.tile.paths)
+                       and any(invert(e) in q.edges for q in n.tile.paths)
+                       for e, n in h.neighbors.items()):
+                raise IllegalAction(f"the tiles {', '.join(ability.laid_hexes)} must connect to each other",
+                                    "private ability")
+
     def process_pass(self, action: "Action") -> None:
         entity = action.entity
         ability = self.ability(entity)
+        if ability is not None and ability.must_lay_all and self.company is entity \
+                and ability.count is not None and ability.count > 0:
+            raise IllegalAction(f"{entity.name} must make all its tile lays", "private ability")
         if ability is not None:
             entity.remove_ability(ability)
         self.company = None
@@ -262,6 +353,28 @@ class SpecialTokenStep(Step, Tokener):
         out = ["place_token"]
         if entity is self.round.teleported:
             out.append("pass")
+        return out
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        kinds = self.actions(entity)
+        if not kinds:
+            return []
+        ability = self.ability(entity)
+        holder = entity.owner
+        token = holder.find_token_by_type()
+        hexes = [h for h in map(self.game.hex_by_id, ability.hexes) if h is not None] if ability.hexes \
+            else list(self.game.hexes)
+        cities = [c for h in hexes for c in h.tile.cities]
+        if ability.type == "teleport":
+            def check(city: Any) -> Any:
+                return self.plan_token(holder, city, token, connected=False, free_override=True)
+        else:
+            def check(city: Any) -> Any:
+                return self.plan_token(holder, city, token, connected=ability.type == "token" and ability.connected,
+                                       extra_action=ability.extra_action, free_override=ability.price_ == 0)
+        out = self.placeable(entity, cities, check)
+        if "pass" in kinds:
+            out.append(simple("pass", entity))
         return out
 
     def process_place_token(self, action: "Action") -> None:

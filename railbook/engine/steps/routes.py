@@ -10,8 +10,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.legal import LegalAction, simple
 from railbook.engine.rules.abilities import close_companies_on_event
-from railbook.engine.rules.routes import Route, check_overlap
+from railbook.engine.rules.routes import Route, check_overlap, routes_from_hexes
 from railbook.engine.rules.shares import log_share_price
 from railbook.engine.rules.track import can_run_route
 from railbook.engine.rules.trains import rust
@@ -35,6 +36,14 @@ class RouteStep(Step):
             return []
         return ["run_routes"]
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Running trains: which routes are legal the rules judge as the action is processed (the
+        route optimizer finds the best); listed with no route at all."""
+        if not self.actions(entity):
+            return []
+        return [LegalAction(dict(simple("run_routes", entity, routes=[]).action),
+                            open=frozenset({"routes", "extra_revenue", "stated_revenue"}))]
+
     def process_run_routes(self, action: "Action") -> None:
         entity = action.entity
         game = self.game
@@ -51,7 +60,10 @@ class RouteStep(Step):
                 raise RouteError(f"train {train.id} has already run this round", "routes")
             seen.add(train)
             apart = bool(train.definition.route_may_overlap)  # runs on its own: may share the others' track
-            route = Route(game, train, entity, spec["connections"], other_paths=set() if apart else used_paths)
+            if not spec["connections"] and spec.get("hexes"):
+                route = self.route_from_hexes(action, spec, entity, set() if apart else used_paths)
+            else:
+                route = Route(game, train, entity, spec["connections"], other_paths=set() if apart else used_paths)
             if not apart:
                 used_paths |= set(route.paths)
             routes.append(route)
@@ -70,6 +82,32 @@ class RouteStep(Step):
         self.round.route_revenues = revenues
         self.round.extra_revenue = action.extra_revenue
         self.pass_()
+
+
+    def route_from_hexes(self, action: "Action", spec: dict[str, Any], entity: Any, other: set[Any]) -> Route:
+        """A route an older export records as its hexes and revenue, no connections: rebuilt from the
+        hexes. Where that reading is not unique in revenue, or the rules as checked today reject every
+        reading (18xx.games took these routes on trust when they were recorded), the recorded revenue
+        is taken on trust, logged and counted (``trusted_revenues``)."""
+        game = self.game
+        train = spec["train"]
+        hexes = "-".join(spec["hexes"])
+        found = routes_from_hexes(game, train, entity, list(spec["hexes"]), other)
+        if found and len({r for _, r in found}) == 1:
+            return found[0][0]
+        recorded = spec.get("revenue")
+        if recorded is None:
+            raise RouteError(f"no single legal route of {entity.name}'s {train.name} train runs {hexes}, "
+                             "and the log gives no revenue", "routes")
+        route = next((r for r, rev in found if rev == recorded), found[0][0] if found else None)
+        if route is None:  # no reading is legal today: an empty route that only earns what was recorded
+            route = Route(game, train, entity, [])
+            game.warn(f"action {action.id}: {entity.name}'s {train.name} train: no legal route runs {hexes}")
+        route.stated_revenue = int(recorded)
+        game.trusted_revenues += 1
+        game.log(f"{entity.name}'s {train.name} train runs {hexes}: the route cannot be rebuilt unambiguously; "
+                 f"the recorded revenue {game.format_money(int(recorded))} is taken on trust")
+        return route
 
 
 class DividendStep(Step):
@@ -92,6 +130,11 @@ class DividendStep(Step):
             super().skip()
             return
         self.pay(entity, "withhold")
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        if not self.actions(entity):
+            return []
+        return [simple("dividend", entity, kind=kind) for kind in self.game.rules.operating_round.dividends]
 
     def process_dividend(self, action: "Action") -> None:
         kind = action.kind

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import ShareBundle
+from railbook.engine.legal import LegalAction, Range, ranged, shares_action, simple
 from railbook.engine.rules.abilities import usable_abilities
 from railbook.engine.rules.privates import purchasable_companies
 from railbook.engine.rules.shares import (
@@ -141,6 +142,68 @@ class BuySellParShares(Step, ShareBuying):
             return True
         return (self.can_buy_any(entity) or self.can_sell_any(entity) or self.can_ipo_any(entity)
                 or bool(self.purchasable_companies(entity)))
+
+    # -- every legal action
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        kinds = self.actions(entity)
+        out: list[LegalAction] = []
+        if "choose" in kinds:
+            out += [simple("choose", entity, choice=f"{h.location_name} ({h.id})" if h.location_name else h.id)
+                    for h in home_choices(self.game, self.pending_home)]
+        if "sell_shares" in kinds:
+            out += [shares_action("sell_shares", entity, b) for b in self.sellable_bundles(entity)]
+        if "buy_shares" in kinds:
+            out += [shares_action("buy_shares", entity, b) for b in self.buyable_bundles(entity)]
+        if "par" in kinds:
+            out += [simple("par", entity, corporation=corp.id, share_price=sp.id) for corp, sp in self.pars(entity)]
+        if "buy_company" in kinds:
+            out += [ranged("buy_company", entity, {"price": Range(1, entity.cash)}, company=c.id)
+                    for c in self.purchasable_companies(entity)]
+        if "pass" in kinds:
+            out.append(simple("pass", entity))
+        return out
+
+    def sellable_bundles(self, entity: Any) -> list[ShareBundle]:
+        return [b for corp in self.held(entity) for b in bundles_for_corporation(self.game, entity, corp)
+                if self.can_sell(entity, b)]
+
+    def buyable_bundles(self, entity: Any) -> list[ShareBundle]:
+        """One certificate of each kind (size, president's or not) from the IPO and from the pool."""
+        out = []
+        pool = self.game.share_pool
+        sources: list[tuple[Any, list[Any]]] = [(pool, shares) for shares in pool.shares_by_corporation.values()]
+        sources += [(corp.ipo_owner, corp.ipo_shares()) for corp in self.game.corporations if corp.ipoed]
+        for owner, shares in sources:
+            kinds: dict[tuple[int, bool], Any] = {}
+            for share in shares:
+                if share.buyable:
+                    kinds.setdefault((share.percent, bool(share.president)), share)
+            for share in kinds.values():
+                bundle = share.to_bundle()
+                if (owner is pool or owner is share.corporation.ipo_owner) and self.can_buy(entity, bundle):
+                    out.append(bundle)
+        return out
+
+    def pars(self, entity: Any) -> list[tuple[Any, Any]]:
+        """(corporation, par price) pairs the entity may start: ``process_par``'s rules, price by price."""
+        if self.bought():
+            return []
+        out = []
+        for corp in self.game.corporations:
+            own = corp.shares_of(corp)
+            if not own or not can_par(self.game, corp, entity):
+                continue
+            bundle = corp.ipo_shares()[0].to_bundle() if corp.ipo_shares() else None
+            if bundle is None or not bundle.buyable() or self.sold_corp(entity, corp) \
+                    or not self.can_gain(entity, bundle):
+                continue
+            if corp.definition.home_choice and not corp.coordinates and not home_choices(self.game, corp):
+                continue
+            president = corp.presidents_share
+            size = president.num_shares() if president is not None else 1
+            out += [(corp, sp) for sp in par_prices_for(self.game, corp, via_private=False)
+                    if entity.cash >= sp.price * size]
+        return out
 
     def bought(self) -> bool:
         return any(a.type in PURCHASES for a in self.round.current_actions)
@@ -401,6 +464,8 @@ class BuySellParShares(Step, ShareBuying):
             raise IllegalAction(f"{company.name} cannot be bought by {entity.name} now", "buy private")
         if owner is not None and owner.is_corporation():
             raise IllegalAction(f"{company.name} belongs to {owner.name} and is not for sale", "buy private")
+        if price < 1:
+            raise IllegalAction(f"a private changes hands for at least {self.game.format_money(1)}", "private price")
         if price > entity.cash:
             raise InsufficientFunds(f"{entity.name} cannot pay {self.game.format_money(price)}", "money")
         company.owner = entity
@@ -415,7 +480,11 @@ class BuySellParShares(Step, ShareBuying):
             # the certificates the private brought come along, free, from whoever holds them
             for ability in usable_abilities(self.game, company, "shares"):
                 for share in ability.shares:
-                    if not share.president and share.owner is not entity:
+                    if share.president or share.owner is entity:
+                        continue
+                    if share.owner is not None and share.owner.is_player():  # the seller hands it over
+                        self.game.share_pool.transfer_shares(share.to_bundle(), entity)
+                    else:
                         buy_shares(self.game, entity, share.to_bundle(), exchange="free")
 
     def pass_(self) -> None:

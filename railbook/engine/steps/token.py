@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from railbook.engine.legal import LegalAction, simple
 from railbook.engine.map.tile import hex_of
 from railbook.engine.map.token import Token
 from railbook.engine.rules.abilities import usable_abilities
@@ -55,8 +56,11 @@ class Tokener:
                 and self.min_token_price(tokens) <= entity.cash
                 and self.game.graph.can_token(entity))
 
-    def place_token(self, entity: Any, city: "City", token: Token | None, connected: bool = True,
-                    extra_action: bool = False, special_ability: Any = None, free_override: bool = False) -> None:
+    def plan_token(self, entity: Any, city: "City", token: Token | None, connected: bool = True,
+                   extra_action: bool = False, special_ability: Any = None,
+                   free_override: bool = False) -> tuple[int, Any]:
+        """Every rule of placing this token in this city, judged without placing it: raises the rule
+        a placement breaks; returns its price and the ability it uses."""
         game = self.game
         hex_ = hex_of(city)
         if token is None:
@@ -91,6 +95,15 @@ class Tokener:
             raise (InsufficientFunds if error == "no_money" else IllegalAction)(message, "token placement")
         if not free and entity.cash < price:
             raise InsufficientFunds(f"{entity.name} cannot afford a {game.format_money(price)} token", "money")
+        return price, ability
+
+    def place_token(self, entity: Any, city: "City", token: Token | None, connected: bool = True,
+                    extra_action: bool = False, special_ability: Any = None, free_override: bool = False) -> None:
+        game = self.game
+        hex_ = hex_of(city)
+        price, ability = self.plan_token(entity, city, token, connected, extra_action, special_ability, free_override)
+        assert token is not None
+        free = price <= 0
         city.exchange_token(token)
         if entity in city.tile.reservations:
             city.tile.reservations.remove(entity)
@@ -104,6 +117,17 @@ class Tokener:
             self.round.tokened = True
         game.graph.invalidate_city(city, entity)
         after_place_token(game, entity, hex_)
+
+    def placeable(self, entity: Any, cities: Any, check: Callable[["City"], Any]) -> list[LegalAction]:
+        """A ``place_token`` by the entity for each of the cities ``check`` accepts."""
+        out = []
+        for city in cities:
+            try:
+                check(city)
+            except IllegalAction:
+                continue
+            out.append(simple("place_token", entity, city=city.id))
+        return out
 
     def check_split_hex(self, city: "City") -> None:
         """On a hex whose city split, other stations wait until the lifted ones are back."""
@@ -146,6 +170,16 @@ class TokenStep(Step, Tokener):
             return IllegalAction(f"{entity.name} has no tokens left", "tokens")
         return IllegalAction(f"{entity.name} may not place a token now", "token placement")
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """A token in each city the corporation reaches that takes it; and passing."""
+        if not self.actions(entity):
+            return []
+        token = entity.find_token_by_type()
+        reach = self.game.graph.reachable_hexes(entity)
+        cities = [n for n in self.game.graph.connected_nodes(entity) if n.is_city() and n.hex in reach]
+        return self.placeable(entity, cities, lambda city: self.plan_token(entity, city, token)) \
+            + [simple("pass", entity)]
+
     def process_place_token(self, action: "Action") -> None:
         entity = action.entity
         if action.city.hex not in self.game.graph.reachable_hexes(entity):
@@ -185,6 +219,15 @@ class HomeTokenStep(Step, Tokener):
     def actions(self, entity: Any) -> list[str]:
         return ["place_token"] if entity is not None and entity is self.pending().get("entity") else []
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        if not self.actions(entity):
+            return []
+        pending = self.pending()
+        token = pending["token"]
+        cities = [c for h in pending["hexes"] for c in h.tile.cities]
+        return self.placeable(entity, cities, lambda city: self.plan_token(
+            token.corporation, city, token, connected=False, extra_action=True, free_override=True))
+
     def process_place_token(self, action: "Action") -> None:
         pending = self.pending()
         hex_ = action.city.hex
@@ -223,6 +266,11 @@ class UpdateTokensStep(Step):
 
     def actions(self, entity: Any) -> list[str]:
         return ["place_token"] if entity is not None and entity is self.current_entity() else []
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        if not self.actions(entity):
+            return []
+        return [simple("place_token", entity, city=c.id) for h in self.pending()["hexes"] for c in h.tile.cities]
 
     def process_place_token(self, action: "Action") -> None:
         pending = self.pending()

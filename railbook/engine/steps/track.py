@@ -16,10 +16,12 @@ from railbook.engine.map.tile import COLORS, path_within
 from railbook.engine.rules.abilities import usable_abilities
 from railbook.engine.rules.privates import purchasable_companies
 from railbook.engine.rules.track import (
-    SIDE_RULES,
     after_lay_tile,
     check_lay_permission,
+    paths_reached_once_laid,
+    forfeit_tile_lays,
     reconnect_hex,
+    restriction_refusal,
     sides_allow,
     splits_city,
     tile_lays,
@@ -27,6 +29,7 @@ from railbook.engine.rules.track import (
     upgrade_cost,
     upgrades_to,
 )
+from railbook.engine.legal import LegalAction, simple, track_layout
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, InsufficientFunds
 from railbook.hexgrid import invert
@@ -36,6 +39,16 @@ if TYPE_CHECKING:
     from railbook.engine.actions import Action
     from railbook.engine.map.hex import Hex
     from railbook.engine.map.tile import Tile
+
+
+@dataclasses.dataclass(frozen=True)
+class LayPlan:
+    """What a lay the rules allow costs, and what is judged only with the tile on the board."""
+
+    cost: int                  # terrain, borders and the lay's own cost, less discounts
+    teleport_cost: int         # what a teleporting private charges
+    split: bool                # the lay splits a city: its stations are lifted and put back
+    restricted: bool           # the title's track restriction is checked once the tile is down
 
 
 class Tracker:
@@ -96,10 +109,20 @@ class Tracker:
         return False
 
     def lay_tile_action(self, action: "Action", entity: Any = None, spender: Any = None) -> None:
-        tile, hex_ = action.tile, action.hex
-        old_tile = hex_.tile
-        lay = self.get_tile_lay(action.entity)
-        upgrade = old_tile.color != "white"
+        lay = self.check_tile_lay(action.entity, action.hex, action.tile)
+        upgrade = action.hex.tile.color != "white"
+        extra_cost = lay.cost if action.tile.color == "yellow" else (lay.upgrade_cost or 0)
+        self.lay_tile(action, extra_cost=extra_cost, entity=entity, spender=spender)
+        if upgrade:
+            self.round.upgraded_track = True
+            self.round.num_upgraded_track += 1
+        self.round.num_laid_track += 1
+        self.round.laid_hexes.append(action.hex)
+
+    def check_tile_lay(self, entity: Any, hex_: "Hex", tile: "Tile") -> TileLay:
+        """The tile lay of the turn this tile uses, if one is left for it (else the rule it breaks)."""
+        lay = self.get_tile_lay(entity)
+        upgrade = hex_.tile.color != "white"
         if upgrade and not (lay and lay.upgrade):
             raise IllegalAction("no upgrade is allowed now (tile lays used up)", "tile lays")
         if tile.color == "yellow" and not (lay and lay.lay):
@@ -108,13 +131,7 @@ class Tracker:
             raise IllegalAction("no more tiles may be laid this turn", "tile lays")
         if lay.cannot_reuse_same_hex and hex_ in self.round.laid_hexes:
             raise IllegalAction(f"{hex_.id} already had a tile laid this turn", "tile lays")
-        extra_cost = lay.cost if tile.color == "yellow" else (lay.upgrade_cost or 0)
-        self.lay_tile(action, extra_cost=extra_cost, entity=entity, spender=spender)
-        if upgrade:
-            self.round.upgraded_track = True
-            self.round.num_upgraded_track += 1
-        self.round.num_laid_track += 1
-        self.round.laid_hexes.append(hex_)
+        return lay
 
     def lay_tile(self, action: "Action", extra_cost: int = 0, entity: Any = None, spender: Any = None) -> None:
         game = self.game
@@ -124,6 +141,45 @@ class Tracker:
         hex_: Hex = action.hex
         rotation = action.rotation
         old_tile = hex_.tile
+        plan = self.plan_lay(entity, spender, hex_, tile, rotation, extra_cost, bool(action.raw.get("consent")))
+        if plan.split:
+            self.lift_split_tokens(hex_, old_tile)
+        tile.rotate(rotation)
+        if plan.teleport_cost:
+            spender.spend(plan.teleport_cost, game.bank)
+        update_tile_lists(game, tile, old_tile)
+        hex_.lay(tile)
+        self.remove_borders(tile, hex_)
+        if old_tile.color in ("blue", "gray", "red"):
+            reconnect_hex(game, hex_)
+            game.graph.clear()
+        else:
+            game.graph.invalidate_hex(hex_)
+        if plan.restricted:
+            # judged on the board with the new tile, as routes will see it (an illegal lay is rolled back)
+            self.check_track_restrictions(entity, old_tile, tile)
+        cost = plan.cost
+        if cost > 0:
+            spender.spend(cost, game.bank)
+        game.log(f"{spender.name}{' spends ' + game.format_money(cost) + ' and' if cost else ''} lays tile "
+                 f"#{tile.name} with rotation {rotation} on {hex_.id}")
+        if plan.split:
+            self.take_back_own_token(action, spender)
+            game.graph.clear_all()
+        else:
+            self.update_token(action, entity, tile, old_tile)
+        forfeit_tile_lays(game, entity, hex_)
+        after_lay_tile(game, spender if spender.is_corporation() else entity, hex_, tile)
+
+    def plan_lay(self, entity: Any, spender: Any, hex_: "Hex", tile: "Tile", rotation: int, extra_cost: int = 0,
+                 consent: bool = False, foresee: bool = False) -> "LayPlan":
+        """Every rule of a lay the board as it stands can judge, without changing anything: the
+        tile is free, allowed now and here, upgrades the old one in this rotation, and is paid for.
+        Raises the rule a lay breaks; returns what laying it costs. The track restriction is judged
+        once the tile is down; ``foresee`` judges it now, from the track around the hex (listing
+        the legal lays)."""
+        game = self.game
+        old_tile = hex_.tile
         if tile.hex is not None:
             raise IllegalAction(f"tile {tile.id} is already on {tile.hex.id}", "tile supply")
         if tile not in game.tiles:
@@ -131,28 +187,30 @@ class Tracker:
         blocker = self.ability_blocking_hex(entity, hex_)
         if blocker is not None:
             raise IllegalAction(f"{hex_.id} is blocked by {blocker.owner.name}", "blocked hex")
-        check_lay_permission(game, spender if spender.is_corporation() else None, hex_, tile,
-                             consent=bool(action.raw.get("consent")))
+        check_lay_permission(game, spender if spender.is_corporation() else None, hex_, tile, consent=consent)
         if tile.color not in game.phase.tiles and tile.color in COLORS:
             raise IllegalAction(f"{tile.color} tiles are not available in phase {game.phase.name}", "phase tiles")
         split = splits_city(game, old_tile, tile)
         had_token = split and any(c.tokened_by(spender) for c in old_tile.cities)
-        if split:
-            self.lift_split_tokens(hex_, old_tile)
+        before = tile.rotation
         tile.rotate(rotation)
-        if not upgrades_to(game, old_tile, tile, special=entity.is_company(), hex_=hex_):
-            tile.rotate(0)
-            raise IllegalAction(f"{old_tile.name} on {hex_.id} cannot be upgraded to {tile.name}", "tile upgrade")
-        legal = self.legal_split_rotation(spender, hex_, tile, had_token) if split \
-            else self.legal_tile_rotation(entity, hex_, tile)
-        if not legal:
-            tile.rotate(0)
-            raise IllegalAction(f"tile {tile.name} with rotation {rotation} is not a legal lay on {hex_.id}",
-                                "tile placement")
+        try:
+            if not upgrades_to(game, old_tile, tile, special=entity.is_company(), hex_=hex_):
+                raise IllegalAction(f"{old_tile.name} on {hex_.id} cannot be upgraded to {tile.name}", "tile upgrade")
+            legal = self.legal_split_rotation(spender, hex_, tile, had_token) if split \
+                else self.legal_tile_rotation(entity, hex_, tile)
+            if not legal:
+                raise IllegalAction(f"tile {tile.name} with rotation {rotation} is not a legal lay on {hex_.id}",
+                                    "tile placement")
+            border_cost = self.border_cost(tile, hex_)
+            restricted = entity.is_operator() and not split and replacement_rotation(tile, old_tile) is None
+        finally:
+            tile.rotate(before)
         # the abilities used by this lay
         free = False
         discount = 0
         teleport = False
+        teleport_cost = 0
         found = False
         for ability in usable_abilities(game, entity, "tile_lay", time=self.ability_times()) + \
                 usable_abilities(game, entity, "teleport", time=self.ability_times()):
@@ -166,8 +224,7 @@ class Tracker:
             if ability.type == "teleport":
                 teleport = True
                 free = free or ability.free_tile_lay
-                if ability.cost:
-                    spender.spend(ability.cost, game.bank)
+                teleport_cost += ability.cost
             else:
                 if ability.reachable and hex_.id not in spender.coordinates and \
                         hex_ not in game.graph.connected_hexes(spender):
@@ -177,36 +234,69 @@ class Tracker:
                 extra_cost += ability.cost
         if entity.is_company() and not found:
             raise IllegalAction(f"{entity.name} has no ability to lay tile {tile.name} on {hex_.id}", "private ability")
-        border_cost = self.border_cost(tile, hex_)
         if free:
             cost = extra_cost
         else:
             base = upgrade_cost(game, old_tile, hex_, entity) + border_cost + extra_cost
             cost = base - min(base, discount)
-        if cost > 0 and spender.cash < cost:
-            raise InsufficientFunds(f"{spender.name} cannot pay {game.format_money(cost)} for the tile",
-                                    "tile cost")
-        update_tile_lists(game, tile, old_tile)
-        hex_.lay(tile)
-        self.remove_borders(tile, hex_)
-        if old_tile.color in ("blue", "gray", "red"):
-            reconnect_hex(game, hex_)
-            game.graph.clear()
-        else:
-            game.graph.invalidate_hex(hex_)
-        if not teleport and not split and replacement_rotation(tile, old_tile) is None:
-            # judged on the board with the new tile, as routes will see it (an illegal lay is rolled back)
-            self.check_track_restrictions(entity, old_tile, tile)
-        if cost > 0:
-            spender.spend(cost, game.bank)
-        game.log(f"{spender.name}{' spends ' + game.format_money(cost) + ' and' if cost else ''} lays tile "
-                 f"#{tile.name} with rotation {rotation} on {hex_.id}")
-        if split:
-            self.take_back_own_token(action, spender)
-            game.graph.clear_all()
-        else:
-            self.update_token(action, entity, tile, old_tile)
-        after_lay_tile(game, spender if spender.is_corporation() else entity, hex_, tile)
+        if cost + teleport_cost > 0 and spender.cash < cost + teleport_cost:
+            raise InsufficientFunds(f"{spender.name} cannot pay {game.format_money(cost + teleport_cost)} for the "
+                                    "tile", "tile cost")
+        restricted = restricted and not teleport
+        if restricted and foresee:
+            tile.rotate(rotation)
+            try:
+                refusal = restriction_refusal(game, old_tile, tile, paths_reached_once_laid(game, entity, hex_, tile))
+            finally:
+                tile.rotate(before)
+            if refusal is not None:
+                raise refusal
+        return LayPlan(cost=cost, teleport_cost=teleport_cost, split=split, restricted=restricted)
+
+    # -- every legal lay
+    def legal_lays(self, entity: Any, hexes: Any, check: Callable[..., Any],
+                   tiles: tuple[str, ...] = ()) -> list[LegalAction]:
+        """Each lay ``check(hex, tile, rotation, consent)`` accepts, of a free copy of each tile (only
+        ``tiles``, if named) on each of ``hexes``; rotations that lay the same track are listed once.
+        A lay on a hex reserved for another corporation is listed with its president's consent."""
+        game = self.game
+        supply: dict[str, Tile] = {}
+        for t in game.tiles:
+            if t.hex is None and (not tiles or t.name in tiles):
+                supply.setdefault(t.name, t)
+        out = []
+        for hex_ in hexes:
+            old = hex_.tile
+            for tile in supply.values():
+                if not may_replace(game, old, tile):
+                    continue
+                layouts = set()
+                for rotation in range(6):
+                    layout = track_layout(tile, rotation)
+                    if layout in layouts:
+                        continue
+                    consent: dict[str, Any] = {}
+                    try:
+                        check(hex_, tile, rotation, False)
+                    except IllegalAction as exc:
+                        if exc.rule != "reserved hex":
+                            continue
+                        try:
+                            check(hex_, tile, rotation, True)
+                        except IllegalAction:
+                            continue
+                        consent = {"consent": True}
+                    layouts.add(layout)
+                    out.append(simple("lay_tile", entity, hex=hex_.id, tile=tile.id, rotation=rotation, **consent))
+        return out
+
+    def check_turn_lay(self, entity: Any, spender: Any, hex_: "Hex", tile: "Tile", rotation: int,
+                       consent: bool) -> None:
+        """``lay_tile_action``'s rules, judged without laying: a lay of the turn."""
+        lay = self.check_tile_lay(entity, hex_, tile)
+        extra_cost = lay.cost if tile.color == "yellow" else (lay.upgrade_cost or 0)
+        self.plan_lay(entity, spender, hex_, tile, rotation, extra_cost,
+                      consent, foresee=True)
 
     # -- a city splitting in two (title option split_city_tokens: choose_again)
     def lift_split_tokens(self, hex_: "Hex", old_tile: "Tile") -> None:
@@ -233,7 +323,7 @@ class Tracker:
             return False
         if not all(any(path_within(p, q) for q in tile.paths) for p in old.paths):
             return False
-        if had_token or any(t["entity"] is entity for t in self.game.saved_tokens):
+        if had_token:  # its own station was in the city: it may lay whichever way keeps the track
             return True
         return bool(set(tile.exits) & set(self.hex_neighbors(entity, hex_) or []))
 
@@ -294,32 +384,9 @@ class Tracker:
     def check_track_restrictions(self, entity: Any, old_tile: "Tile", new_tile: "Tile") -> None:
         if not entity.is_operator():
             return
-        for old_ct in old_tile.city_towns:
-            if not any(set(old_ct.exits) <= set(n.exits) for n in new_tile.city_towns):
-                raise IllegalAction("the new tile must keep the old track to every city and town", "tile upgrade")
-        restriction = self.game.rules.operating_round.track_restriction
-        if restriction == "permissive" or restriction in SIDE_RULES:
-            return
-        connected = self.game.graph.connected_paths(entity)
-        old_paths = old_tile.paths
-        used_new = not old_paths
-        changed_city = False
-        for np_ in new_tile.paths:
-            if np_ not in connected:
-                continue
-            op = next((p for p in old_paths if path_within(np_, p)), None)
-            if op is None:
-                used_new = True
-            old_rev = sorted(n.max_revenue() for n in op.nodes) if op else None
-            new_rev = sorted(n.max_revenue() for n in np_.nodes)
-            if old_rev != new_rev:
-                changed_city = True
-        if restriction == "restrictive" and not used_new:
-            raise IllegalAction("the new tile must add track the corporation can use", "track restriction")
-        if restriction == "semi_restrictive" and not used_new and not changed_city:
-            raise IllegalAction("the new tile must add usable track or change a city's value", "track restriction")
-        if restriction == "city_permissive" and not new_tile.cities and not used_new:
-            raise IllegalAction("the new tile must be a city tile or add usable track", "track restriction")
+        refusal = restriction_refusal(self.game, old_tile, new_tile, self.game.graph.connected_paths(entity))
+        if refusal is not None:
+            raise refusal
 
     def border_cost(self, tile: "Tile", hex_: "Hex") -> int:
         total = 0
@@ -367,6 +434,16 @@ class Tracker:
             token.remove()
 
 
+def may_replace(game: Any, old: "Tile", new: "Tile") -> bool:
+    """What ``upgrades_to`` asks first, for any rotation: the title's list of upgrades, or the next colour."""
+    restriction = game.title.model.upgrades.get(old.name)
+    if restriction is not None:
+        return new.name in restriction
+    if new.color in COLORS and new.color not in game.phase.tiles:
+        return False
+    return old.color in COLORS and new.color in COLORS and COLORS.index(new.color) == COLORS.index(old.color) + 1
+
+
 def replacement_rotation(new: "Tile", old: "Tile") -> int | None:
     """The rotation a tile takes when it replaces the old tile outright (tiles.yaml ``replaces``), else None."""
     spec = new.definition.replaces
@@ -398,6 +475,13 @@ class TrackStep(Step, Tracker):
         self.lay_tile_action(action)
         if not self.can_lay_tile(action.entity):
             self.pass_()
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        if not self.actions(entity):
+            return []
+        lays = self.legal_lays(entity, list(self.game.graph.connected_hexes(entity)),
+                               lambda h, t, r, c: self.check_turn_lay(entity, entity, h, t, r, c))
+        return lays + [simple("pass", entity)]
 
     def refusal(self, action: "Action") -> IllegalAction | None:
         if action.type != "lay_tile" or action.entity is not self.round.entities[self.round.entity_index]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from railbook.engine.legal import LegalAction, Range, ranged, shares_action, simple
 from railbook.engine.rounds.operating import OperatingRound
 from railbook.engine.rules.bankruptcy import (
     can_go_bankrupt,
@@ -18,6 +19,7 @@ from railbook.engine.rules.bankruptcy import (
     total_emr_buying_power,
 )
 from railbook.engine.rules.shares import (
+    bundles_for_corporation,
     check_sale_timing,
     fit_in_bank,
     sell_shares_and_change_price,
@@ -142,6 +144,51 @@ class BuyTrainStep(Step, EmergencyMoney):
             return ["buy_train", "pass"]
         return []
 
+    # -- every legal action
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        kinds = self.actions(entity)
+        out: list[LegalAction] = []
+        if "sell_shares" in kinds:
+            out += [shares_action("sell_shares", entity, b)
+                    for corp, shares in list(entity.shares_by_corporation.items()) if shares
+                    for b in bundles_for_corporation(self.game, entity, corp) if self.can_sell_emergency(entity, b)]
+        if "buy_train" in kinds:
+            out += self.legal_train_buys(entity)
+        if "pass" in kinds:
+            out.append(simple("pass", entity))
+        return out
+
+    def legal_train_buys(self, entity: Any) -> list[LegalAction]:
+        """Each train for sale: from the depot at its price (or less a trade-in), from another
+        corporation at any price the rules and the buyer's means allow."""
+        trains = list(dict.fromkeys(self.game.depot.available(entity) + self.buyable_trains(entity)))
+        out = []
+        for train in trains:
+            if train.from_depot():
+                trade_ins = [t for t in entity.trains if t.name in train.discount]
+                for exchange in [None] + trade_ins:
+                    price = train.price(exchange) if exchange is not None else train.price_
+                    if self.accepts_buy(entity, train, price, exchange):
+                        out.append(simple("buy_train", entity, train=train.id, price=price,
+                                          **({"exchange": exchange.id} if exchange is not None else {})))
+                continue
+            low, high = self.spend_minmax(entity, train)
+            if self.president_may_contribute(entity) and entity.owner is not None:
+                means = max(entity.cash, min(train.price_, entity.cash + entity.owner.cash))
+            else:
+                means = entity.cash
+            high = min(high, means)
+            if low <= high and self.accepts_buy(entity, train, low) and self.accepts_buy(entity, train, high):
+                out.append(ranged("buy_train", entity, {"price": Range(low, high)}, train=train.id))
+        return out
+
+    def accepts_buy(self, entity: Any, train: Any, price: int, exchange: Any = None) -> bool:
+        try:
+            self.check_buy_train(entity, train, price, exchange)
+        except IllegalAction:
+            return False
+        return True
+
     # -- buying
     def buyable_trains(self, entity: Any) -> list[Any]:
         depot = self.game.depot
@@ -168,6 +215,27 @@ class BuyTrainStep(Step, EmergencyMoney):
         train = action.train
         game = self.game
         exchange = action.exchange
+        price = action.price
+        remaining = self.check_buy_train(entity, train, price, exchange)
+        if remaining > 0:
+            player = entity.owner
+            player.spend(remaining, entity)
+            game.log(f"{player.name} contributes {game.format_money(remaining)}")
+        if exchange is not None:
+            game.depot.reclaim_train(exchange)
+            self.round.trade_ins_this_turn += 1
+        source = train.owner
+        game.log(f"{entity.name} buys a {train.name} train for {game.format_money(price)} from {source.name}")
+        buy_train(game, entity, train, price)
+        after_train_bought(game, train)
+        game.hook("after_buy_train", entity, train)
+        if not self.can_buy_train(entity):
+            self.pass_()
+
+    def check_buy_train(self, entity: Any, train: Any, price: int, exchange: Any = None) -> int:
+        """Every rule of buying this train at this price (trading in ``exchange``), judged without
+        buying it: raises the rule a purchase breaks; returns what the president must add."""
+        game = self.game
         if train.owner is entity:
             raise IllegalAction(f"{entity.name} already owns {train.id}", "buy train")
         limit = train.definition.per_corporation_limit
@@ -176,7 +244,6 @@ class BuyTrainStep(Step, EmergencyMoney):
         available = game.depot.available(entity)
         if train not in available and train not in self.buyable_trains(entity):
             raise IllegalAction(f"train {train.id} is not for sale now", "buy train")
-        price = action.price
         if train.from_depot():
             expected = train.price(exchange) if exchange is not None else train.price_
             if price != expected:
@@ -216,21 +283,10 @@ class BuyTrainStep(Step, EmergencyMoney):
             if player.cash < remaining:
                 raise InsufficientFunds(f"{player.name} has {game.format_money(player.cash)} and cannot add "
                                         f"{game.format_money(remaining)}; sell shares first", "emergency buy")
-            player.spend(remaining, entity)
-            game.log(f"{player.name} contributes {game.format_money(remaining)}")
         elif remaining > 0:
             raise InsufficientFunds(f"{entity.name} has {game.format_money(entity.cash)} and cannot pay "
                                     f"{game.format_money(price)}", "money")
-        if exchange is not None:
-            game.depot.reclaim_train(exchange)
-            self.round.trade_ins_this_turn += 1
-        source = train.owner
-        game.log(f"{entity.name} buys a {train.name} train for {game.format_money(price)} from {source.name}")
-        buy_train(game, entity, train, price)
-        after_train_bought(game, train)
-        game.hook("after_buy_train", entity, train)
-        if not self.can_buy_train(entity):
-            self.pass_()
+        return max(0, remaining) if self.president_may_contribute(entity) else 0
 
     def refusal(self, action: "Action") -> IllegalAction | None:
         """The train rule a refused action breaks: passing while a train must be bought, a
@@ -285,6 +341,11 @@ class DiscardTrainStep(Step):
             return IllegalAction(f"{action.entity.name} is not over its train limit", "discard train")
         return None
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        if not self.actions(entity):
+            return []
+        return [simple("discard_train", entity, train=t.id) for t in entity.trains]
+
     def process_discard_train(self, action: "Action") -> None:
         train = action.train
         if train.owner is not action.entity:
@@ -302,6 +363,12 @@ class BankruptStep(Step):
 
     def actions(self, entity: Any) -> list[str]:
         return ["bankrupt"] if entity is self.current_entity() else []
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Bankruptcy only where the rules make it a way out (not on every turn)."""
+        if not self.actions(entity) or entity.owner is None or not entity.owner.is_player():
+            return []
+        return [simple("bankrupt", entity)] if can_go_bankrupt(self.game, entity.owner, entity) else []
 
     def process_bankrupt(self, action: "Action") -> None:
         game = self.game

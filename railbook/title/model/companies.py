@@ -37,6 +37,9 @@ class AbilityDef:
     closes_when_used_up: bool = False
     blocks: bool = False
     lay_only: str | None = None
+    must_lay_together: bool = False         # tile_lay: the lays follow one another, connected, uninterrupted
+    must_lay_all: bool = False              # tile_lay with must_lay_together: no pass once begun
+    lost_if_others_build: bool = False      # tile_lay: lost once another lays a tile on one of its hexes
     from_owner: bool | None = None
     free_tile_lay: bool = False
     price: int | None = None

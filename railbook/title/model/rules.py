@@ -39,6 +39,7 @@ class AuctionRules:
     kind: Literal["waterfall", "starting_package", "none"] = "none"
     min_increment: int = 5
     bids_in_multiples: bool = False
+    only_highest_bid_committed: bool = False   # a player's cash is bound only by the bids he leads
     price_drop_when_all_pass: int = 5
     floor_percent: int = 0              # starting package: the price at which the item must be bought
     minors_on_offer: int | None = None  # starting package: the lowest unsold minors on offer (None: all)

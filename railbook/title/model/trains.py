@@ -49,6 +49,7 @@ class TrainDef:
     color: str | None = None
     per_corporation_limit: int | None = None
     route_may_overlap: bool = False
+    exported_at_or_set_end: bool = False   # the depot's next train of this type leaves at the end of an OR set
     variants: tuple[TrainVariant, ...] = ()
 
 

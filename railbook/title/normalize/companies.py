@@ -132,9 +132,12 @@ def normalize_privates(doc: dict[str, Any], model: dict[str, Any], chk: Checker)
                 for k, c in enumerate(corps):
                     if c not in corp_syms:
                         chk.add("privates.yaml", ptr + ("corporations", k), f"unknown corporation {c!r}")
-            if "corporation" in a and a["corporation"] not in corp_syms:
+            if "corporation" in a and a["corporation"] not in corp_syms and not (
+                    a["corporation"] == "attached" and any(b.get("type") == "shares" for b in p.get("abilities", []))):
                 chk.add("privates.yaml", ptr + ("corporation",), f"unknown corporation {a['corporation']!r}")
             for k, share in enumerate(a.get("shares", []) or []):
+                if share in ("random_president", "first_president"):
+                    continue   # chosen when the game starts
                 sym, _, idx = share.rpartition("_")
                 corp = corp_syms.get(sym)
                 if corp is None:

@@ -1,0 +1,91 @@
+"""``railbook legal``: the legal actions of a game at a point, and checking them against a recorded log.
+
+    railbook legal GAME.json [--at ID] [--json]
+    railbook legal GAME.json --check [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from railbook.errors import LogError, RailbookError
+
+
+def _fail(message: str) -> int:
+    print(f"railbook: {message}", file=sys.stderr)
+    return 1
+
+
+def _as_json(la: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"action": dict(la.action)}
+    if la.ranges:
+        out["ranges"] = {k: {"low": r.low, "high": r.high, "step": r.step} for k, r in la.ranges.items()}
+    if la.open:
+        out["open"] = sorted(la.open)
+    return out
+
+
+def cmd_legal(args: argparse.Namespace) -> int:
+    from railbook.importers import eighteen_xx
+    from railbook.importers.legality import check_log
+
+    try:
+        try:
+            log = eighteen_xx.load(args.game)
+        except FileNotFoundError:
+            raise LogError(f"{args.game}: no such file") from None
+        if args.check:
+            result = check_log(log)
+        else:
+            result = check_log(log, until=args.at)
+    except RailbookError as exc:
+        return _fail(str(exc))
+    if args.check:
+        first = result.unlisted[0] if result.unlisted else None
+        summary = {"log": args.game, "listed": result.listed, "moves": result.moves, "open": result.open,
+                   "not_moves": result.not_moves,
+                   "first_unlisted": first.action if first else None,
+                   "error": str(result.error) if result.error else None}
+        if args.json:
+            print(json.dumps(summary))
+        else:
+            print(f"{args.game}: listed {result.listed}/{result.moves}"
+                  + (f" ({result.open} only as open entries)" if result.open else "")
+                  + f"; {result.not_moves} chat, programs and agreements not counted")
+            if first is not None:
+                print(f"first unlisted: action {first.action_id}: {json.dumps(first.action)}")
+            if result.error is not None:
+                print(f"stopped at action {(result.error_action or {}).get('id')}: {result.error}")
+        return 0 if result.ok else 1
+    game = result.game
+    if result.error is not None:
+        return _fail(f"stopped at action {(result.error_action or {}).get('id')}: {result.error}")
+    assert game is not None
+    listed = game.legal_actions()
+    if args.json:
+        for la in listed:
+            print(json.dumps(_as_json(la)))
+    else:
+        for n, la in enumerate(listed, 1):
+            extra = "".join(f"  [{k}: {r}]" for k, r in la.ranges.items())
+            extra += "  [open: details are checked when it is taken]" if la.open else ""
+            print(f"{n:>3}  {json.dumps(dict(la.action))}{extra}")
+    return 0
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("legal", help="list the legal actions of a game, or check them against a recorded log",
+                       description="List every legal action at the end of a game log (or before action ID), "
+                                   "or with --check replay the log and check that every recorded move was "
+                                   "among the legal actions at its point.")
+    p.add_argument("game", help="an 18xx.games game export or a game saved by railbook new")
+    p.add_argument("--at", type=int, default=None, metavar="ID", help="list the legal actions before action ID")
+    p.add_argument("--check", action="store_true", help="check every recorded move against the legal list")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.set_defaults(func=cmd_legal)
+
+
+REGISTER = [register]
