@@ -250,7 +250,8 @@ class Tracker:
         if restricted and foresee:
             tile.rotate(rotation)
             try:
-                refusal = restriction_refusal(game, old_tile, tile, paths_reached_once_laid(game, entity, hex_, tile))
+                refusal = restriction_refusal(game, old_tile, tile,
+                                              lambda: paths_reached_once_laid(game, entity, hex_, tile))
             finally:
                 tile.rotate(before)
             if refusal is not None:
@@ -389,7 +390,8 @@ class Tracker:
     def check_track_restrictions(self, entity: Any, old_tile: "Tile", new_tile: "Tile") -> None:
         if not entity.is_operator():
             return
-        refusal = restriction_refusal(self.game, old_tile, new_tile, self.game.graph.connected_paths(entity))
+        graph = self.game.graph
+        refusal = restriction_refusal(self.game, old_tile, new_tile, lambda: graph.connected_paths(entity))
         if refusal is not None:
             raise refusal
 
