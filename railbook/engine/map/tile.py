@@ -7,7 +7,7 @@ every rotation; rotating a tile only swaps in the right table.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from railbook.title.model import PathDef, StopDef, TileDef
 
@@ -74,12 +74,12 @@ class Stop:
 
     def max_revenue(self) -> int:
         r = self.revenue
-        return max(r.values()) if isinstance(r, Mapping) else r
+        return r if isinstance(r, int) else max(r.values())
 
     def revenue_in(self, phase_tiles: list[str], train: Any = None) -> int:
         """What the stop pays in a phase: a flat value, or the value of the latest phase colour it has."""
         r = self.revenue
-        if not isinstance(r, Mapping):
+        if isinstance(r, int):   # one value, else one per phase colour (asked as int: the cheap check)
             base = r
         else:
             if train is not None and train.name.upper() == "D" and "diesel" in r:
@@ -412,10 +412,12 @@ class Tile:
         return self._exits
 
     def paths_at(self, edge: int) -> list[Path]:
-        return self.by_exit().get(edge, [])
+        by_exit = self._paths_by_exit
+        return (self.by_exit() if by_exit is None else by_exit).get(edge, [])
 
     def converging_exit(self, edge: int) -> bool:
-        return len(self.by_exit().get(edge, [])) > 1
+        by_exit = self._paths_by_exit
+        return len((self.by_exit() if by_exit is None else by_exit).get(edge, [])) > 1
 
     # -- properties used by upgrade rules
     def upgrade_cost(self) -> int:
