@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
+from railbook.engine.action_shapes import check_shape
 from railbook.engine.entities.share import ShareBundle
 from railbook.errors import ActionFormatError
 
@@ -106,8 +107,29 @@ def _shares(game: "GameState", a: Action, d: dict[str, Any]) -> None:
             raise ActionFormatError(f"unknown share {sid!r}")
         shares.append(s)
     a.shares = shares
-    a.percent = d.get("percent")
+    a.percent = bundle_percent(d["type"], shares, d.get("percent"))
     a.bundle = ShareBundle(shares, a.percent)
+
+
+def bundle_percent(kind: str, shares: list[Any], recorded: int | None) -> int:
+    """A bundle's percent is its certificates': the engine's value, never the action's. A log may
+    record it (it must agree); a sale that includes the president's certificate may leave part
+    of it behind, in whole shares of the corporation, as the presidency changes hands."""
+    full = sum(s.percent for s in shares)
+    allowed = [full]
+    president = next((s for s in shares if s.president), None)
+    if kind == "sell_shares" and president is not None:
+        normal = president.corporation.share_percent
+        allowed += [full - normal * k for k in range(1, (president.percent - normal) // normal + 1)]
+    if recorded is None:
+        return full
+    if recorded not in allowed:
+        raise ActionFormatError(
+            f"the certificates {', '.join(s.id for s in shares)} make {full}%"
+            + (f" (or {', '.join(f'{p}%' for p in allowed[1:])} of a sale leaving part of the president's "
+               f"certificate)" if len(allowed) > 1 else "")
+            + f", not {recorded}%: a bundle's percent is its certificates'", "share percent")
+    return recorded
 
 
 def _bid(game: "GameState", a: Action, d: dict[str, Any]) -> None:
@@ -158,7 +180,8 @@ def _run_routes(game: "GameState", a: Action, d: dict[str, Any]) -> None:
         train = game.train_by_id(r.get("train"))
         if train is None:
             raise ActionFormatError(f"unknown train {r.get('train')!r}")
-        a.routes.append({"train": train, "connections": r.get("connections") or [], "revenue": r.get("revenue")})
+        a.routes.append({"train": train, "connections": r.get("connections") or [], "revenue": r.get("revenue"),
+                         "hexes": r.get("hexes")})
     a.extra_revenue = int(d.get("extra_revenue") or 0)
     if d.get("stated_revenue") is not None:
         if routes:
@@ -296,12 +319,11 @@ PROGRAM_TYPES = {t for t in RESOLVERS if t.startswith("program_")}
 
 def from_dict(game: "GameState", d: dict[str, Any]) -> Action:
     """Build a typed action from its dict form, resolving every id against the game."""
-    if not isinstance(d, dict):
-        raise ActionFormatError("an action is a JSON object")
-    kind = d.get("type")
-    resolver = RESOLVERS.get(str(kind))
+    check_shape(d)
+    kind = d["type"]
+    resolver = RESOLVERS.get(kind)
     if resolver is None:
-        raise ActionFormatError(f"unknown action type {kind!r} (known: {', '.join(sorted(RESOLVERS))})")
+        raise ActionFormatError(f"railbook does not play {kind!r} actions (it plays: {', '.join(sorted(RESOLVERS))})")
     entity = _entity(game, d)
     a = Action(type=str(kind), entity=entity, raw=d, id=int(d.get("id") or 0))
     resolver(game, a, d)

@@ -60,16 +60,27 @@ class RouteStep(Step):
         for route, spec in zip(routes, action.routes):
             revenue = route.revenue()
             revenues.append(revenue)
-            recorded = spec.get("revenue")
-            if recorded is not None and recorded != revenue:
-                game.warn(f"action {action.id}: {entity.name}'s {route.train.name} train earns "
-                          f"{revenue}, the log says {recorded}")
+            check_recorded_route(route, revenue, spec)
             game.log(f"{entity.name} runs a {route.train.name} train for {game.format_money(revenue)}: "
                      f"{'-'.join(route.hexes())}")
         self.round.routes = routes
         self.round.route_revenues = revenues
         self.round.extra_revenue = action.extra_revenue
         self.pass_()
+
+
+def check_recorded_route(route: Route, revenue: int, spec: dict[str, Any]) -> None:
+    """What a log records of a route the engine works out itself must agree with it: its revenue,
+    and the hexes of its stops (in either direction of travel)."""
+    name = route.train.name
+    recorded = spec.get("revenue")
+    if recorded is not None and recorded != revenue:
+        raise RouteError(f"the {name} train's route earns {revenue}, not {recorded} as the action says",
+                         "route revenue")
+    hexes = spec.get("hexes")
+    if hexes is not None and list(route.hexes()) not in (hexes, hexes[::-1]):
+        raise RouteError(f"the {name} train's route stops in {'-'.join(route.hexes())}, not "
+                         f"{'-'.join(hexes)} as the action says", "route hexes")
 
 
 class DividendStep(Step):
