@@ -246,7 +246,7 @@ def cmd_act(args: argparse.Namespace) -> int:
 
 
 def _act(args: argparse.Namespace) -> int:
-    from railbook.cli.saves import next_action_id
+    from railbook.cli.saves import next_action_id, parse_action
     from railbook.cli.show import render_state
 
     try:
@@ -259,12 +259,7 @@ def _act(args: argparse.Namespace) -> int:
                                     "entity_type": last.get("entity_type", "player"), "id": next_action_id(data)})
             game.undo()
         else:
-            try:
-                action = json.loads(args.action)
-            except json.JSONDecodeError as exc:
-                return _fail(f"the action is not valid JSON: {exc.msg} (column {exc.colno})")
-            if not isinstance(action, dict):
-                return _fail("the action must be a JSON object")
+            action = parse_action(args.action)
             if "entity" not in action:
                 ent = game.current_entity
                 action["entity"] = ent.id

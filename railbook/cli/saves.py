@@ -39,9 +39,11 @@ LOCK_WAIT = 30.0
 
 
 @contextmanager
-def locked(path: str | os.PathLike[str], wait: float = LOCK_WAIT) -> Iterator[None]:
-    """Hold the exclusive lock on the game at ``path`` (it must exist)."""
+def locked(path: str | os.PathLike[str], wait: float | None = None) -> Iterator[None]:
+    """Hold the exclusive lock on the game at ``path`` (it must exist), waiting at most ``wait``
+    seconds (:data:`LOCK_WAIT` by default) for another process to let go of it."""
     shown = str(path)
+    wait = LOCK_WAIT if wait is None else wait
     deadline = time.monotonic() + wait
     while True:
         try:
@@ -150,3 +152,17 @@ def next_action_id(data: dict[str, Any]) -> int:
     """One more than the largest id saved (ids are whole numbers; a game file holds them so)."""
     ids = [a.get("id") for a in data.get("actions") or [] if isinstance(a.get("id"), int)]
     return max(ids, default=0) + 1
+
+
+def parse_action(text: str) -> dict[str, Any]:
+    """An action typed on the command line: JSON (read with the game files' limits), of its declared
+    shape before ``act`` fills in who acts, its number and its time (those it numbers itself)."""
+    from railbook.engine.action_shapes import check_shape
+    from railbook.importers.json_input import parse_json
+
+    action = parse_json(text, "the action")
+    check_shape(action)
+    if "id" in action:
+        raise SaveError("the action gives an id: act numbers the actions it saves itself")
+    result: dict[str, Any] = action
+    return result

@@ -269,7 +269,7 @@ def check_shape(d: Any) -> None:
     kind = d.get("type")
     if not isinstance(kind, str) or kind not in SHAPES:
         raise _refuse(f"unknown action type {_show(kind)} (known: {', '.join(sorted(SHAPES))})")
-    what = f"a {kind!r} action"
+    what = f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind!r} action"
     _check_fields(what, d, SHAPES[kind])
     if kind == "run_routes":
         for i, route in enumerate(d["routes"]):

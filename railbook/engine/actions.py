@@ -125,7 +125,8 @@ def bundle_percent(kind: str, shares: list[Any], recorded: int | None) -> int:
         return full
     if recorded not in allowed:
         raise ActionFormatError(
-            f"the certificates {', '.join(s.id for s in shares)} make {full}%"
+            (f"the certificate {shares[0].id} makes {full}%" if len(shares) == 1
+             else f"the certificates {', '.join(s.id for s in shares)} make {full}%")
             + (f" (or {', '.join(f'{p}%' for p in allowed[1:])} of a sale leaving part of the president's "
                f"certificate)" if len(allowed) > 1 else "")
             + f", not {recorded}%: a bundle's percent is its certificates'", "share percent")

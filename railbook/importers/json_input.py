@@ -54,6 +54,8 @@ def _constant(name: str) -> Any:
 def parse_json(text: str, source: str) -> Any:
     """Parse JSON text; refuse (located) numbers too long to read, NaN and Infinity, and nesting
     deeper than :data:`MAX_DEPTH`."""
+    if not text.strip():
+        raise LogError(f"{source}: an empty file, not a game")
     try:
         data = json.loads(text, parse_int=_number, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as exc:
@@ -62,6 +64,8 @@ def parse_json(text: str, source: str) -> Any:
         literal = str(exc)
         pos = text.find(literal)
         line, col = _where(text, max(pos, 0))
+        if len(literal) <= MAX_DIGITS + 10:  # short, but beyond what a float holds
+            raise LogError(f"{source}:{line}:{col}: the number {literal} is too large to read") from None
         raise LogError(f"{source}:{line}:{col}: a number of {len(literal)} characters: game files hold numbers "
                        f"of at most {MAX_DIGITS} digits") from None
     except ValueError as exc:  # NaN, Infinity
