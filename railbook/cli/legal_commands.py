@@ -23,6 +23,8 @@ def _as_json(la: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"action": dict(la.action)}
     if la.ranges:
         out["ranges"] = {k: {"low": r.low, "high": r.high, "step": r.step} for k, r in la.ranges.items()}
+    if la.subsets:
+        out["subsets"] = {k: list(v) for k, v in la.subsets.items()}
     if la.open:
         out["open"] = sorted(la.open)
     return out
@@ -71,6 +73,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
     else:
         for n, la in enumerate(listed, 1):
             extra = "".join(f"  [{k}: {r}]" for k, r in la.ranges.items())
+            extra += "".join(f"  [{k}: any of {', '.join(map(str, v))}]" for k, v in la.subsets.items())
             extra += "  [open: details are checked when it is taken]" if la.open else ""
             print(f"{n:>3}  {json.dumps(dict(la.action))}{extra}")
     return 0
