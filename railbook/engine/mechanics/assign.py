@@ -19,6 +19,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.company import Ability
+from railbook.engine.legal import LegalAction, simple
 from railbook.engine.mechanics.base import Mechanic
 from railbook.engine.mechanics.compose import has_step, insert_before, mix_into
 from railbook.engine.steps.base import Step
@@ -72,6 +73,24 @@ class AssignStep(Step):
     def actions(self, entity: Any) -> list[str]:
         return ["assign"] if self.ability(entity) is not None else []
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """The private's bonus on each hex it may go on, or its right taken by the operating corporation;
+        the corporation named or not."""
+        ability = self.ability(entity)
+        if ability is None:
+            return []
+        corp = self.game.current_operator()
+        if ability.type != "assign_hexes":
+            return [simple("assign", entity), simple("assign", entity, target=corp.id, target_type="corporation")]
+        out = []
+        hexes = [h for h in map(self.game.hex_by_id, ability.hexes) if h is not None] if ability.hexes \
+            else list(self.game.hexes)
+        for hex_ in hexes:
+            if self.hex_refusal(entity, ability, corp, hex_) is None:
+                out += [simple("assign", entity, target=hex_.id, target_type="hex"),
+                        simple("assign", entity, target=hex_.id, target_type="hex", corporation=corp.id)]
+        return out
+
     def process_assign(self, action: "Action") -> None:
         game = self.game
         company = action.entity
@@ -84,18 +103,28 @@ class AssignStep(Step):
         if ability.type == "assign_hexes":
             self.assign_hex(company, ability, corp, action.hex)
         else:
+            if action.hex is not None or action.company is not None:
+                raise IllegalAction(f"{company.name}'s right goes to the operating corporation, {corp.name}",
+                                    "private ability")
             self.take_right(company, ability, corp)
         ability.use()
         if ability.closed_when_used_up and (ability.count is None or ability.count <= 0):
             game.log(f"{company.name} closes")
             company.close()
 
+    def hex_refusal(self, company: Any, ability: Any, corp: Any, hex_: Any) -> IllegalAction | None:
+        """The rule placing the private's bonus on this hex breaks, if any."""
+        if hex_ is None or (ability.hexes and hex_.id not in ability.hexes):
+            return IllegalAction(f"{company.name}'s bonus goes on {', '.join(ability.hexes)}", "private ability")
+        if ability.spec.connected and hex_ not in self.game.graph.connected_hexes(corp):
+            return IllegalAction(f"{corp.name}'s network does not reach {hex_.id}", "connectivity")
+        return None
+
     def assign_hex(self, company: Any, ability: Any, corp: Any, hex_: Any) -> None:
         game = self.game
-        if hex_ is None or (ability.hexes and hex_.id not in ability.hexes):
-            raise IllegalAction(f"{company.name}'s bonus goes on {', '.join(ability.hexes)}", "private ability")
-        if ability.spec.connected and hex_ not in game.graph.connected_hexes(corp):
-            raise IllegalAction(f"{corp.name}'s network does not reach {hex_.id}", "connectivity")
+        refusal = self.hex_refusal(company, ability, corp, hex_)
+        if refusal is not None:
+            raise refusal
         for bonus in [a for a in company.abilities if a.type == "hex_bonus"]:
             spec = dataclasses.replace(bonus.spec, hexes=(hex_.id,))
             corp.abilities.append(Ability(spec, corp))
@@ -119,6 +148,9 @@ def usable_train_right(game: "GameState", corp: Any) -> bool:
 class RightAwareTrainBuying:
     """A corporation at its train limit whose president could hand it a train-limit right stays in
     the train step (mixed in front of the title's train step): it may take the right, then buy."""
+
+    #: the train step's listing holds: it lists by ``actions`` (a pass, here)
+    LISTING_HOLDS = True
 
     game: Any
 

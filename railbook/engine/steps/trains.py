@@ -174,15 +174,20 @@ class BuyTrainStep(Step, EmergencyMoney):
                         out.append(simple("buy_train", entity, train=train.id, price=price,
                                           **({"exchange": exchange.id} if exchange is not None else {})))
                 continue
-            low, high = self.spend_minmax(entity, train)
-            if self.president_may_contribute(entity) and entity.owner is not None:
-                means = max(entity.cash, min(train.price_, entity.cash + entity.owner.cash))
-            else:
-                means = entity.cash
-            high = min(high, means)
+            low, high = self.price_range(entity, train)
             if low <= high and self.accepts_buy(entity, train, low) and self.accepts_buy(entity, train, high):
                 out.append(ranged("buy_train", entity, {"price": Range(low, high)}, train=train.id))
         return out
+
+    def price_range(self, entity: Any, train: Any) -> tuple[int, int]:
+        """The prices (low, high) the rules and the buyer's means allow for another corporation's train
+        (none where low > high); the listing checks both ends with ``check_buy_train``."""
+        low, high = self.spend_minmax(entity, train)
+        if self.president_may_contribute(entity) and entity.owner is not None:
+            means = max(entity.cash, min(train.price_, entity.cash + entity.owner.cash))
+        else:
+            means = entity.cash
+        return low, min(high, means)
 
     def accepts_buy(self, entity: Any, train: Any, price: int, exchange: Any = None) -> bool:
         try:
