@@ -327,7 +327,11 @@ def mechanics(L: Lang, f: dict[str, Any]) -> list[str]:
         if topic not in PLACED_TOPICS and not topic.startswith(("event_", "flag_", "compare")):
             items.append(L.text(f["texts"][topic]))
     for o in f["optional_rules"]:
-        items.append(L.t("mech.optional", name=o["name"], description=o["description"]))
+        if o["always"]:   # a variant by player count, not a choice
+            items.append(L.t("mech.player_variant", name=o["name"], description=o["description"],
+                             players=L.join([L.num(n) for n in o["players"]], "or")))
+        else:
+            items.append(L.t("mech.optional", name=o["name"], description=o["description"]))
     return items
 
 
