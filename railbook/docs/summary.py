@@ -158,10 +158,14 @@ def ability(L: Lang, f: dict[str, Any], a: dict[str, Any]) -> str:
     if kind == "description":
         return L.text(a.get("text"))
     if kind in ("tile_discount", "train_discount"):
-        return L.t(f"ability.{kind}", discount=L.money(a.get("discount", 0)),
+        off = L.pct(a["discount_percent"]) if a.get("discount_percent") else L.money(a.get("discount", 0))
+        return L.t(f"ability.{kind}", discount=off,
                    terrain=a.get("terrain", ""), trains=w.trains(L, a.get("trains", [])))
     if kind == "hex_bonus":
         return L.t("ability.hex_bonus", places=ps, amount=L.money(a.get("amount", 0)))
+    if kind == "route_bonus":
+        return L.t("ability.route_bonus_lost" if a.get("lost_on_president_change") else "ability.route_bonus",
+                   places=w.places(L, a.get("places", []), "and"), amount=L.money(a.get("amount", 0)))
     if kind == "token":
         price = a.get("price", 0)
         return L.t("ability.token_free" if not price else "ability.token", places=ps, price=L.money(price))

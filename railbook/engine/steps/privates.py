@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, Range, ranged, shares_action, simple
 from railbook.engine.map.token import Token
-from railbook.engine.rules.abilities import exchange_corporations, usable_abilities
+from railbook.engine.rules.abilities import exchange_corporations, grant_route_bonuses, usable_abilities
 from railbook.engine.rules.privates import purchasable_companies
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.stock import ShareBuying
@@ -84,6 +84,8 @@ class BuyPrivateStep(Step):
         entity.spend(price, owner if owner is not None else game.bank)
         game.log(f"{entity.name} buys {company.name} from {owner.name if owner else 'the bank'} for "
                  f"{game.format_money(price)}")
+        if entity.is_corporation():
+            grant_route_bonuses(game, entity, company)
 
 
 class ExchangeStep(Step, ShareBuying):

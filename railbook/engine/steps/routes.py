@@ -11,7 +11,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, simple
-from railbook.engine.rules.abilities import close_companies_on_event
+from railbook.engine.rules.abilities import close_companies_on_event, run_bonuses
 from railbook.engine.rules.routes import Route, check_overlap, routes_from_hexes
 from railbook.engine.rules.shares import log_share_price
 from railbook.engine.rules.track import can_run_route
@@ -69,8 +69,9 @@ class RouteStep(Step):
             routes.append(route)
         check_overlap(routes)
         revenues = []
-        for route, spec in zip(routes, action.routes):
-            revenue = route.revenue()
+        bonuses = run_bonuses(entity, [route.hexes() for route in routes])
+        for route, spec, bonus in zip(routes, action.routes, bonuses):
+            revenue = route.revenue() + bonus
             revenues.append(revenue)
             recorded = spec.get("revenue")
             if recorded is not None and recorded != revenue:
