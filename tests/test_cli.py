@@ -108,3 +108,26 @@ def test_a_log_of_an_unknown_title_is_a_message(tmp_path: Path, capsys: pytest.C
     log.write_text(json.dumps({"id": 1, "title": "1999", "players": [{"id": 1, "name": "A"}], "actions": []}))
     assert main(["replay", str(log)]) == 1
     assert "unknown title '1999'" in capsys.readouterr().err
+
+
+def test_show_numbers_the_legal_actions_and_act_takes_one_by_its_number(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    saved = tmp_path / "game.json"
+    assert main(["new", "1830", "--players", "3", "--names", "Ann,Bob,Cy", "-o", str(saved)]) == 0
+    assert main(["show", str(saved)]) == 0
+    shown = capsys.readouterr().out
+    assert '1  {"type": "bid", "entity": 1, "entity_type": "player", "company": "SV", "price": 20}' in shown
+    assert "minimum bid $45" in shown
+    assert main(["act", str(saved), "1"]) == 0
+    assert capsys.readouterr().out.startswith("> Ann buys SV for $20")
+    assert main(["act", str(saved), "1", "50"]) == 0          # Bob buys CS for 50 (from 40 to his cash)
+    assert "> Bob buys CS for $50" in capsys.readouterr().out
+
+
+def test_act_reads_natural_values_against_the_legal_actions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    saved = tmp_path / "game.json"
+    assert main(["new", "1830", "--players", "3", "--names", "Ann,Bob,Cy", "-o", str(saved)]) == 0
+    assert main(["act", str(saved), '{"type": "bid", "entity": "ann", "company": "SV"}']) == 0
+    assert "> Ann buys SV" in capsys.readouterr().out
+    assert main(["act", str(saved), '{"type": "bid", "company": "CS", "price": 1000}']) == 1
+    assert "railbook: " in capsys.readouterr().err

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.cli.fidelity_row import judged_row
 from railbook.errors import (
+    ActionFormatError,
     LogError,
     RailbookError,
 )
@@ -255,10 +256,12 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_act(args: argparse.Namespace) -> int:
+    from railbook.cli.listing import what_happened
     from railbook.cli.show import render_state
 
     try:
         data, game = _load_saved(args.game)
+        before = len(game.log_lines)
         if args.undo:
             if not game.history:
                 return _fail("there is nothing to undo")
@@ -268,18 +271,7 @@ def cmd_act(args: argparse.Namespace) -> int:
                                     "id": last + 1})
             game.undo()
         else:
-            try:
-                action = json.loads(args.action)
-            except json.JSONDecodeError as exc:
-                return _fail(f"the action is not valid JSON: {exc.msg} (column {exc.colno})")
-            if not isinstance(action, dict):
-                return _fail("the action must be a JSON object")
-            if "entity" not in action:
-                ent = game.current_entity
-                action["entity"] = ent.id
-                action["entity_type"] = ("player" if ent.is_player() else "company" if ent.is_company()
-                                         else "corporation")
-            action.setdefault("entity_type", "player")
+            action = chosen_action(game, args.action, args.value)
             action["id"] = (data["actions"][-1]["id"] + 1) if data["actions"] else 1
             action.setdefault("created_at", int(time.time()))
             game.process(action)
@@ -287,11 +279,63 @@ def cmd_act(args: argparse.Namespace) -> int:
     except RailbookError as exc:
         return _fail(str(exc))
     _save(args.game, data)
+    if not args.undo:
+        print(what_happened(game, before))
+        print()
     print(render_state(game))
     return 0
 
 
+def chosen_action(game: Any, text: str, value: str | None = None) -> dict[str, Any]:
+    """The action ``act`` was given: the number ``railbook show`` lists it by (with a value for its
+    ranged field), ``auto-routes`` (the route optimizer's best routes), or JSON in natural form."""
+    from railbook.cli.listing import numbered
+    from railbook.engine import natural
+
+    if text.strip().isdigit():
+        listed = numbered(game)
+        n = int(text)
+        if not 1 <= n <= len(listed):
+            raise ActionFormatError(f"there are {len(listed)} legal actions now; {n} is not one "
+                                    "(railbook show lists them)")
+        la = listed[n - 1]
+        if value is None:
+            return dict(la.action)
+        if len(la.ranges) != 1:
+            raise ActionFormatError(f"action {n} has no range of values to choose from")
+        key, bounds = next(iter(la.ranges.items()))
+        try:
+            number = int(value)
+        except ValueError:
+            raise ActionFormatError(f"{value!r} is not a whole number") from None
+        if number not in bounds:
+            raise ActionFormatError(f"{key} must be from {bounds.low} to {bounds.high}"
+                                    + (f" in steps of {bounds.step}" if bounds.step != 1 else ""))
+        return la.with_value(**{key: number})
+    if text.strip() == "auto-routes":
+        return auto_routes(game)
+    try:
+        action = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ActionFormatError(f"the action is not valid JSON (nor a number from `railbook show` or auto-routes): "
+                                f"{exc.msg} (column {exc.colno})") from None
+    return natural.read(game, action)
+
+
+def auto_routes(game: Any) -> dict[str, Any]:
+    """The operating corporation's run_routes with the optimizer's best routes."""
+    listed = [la for la in game.legal_actions() if la.type == "run_routes"]
+    if not listed:
+        raise ActionFormatError("no corporation is to run trains now")
+    try:
+        from railbook.engine.routing import auto_routes_action  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        raise ActionFormatError("this railbook has no route optimizer yet; write the routes as JSON") from None
+    return dict(auto_routes_action(game))
+
+
 def cmd_show(args: argparse.Namespace) -> int:
+    from railbook.cli.listing import render_legal
     from railbook.cli.show import render_state
     from railbook.engine.trace import digest
 
@@ -303,6 +347,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         print(json.dumps(digest(game, game.history[-1].get("id", 0) if game.history else 0), indent=1))
     else:
         print(render_state(game))
+        print()
+        print(render_legal(game))
     return 0
 
 
@@ -349,18 +395,26 @@ def register_new(sub: Any) -> None:
 
 def register_act(sub: Any) -> None:
     p = sub.add_parser("act", help="apply one action to a saved game",
-                       description="Apply an action (JSON, as 18xx.games writes them; 'entity' defaults to whoever "
-                                   "is to act) to a saved game. An illegal action is refused with the rule it "
-                                   "breaks and the game file is left unchanged.")
+                       description="Apply an action to a saved game: its number in `railbook show` (with a value "
+                                   "for its range, e.g. a bid: `act GAME 3 150`), `auto-routes` (the best routes "
+                                   "for the corporation running trains), or JSON as 18xx.games writes actions, "
+                                   "with natural values where they are unambiguous (a player's name, tile 57, "
+                                   "share price 67, a city by its hex, a train by its name; 'entity' defaults to "
+                                   "whoever is to act). Prints what happened. An illegal action is refused with "
+                                   "the rule it breaks and the game file is left unchanged.")
     p.add_argument("game", help="the saved game")
-    p.add_argument("action", nargs="?", default="{}", help="the action as JSON")
+    p.add_argument("action", nargs="?", default="{}",
+                   help="a number from `railbook show`, auto-routes, or the action as JSON")
+    p.add_argument("value", nargs="?", help="the value for a listed action's range (a bid, a price)")
     p.add_argument("--undo", action="store_true", help="undo the last action instead")
     p.set_defaults(func=cmd_act)
 
 
 def register_show(sub: Any) -> None:
-    p = sub.add_parser("show", help="print a saved game's state and what is legal now",
-                       description="Print players, corporations, the market, trains and what may happen now.")
+    p = sub.add_parser("show", help="print a saved game's state and every legal action, numbered",
+                       description="Print players, corporations, the market, trains, and every legal action now, "
+                                   "numbered and grouped, as JSON ready to paste (or take one with "
+                                   "`railbook act GAME N`).")
     p.add_argument("game", help="the saved game")
     p.add_argument("--json", action="store_true", help="print the state digest as JSON instead")
     p.set_defaults(func=cmd_show)

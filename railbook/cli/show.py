@@ -51,8 +51,7 @@ def render_state(game: "Game") -> str:
     lines.append("")
     if not game.finished:
         entity = game.current_entity
-        # the turn's own actions first; ending the game or going bankrupt, always there, last
-        acts = sorted(game.legal_action_types(entity), key=lambda a: a in ("bankrupt", "end_game"))
+        acts = list(dict.fromkeys(la.type for la in game.legal_actions()))
         lines.append(f"now: {game.describe_entity(entity)} may {', '.join(a.replace('_', ' ') for a in acts) or 'nothing'}")
     return "\n".join(lines)
 

@@ -19,7 +19,7 @@ does, field by field, and listed and recorded actions are compared on it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 if TYPE_CHECKING:
@@ -127,11 +127,12 @@ def _bundle(a: "Action") -> dict[str, Any]:
 
 def track_layout(tile: Any, rotation: int) -> tuple[Any, ...]:
     """The track a tile lays in a rotation (rotations of a symmetric tile may lay the same)."""
-    specs = tile.definition.paths
     rotations = tile.definition.rotations
     if not 0 <= rotation < len(rotations):
         return ("rotation", rotation)
-    return tuple(sorted((a, b, repr(specs[i])) for i, (a, b) in enumerate(rotations[rotation].paths)))
+    kinds = [repr({f.name: getattr(spec, f.name) for f in fields(spec) if f.name not in ("a", "b")})
+             for spec in tile.definition.paths]   # what a path is besides its ends
+    return tuple(sorted((min(a, b), max(a, b), kinds[i]) for i, (a, b) in enumerate(rotations[rotation].paths)))
 
 
 def _tile_lay(a: "Action") -> dict[str, Any]:

@@ -165,7 +165,7 @@ class BuySellParShares(Step, ShareBuying):
         if "par" in kinds:
             out += [simple("par", entity, corporation=corp.id, share_price=sp.id) for corp, sp in self.pars(entity)]
         if "buy_company" in kinds:
-            out += [ranged("buy_company", entity, {"price": Range(0, entity.cash)}, company=c.id)
+            out += [ranged("buy_company", entity, {"price": Range(1, entity.cash)}, company=c.id)
                     for c in self.purchasable_companies(entity)]
         if "pass" in kinds:
             out.append(simple("pass", entity))
@@ -472,8 +472,8 @@ class BuySellParShares(Step, ShareBuying):
             raise IllegalAction(f"{company.name} cannot be bought by {entity.name} now", "buy private")
         if owner is not None and owner.is_corporation():
             raise IllegalAction(f"{company.name} belongs to {owner.name} and is not for sale", "buy private")
-        if price < 0:
-            raise IllegalAction("a private is never sold for less than nothing", "private price")
+        if price < 1:
+            raise IllegalAction(f"a private changes hands for at least {self.game.format_money(1)}", "private price")
         if price > entity.cash:
             raise InsufficientFunds(f"{entity.name} cannot pay {self.game.format_money(price)}", "money")
         company.owner = entity
@@ -488,7 +488,11 @@ class BuySellParShares(Step, ShareBuying):
             # the certificates the private brought come along, free, from whoever holds them
             for ability in usable_abilities(self.game, company, "shares"):
                 for share in ability.shares:
-                    if not share.president and share.owner is not entity:
+                    if share.president or share.owner is entity:
+                        continue
+                    if share.owner is not None and share.owner.is_player():  # the seller hands it over
+                        self.game.share_pool.transfer_shares(share.to_bundle(), entity)
+                    else:
                         buy_shares(self.game, entity, share.to_bundle(), exchange="free")
 
     def pass_(self) -> None:

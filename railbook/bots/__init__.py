@@ -1,0 +1,1 @@
+"""Bots: programs that play a title through its legal actions, and self-play runs of them."""

@@ -1,0 +1,38 @@
+"""What a bot is: it is shown the game and its legal actions and picks one.
+
+A bot only ever plays what ``Game.legal_actions()`` lists (a value of a listed range
+where the action has one), so a game between bots is a test of the listing as much as
+of the bots: an action the engine refuses is a listing bug, not a bad move.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Protocol
+
+from railbook.engine.legal import LegalAction
+
+if TYPE_CHECKING:
+    from railbook.engine.game import Game
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, game: "Game", legal: list[LegalAction]) -> dict[str, Any]: ...
+
+
+def with_random_values(la: LegalAction, rng: random.Random) -> dict[str, Any]:
+    """The listed action with each ranged field set to a value drawn from its range."""
+    if not la.ranges:
+        return dict(la.action)
+    return la.with_value(**{k: rng.choice(r.values()) for k, r in la.ranges.items()})
+
+
+def best_routes(game: "Game", la: LegalAction) -> dict[str, Any]:
+    """A run_routes with the optimizer's best routes where railbook has one (else the listed action)."""
+    try:
+        from railbook.engine.routing import auto_routes_action  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return dict(la.action)
+    return dict(auto_routes_action(game))

@@ -1,0 +1,29 @@
+"""The random bot: any legal action, each as likely as the next (its trains run the best routes)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from railbook.bots.base import best_routes, with_random_values
+from railbook.engine.legal import LegalAction
+
+if TYPE_CHECKING:
+    from railbook.engine.game import Game
+
+
+class RandomBot:
+    """Picks uniformly among the listed actions; a ranged value is drawn uniformly from its range.
+    Routes are the one choice it does not make at random: a random route is rarely a legal one,
+    so it runs the optimizer's (which keeps random games moving towards their end)."""
+
+    name = "random"
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose(self, game: "Game", legal: list[LegalAction]) -> dict[str, Any]:
+        la = self.rng.choice(legal)
+        if la.type == "run_routes":
+            return best_routes(game, la)
+        return with_random_values(la, self.rng)
