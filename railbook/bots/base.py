@@ -30,9 +30,8 @@ def with_random_values(la: LegalAction, rng: random.Random) -> dict[str, Any]:
 
 
 def best_routes(game: "Game", la: LegalAction) -> dict[str, Any]:
-    """A run_routes with the optimizer's best routes where railbook has one (else the listed action)."""
-    try:
-        from railbook.engine.routing import auto_routes_action  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
-        return dict(la.action)
-    return dict(auto_routes_action(game))
+    """The listed run_routes with the route optimizer's best routes."""
+    from railbook.engine.routing import auto_routes_action
+
+    best = auto_routes_action(game)
+    return dict(best) if best is not None else dict(la.action)

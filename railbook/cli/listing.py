@@ -57,8 +57,18 @@ def describe(game: "Game", la: LegalAction) -> str:
     if extra:
         notes.append(extra)
     if "routes" in la.open:
-        notes.append("routes are judged when run: `act GAME auto-routes` runs the best ones")
+        notes.append(_best_routes_note(game))
     return json.dumps(a, ensure_ascii=False) + (f"   [{'; '.join(notes)}]" if notes else "")
+
+
+def _best_routes_note(game: "Game") -> str:
+    from railbook.engine.routing import best_routes
+
+    entity = game.current_entity
+    best = best_routes(game, entity)
+    runs = "; ".join(f"{r.train} {'-'.join(r.hexes)} {game.format_money(r.revenue)}" for r in best.routes)
+    return (f"best routes: {runs or 'none pays'} = {game.format_money(best.total)}; `act GAME auto-routes` runs "
+            "them, or write routes as JSON")
 
 
 def _explain(game: "Game", la: LegalAction) -> str:

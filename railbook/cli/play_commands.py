@@ -324,14 +324,12 @@ def chosen_action(game: Any, text: str, value: str | None = None) -> dict[str, A
 
 def auto_routes(game: Any) -> dict[str, Any]:
     """The operating corporation's run_routes with the optimizer's best routes."""
-    listed = [la for la in game.legal_actions() if la.type == "run_routes"]
-    if not listed:
+    from railbook.engine.routing import auto_routes_action
+
+    best = auto_routes_action(game)
+    if best is None:
         raise ActionFormatError("no corporation is to run trains now")
-    try:
-        from railbook.engine.routing import auto_routes_action  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
-        raise ActionFormatError("this railbook has no route optimizer yet; write the routes as JSON") from None
-    return dict(auto_routes_action(game))
+    return dict(best)
 
 
 def cmd_show(args: argparse.Namespace) -> int:

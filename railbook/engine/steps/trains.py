@@ -92,6 +92,7 @@ class BuyTrainStep(Step, EmergencyMoney):
         self.last_share_sold_price: int | None = None
         self.corporations_sold: list[Any] = []
         self.bought_from_depot = False   # this turn (the phase flag one_depot_train_per_turn)
+        self.depot_types_bought: set[str] = set()   # one_depot_train_per_type: the types bought this turn
 
     def description(self) -> str:
         return "Buy Trains"
@@ -103,6 +104,7 @@ class BuyTrainStep(Step, EmergencyMoney):
         self.last_share_sold_price = None
         self.corporations_sold = []
         self.bought_from_depot = False
+        self.depot_types_bought = set()
         self.round.trade_ins_this_turn = 0
 
     def pass_(self) -> None:
@@ -215,6 +217,8 @@ class BuyTrainStep(Step, EmergencyMoney):
             depot_trains = [cheapest] if cheapest else []
         if self.depot_closed():
             depot_trains = []
+        if self.depot_types_bought:     # one_depot_train_per_type: a type bought this turn is sold out to it
+            depot_trains = [t for t in depot_trains if t.name not in self.depot_types_bought]
         return depot_trains + others
 
     def spend_minmax(self, entity: Any, train: Any) -> tuple[int, int]:
@@ -242,11 +246,17 @@ class BuyTrainStep(Step, EmergencyMoney):
             game.depot.reclaim_train(exchange)
             self.round.trade_ins_this_turn += 1
         source = train.owner
-        self.bought_from_depot = self.bought_from_depot or train.from_depot()
+        from_depot = train.from_depot()
+        self.bought_from_depot = self.bought_from_depot or from_depot
         game.log(f"{entity.name} buys a {train.name} train for {game.format_money(price)} from {source.name}")
         buy_train(game, entity, train, price)
         after_train_bought(game, train)
         game.hook("after_buy_train", entity, train)
+        if from_depot and game.rules.operating_round.one_depot_train_per_type:
+            self.depot_types_bought.add(train.name)
+            if not self.buyable_trains(entity):
+                self.pass_()
+                return
         if not self.can_buy_train(entity):
             self.pass_()
 
@@ -262,6 +272,9 @@ class BuyTrainStep(Step, EmergencyMoney):
         available = self.for_sale(entity)
         if train not in available and train not in self.buyable_trains(entity):
             raise IllegalAction(f"train {train.id} is not for sale now", "buy train")
+        if train.from_depot() and train.name in self.depot_types_bought:
+            raise IllegalAction(f"{entity.name} has already bought a {train.name} train from the depot this turn",
+                                "one depot train per type")
         if train.from_depot():
             expected = train.price(exchange) if exchange is not None else train.price_
             if price != expected:
