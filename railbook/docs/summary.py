@@ -168,6 +168,9 @@ def ability(L: Lang, f: dict[str, Any], a: dict[str, Any]) -> str:
     if kind == "route_bonus":
         return L.t("ability.route_bonus_lost" if a.get("lost_on_president_change") else "ability.route_bonus",
                    places=w.places(L, a.get("places", []), "and"), amount=L.money(a.get("amount", 0)))
+    if kind == "reserved_train":
+        return L.t("ability.reserved_train", trains=w.trains(L, a.get("trains", [])),
+                   phase=w.phase(L, f, a["until_phase"]) if a.get("until_phase") else "")
     if kind == "token":
         price = a.get("price", 0)
         return L.t("ability.token_free" if not price else "ability.token", places=ps, price=L.money(price))
