@@ -78,6 +78,18 @@ class Title:
                     model = dataclasses.replace(model, market=with_market_moves(model.market))
         return cls(module=module, model=model, optional_rules=tuple(chosen))
 
+    def for_players(self, count: int) -> "Title":
+        """The title as a game of ``count`` players plays it: with the optional rules marked ``always``
+        for that count (a variant by player count, such as a two-player variant) besides those chosen."""
+        variants = tuple(o.id for o in self.model.title.optional_rules
+                         if o.always and count in o.players and o.id not in self.optional_rules)
+        if not variants:
+            return self
+        key = (self.module.SOURCE_HASH, self.optional_rules + variants)
+        if key not in _TITLES:
+            _TITLES[key] = Title.from_module(self.module, self.optional_rules + variants)
+        return _TITLES[key]
+
     @property
     def id(self) -> str:
         return self.model.title.id

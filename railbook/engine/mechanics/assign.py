@@ -1,11 +1,14 @@
 """A private's ability handed to the operating corporation (the ``assign`` action).
 
-Abilities of a private owned by the president of the operating corporation:
+Abilities of a private owned by the president of the operating corporation
+(or, with ``owner: corporation``, by the operating corporation itself):
 
 * ``assign_hexes``: the corporation places the private's bonus on one of the
-  listed hexes (``connected``: one its network reaches), during its track or
-  token step; the private's ``hex_bonus`` then counts for that corporation's
-  routes stopping in that hex (until its ``until_phase`` begins).
+  listed hexes (``connected``: one its network reaches; ``requires_train``:
+  only once it owns a train), during its track, token or route step (``when:
+  [any]``: at any time of its turn); the private's ``hex_bonus`` then counts
+  for that corporation's routes stopping in that hex (until its
+  ``until_phase`` begins).
 * ``train_limit``: the corporation takes the private's right: its train limit
   is ``amount`` higher (until ``until_phase`` begins).
 
@@ -54,12 +57,15 @@ class AssignStep(Step):
             return None
         operator = self.game.current_operator()
         owner = company.owner
-        if operator is None or owner is None or not owner.is_player() or operator.owner is not owner:
+        if operator is None or owner is None:
             return None
         for a in company.abilities:
             if a.type not in KINDS or not active_until(self.game, a):
                 continue
-            if a.type == "assign_hexes" and self.blocking_step_name() not in EARLY_STEPS:
+            if not (owner is operator if a.owner_type == "corporation" else
+                    owner.is_player() and operator.owner is owner):
+                continue
+            if a.type == "assign_hexes" and "any" not in a.when and self.blocking_step_name() not in EARLY_STEPS:
                 continue
             return a
         return None
@@ -113,9 +119,11 @@ class AssignStep(Step):
             company.close()
 
     def hex_refusal(self, company: Any, ability: Any, corp: Any, hex_: Any) -> IllegalAction | None:
-        """The rule placing the private's bonus on this hex breaks, if any."""
+        """The rule placing the private's bonus on this hex breaks, or None."""
         if hex_ is None or (ability.hexes and hex_.id not in ability.hexes):
             return IllegalAction(f"{company.name}'s bonus goes on {', '.join(ability.hexes)}", "private ability")
+        if ability.spec.requires_train and not corp.trains:
+            return IllegalAction(f"{corp.name} owns no train", "private ability")
         if ability.spec.connected and hex_ not in self.game.graph.connected_hexes(corp):
             return IllegalAction(f"{corp.name}'s network does not reach {hex_.id}", "connectivity")
         return None
@@ -189,6 +197,8 @@ class AssignRights(Mechanic):
     def operating_steps(self, steps: list[Any]) -> list[Any]:
         if not has_step(steps, AssignStep):
             steps = insert_before(steps, TrackStep, AssignStep)
+        if not any(a.type == "train_limit" for c in self.game.companies for a in c.abilities):
+            return steps
         return mix_into(steps, BuyTrainStep, RightAwareTrainBuying)
 
     def extra_train_limit(self, corporation: Any) -> int:

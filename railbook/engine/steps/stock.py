@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import ShareBundle
 from railbook.engine.legal import LegalAction, Range, ranged, shares_action, simple
-from railbook.engine.rules.abilities import usable_abilities
+from railbook.engine.rules.abilities import lose_on_president_change, presidents_of_losable, usable_abilities
 from railbook.engine.rules.privates import purchasable_companies
 from railbook.engine.rules.shares import (
     after_par,
@@ -90,6 +90,14 @@ class BuySellParShares(Step, ShareBuying):
             self.round.players_history.setdefault(entity, {}).clear()
         self.round.current_actions = []
         self.round.bought_from_ipo = False
+        self.presidents_at_start = presidents_of_losable(self.game)
+
+    def process_pass(self, action: "Action") -> None:
+        """Ending a turn: a corporation whose president changed during it loses its abilities that are
+        ``lost_on_president_change`` (as 18xx.games checks, only when the turn ends with a pass)."""
+        self.pass_()
+        lose_on_president_change(self.game, self.presidents_at_start)
+        self.presidents_at_start = {}
 
     # -- availability
     def actions(self, entity: Any) -> list[str]:
