@@ -38,8 +38,10 @@ browser:
 	  else echo "chromium is missing and cannot be installed here: the browser tests will skip"; fi; \
 	fi
 
+# replay time per action of the public logs (railbook bench), beside the 18xx.games engine's in the
+# same run where REF names its lib/ (and Ruby is installed), and whole `railbook replay` processes
 bench: $(STAMP)
-	$(BIN)/python tests/bench_replay.py
+	$(BIN)/python tests/bench_replay.py $(if $(REF),--ref $(REF))
 
 # the route optimizer's time per position over the public logs (median, p90, max)
 bench-routes: $(STAMP)
