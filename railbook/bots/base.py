@@ -11,6 +11,7 @@ import random
 from typing import TYPE_CHECKING, Any, Protocol
 
 from railbook.engine.legal import LegalAction
+from railbook.errors import ActionFormatError
 
 if TYPE_CHECKING:
     from railbook.engine.game import Game
@@ -31,8 +32,9 @@ def with_random_values(la: LegalAction, rng: random.Random) -> dict[str, Any]:
 
 def best_routes(game: "Game", la: LegalAction) -> dict[str, Any]:
     """A run_routes with the optimizer's best routes where railbook has one (else the listed action)."""
+    from railbook.play.routes import best_routes_action
+
     try:
-        from railbook.engine.routing import auto_routes_action  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
+        return best_routes_action(game)
+    except ActionFormatError:
         return dict(la.action)
-    return dict(auto_routes_action(game))

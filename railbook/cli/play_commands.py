@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -204,46 +203,27 @@ def cmd_fidelity(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- play
 
 def _save(path: str, data: dict[str, Any]) -> None:
-    tmp = f"{path}.tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(data, fh, indent=1, ensure_ascii=False)
-        fh.write("\n")
-    os.replace(tmp, path)
+    from railbook.play.saves import save
+
+    save(path, data)
 
 
 def _load_saved(path: str) -> tuple[dict[str, Any], Any]:
-    from railbook.importers import eighteen_xx
-    from railbook.importers.replay import new_game
+    from railbook.play.saves import load_saved
 
-    try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except FileNotFoundError:
-        raise LogError(f"{path}: no such file") from None
-    except json.JSONDecodeError as exc:
-        raise LogError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
-    log = eighteen_xx.from_dict(data, source=path)
-    game = new_game(log)
-    for action, keep in zip(log.actions, log.live):
-        if keep and action.get("type") not in ("undo", "redo"):
-            game.process_action(action)
-    return data, game
+    return load_saved(path)
 
 
 def cmd_new(args: argparse.Namespace) -> int:
     from railbook.cli.show import render_state
     from railbook.importers import eighteen_xx
     from railbook.importers.replay import new_game
+    from railbook.play.saves import new_log
 
     names = [n.strip() for n in args.names.split(",")] if args.names else [f"Player {i + 1}" for i in range(args.players)]
     if args.names and len(names) != args.players:
         return _fail(f"--names gives {len(names)} names for {args.players} players")
-    data = {
-        "id": args.seed, "title": args.title, "description": "",
-        "players": [{"id": i + 1, "name": n} for i, n in enumerate(names)],
-        "settings": {"seed": args.seed, "optional_rules": args.option or []},
-        "actions": [],
-    }
+    data = new_log(args.title, names, args.seed, args.option)
     try:
         log = eighteen_xx.from_dict(data)
         game = new_game(log)
@@ -256,7 +236,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_act(args: argparse.Namespace) -> int:
-    from railbook.cli.listing import what_happened
+    from railbook.play.listing import what_happened
     from railbook.cli.show import render_state
 
     try:
@@ -289,29 +269,11 @@ def cmd_act(args: argparse.Namespace) -> int:
 def chosen_action(game: Any, text: str, value: str | None = None) -> dict[str, Any]:
     """The action ``act`` was given: the number ``railbook show`` lists it by (with a value for its
     ranged field), ``auto-routes`` (the route optimizer's best routes), or JSON in natural form."""
-    from railbook.cli.listing import numbered
     from railbook.engine import natural
+    from railbook.play.listing import take
 
     if text.strip().isdigit():
-        listed = numbered(game)
-        n = int(text)
-        if not 1 <= n <= len(listed):
-            raise ActionFormatError(f"there are {len(listed)} legal actions now; {n} is not one "
-                                    "(railbook show lists them)")
-        la = listed[n - 1]
-        if value is None:
-            return dict(la.action)
-        if len(la.ranges) != 1:
-            raise ActionFormatError(f"action {n} has no range of values to choose from")
-        key, bounds = next(iter(la.ranges.items()))
-        try:
-            number = int(value)
-        except ValueError:
-            raise ActionFormatError(f"{value!r} is not a whole number") from None
-        if number not in bounds:
-            raise ActionFormatError(f"{key} must be from {bounds.low} to {bounds.high}"
-                                    + (f" in steps of {bounds.step}" if bounds.step != 1 else ""))
-        return la.with_value(**{key: number})
+        return take(game, int(text), value)
     if text.strip() == "auto-routes":
         return auto_routes(game)
     try:
@@ -324,14 +286,9 @@ def chosen_action(game: Any, text: str, value: str | None = None) -> dict[str, A
 
 def auto_routes(game: Any) -> dict[str, Any]:
     """The operating corporation's run_routes with the optimizer's best routes."""
-    listed = [la for la in game.legal_actions() if la.type == "run_routes"]
-    if not listed:
-        raise ActionFormatError("no corporation is to run trains now")
-    try:
-        from railbook.engine.routing import auto_routes_action  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
-        raise ActionFormatError("this railbook has no route optimizer yet; write the routes as JSON") from None
-    return dict(auto_routes_action(game))
+    from railbook.play.routes import best_routes_action
+
+    return best_routes_action(game)
 
 
 def cmd_show(args: argparse.Namespace) -> int:

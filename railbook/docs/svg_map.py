@@ -4,6 +4,11 @@ Hexes sit in the layout (pointy or flat) and axes the title declares, using
 ``railbook.hexgrid``'s doubled coordinates; each shows its terrain and cost,
 track, cities with their slots and values, towns, offboards with a value per
 phase colour, labels, names and the home stations of the corporations.
+
+A hex may instead carry ``stations`` (per city, per slot, the corporation whose token
+stands there, or None): ``railbook serve`` draws the board of a game in progress so,
+with the tiles laid on it. Every city is a ``<g class="city" data-stop="K">`` (K its
+stop's number on the tile), so a page can tell which city was clicked.
 """
 
 from __future__ import annotations
@@ -114,6 +119,7 @@ def _hex_body(coord: str, h: dict[str, Any], layout: str, cx: float, cy: float,
     # stops
     city_no = 0
     here = homes.get(coord, [])
+    stations = h.get("stations")
     for i, s in enumerate(stops):
         if s["kind"] == "junction" or (s.get("hide") and s["kind"] != "city"):
             continue
@@ -121,17 +127,28 @@ def _hex_body(coord: str, h: dict[str, Any], layout: str, cx: float, cy: float,
         if s["kind"] == "city":
             slots = max(1, s.get("slots", 1))
             rr = R * 0.24
+            if stations is not None:
+                placed = list(stations[city_no]) if city_no < len(stations) else []
+                slots = max(slots, len(placed))
+                cls = "token"
+            else:
+                placed = [c for c in here if (c.get("home_city") or 0) == city_no or
+                          (isinstance(c.get("home_city"), list) and city_no in c["home_city"])][:slots]
+                cls = "home"
+            out.append(f'<g class="city" data-stop="{i}">')
             for k in range(slots):
                 sx = x + (k - (slots - 1) / 2) * rr * 2
                 out.append(f'<circle cx="{n(sx)}" cy="{n(y)}" r="{n(rr)}" fill="#fff" stroke="{INK}" stroke-width="1.5"/>')
-            owners = [c for c in here if (c.get("home_city") or 0) == city_no or
-                      (isinstance(c.get("home_city"), list) and city_no in c["home_city"])]
-            for k, c in enumerate(owners[:slots]):
+            for k, c in enumerate(placed):
+                if c is None:
+                    continue
                 sx = x + (k - (slots - 1) / 2) * rr * 2
+                faded = ' opacity="0.4"' if c.get("reserved") else ""   # a home not yet tokened
                 out.append(f'<circle cx="{n(sx)}" cy="{n(y)}" r="{n(rr - 1.5)}" fill="{colour(c["color"], "#888")}" '
-                           f'stroke="#fff" stroke-width="1" class="home"/>')
+                           f'stroke="#fff" stroke-width="1" class="{"home" if c.get("reserved") else cls}"{faded}/>')
                 out.append(text(sx, y, c["sym"], size=fit(c["sym"], 2 * (rr - 2), 9.0), weight="bold",
-                                fill=c.get("text_color") or "#fff"))
+                                fill=c.get("text_color") or "#fff", extra=faded))
+            out.append("</g>")
             rev = _revenue_text(s.get("revenue"))
             if rev:
                 rx, ry = x + rr * slots + 5, y - rr - 2
@@ -190,8 +207,35 @@ def _labels(coord: str, h: dict[str, Any], cx: float, cy: float) -> list[str]:
     return out
 
 
+def frame(hexes: dict[str, Any], layout: str, axes: dict[str, str]) -> tuple[float, float, float, float]:
+    """Where the map's picture starts and how big it is: ``(ox, oy, width, height)``; a hex at
+    ``centre(coord)`` is drawn at that point less ``(ox, oy)``."""
+    centres = [centre(coord, layout, axes) for coord in hexes]
+    if not centres:
+        return 0.0, 0.0, 10.0, 10.0
+    xs = [x for x, _ in centres]
+    ys = [y for _, y in centres]
+    return (min(xs) - R - MARGIN, min(ys) - R - MARGIN,
+            max(xs) - min(xs) + 2 * (R + MARGIN), max(ys) - min(ys) + 2 * (R + MARGIN))
+
+
+def hex_group(coord: str, h: dict[str, Any], layout: str, axes: dict[str, str], origin: tuple[float, float]) -> str:
+    """One hex as the map draws it (a tile to preview on the map, say), placed as in :func:`frame`."""
+    cx, cy = centre(coord, layout, axes)
+    return "\n".join(_hex_body(coord, h, layout, cx - origin[0], cy - origin[1], {}))
+
+
+def hex_picture(h: dict[str, Any], layout: str, label: str, size: float = 2 * R + 4) -> str:
+    """One hex on its own, as a small picture (a tile and rotation to choose)."""
+    half = R + 2
+    body = _hex_body("", h, layout, half, half, {})
+    return svg(size, size, body, label, "tile").replace(f'viewBox="0 0 {n(size)} {n(size)}"',
+                                                        f'viewBox="0 0 {n(2 * half)} {n(2 * half)}"')
+
+
 def render(model: dict[str, Any], label: str) -> str:
-    """The whole map; corporations' homes drawn as tokens in their cities."""
+    """The whole map; corporations' homes drawn as tokens in their cities (or, where a hex carries
+    ``stations``, the tokens placed there)."""
     m = model["map"]
     layout, axes = m["layout"], m["axes"]
     hexes = m["hexes"]
@@ -202,11 +246,7 @@ def render(model: dict[str, Any], label: str) -> str:
     centres = {coord: centre(coord, layout, axes) for coord in hexes}
     if not centres:
         return svg(10, 10, [], label, "map")
-    xs = [x for x, _ in centres.values()]
-    ys = [y for _, y in centres.values()]
-    ox, oy = min(xs) - R - MARGIN, min(ys) - R - MARGIN
-    width = max(xs) - min(xs) + 2 * (R + MARGIN)
-    height = max(ys) - min(ys) + 2 * (R + MARGIN)
+    ox, oy, width, height = frame(hexes, layout, axes)
     body = [f'<rect width="{n(width)}" height="{n(height)}" fill="#fbfaf5"/>']
     order = sorted(hexes, key=lambda c: (centres[c][1], centres[c][0]))
     for coord in order:

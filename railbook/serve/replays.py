@@ -1,0 +1,135 @@
+"""Recorded games to step through: an 18xx.games export or a Rails report, opened at any position.
+
+The game at position K is the game after its first K actions. Positions are reached by playing
+forward from the nearest copy kept on the way (one every :data:`EVERY` actions), so moving the
+slider anywhere costs at most that many actions. An 18xx.games export can be continued from
+any position as a new game at the table (the log up to there, the same JSON shape).
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+import tempfile
+import threading
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+from railbook.errors import LogError
+
+if TYPE_CHECKING:
+    from railbook.engine.game import Game
+
+#: a copy of the game is kept every this many actions
+EVERY = 40
+
+#: the largest recorded game railbook reads here (bytes)
+MAX_IMPORT = 32 * 1024 * 1024
+
+
+@dataclass
+class Replay:
+    id: str
+    name: str
+    title: str
+    players: list[str]
+    actions: list[dict[str, Any]]
+    fresh: Callable[[], "Game"]
+    data: dict[str, Any] | None = None        # the export (None: a Rails report, which cannot be continued)
+    problem: str | None = None                # where the recorded game stops being legal, if it does
+    marks: list[int] = field(default_factory=list)
+    _kept: dict[int, "Game"] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def positions(self) -> int:
+        return len(self.actions)
+
+    def game_at(self, position: int) -> "Game":
+        """A copy of the game after its first ``position`` actions (clamped to the recorded game)."""
+        position = max(0, min(int(position), len(self.actions)))
+        with self.lock:
+            if not self._kept:
+                self._kept[0] = self.fresh()
+            starts = sorted(self._kept)
+            start = starts[bisect.bisect_right(starts, position) - 1]
+            game = self._kept[start].fork()
+            for k in range(start, position):
+                game.process_action(self.actions[k])
+                if (k + 1) % EVERY == 0 and (k + 1) not in self._kept:
+                    self._kept[k + 1] = game.fork()
+            return game
+
+    def continued(self, position: int) -> dict[str, Any]:
+        """The export's log up to ``position``, as a game to play on."""
+        if self.data is None:
+            raise LogError("a Rails report records no routes, so it cannot be continued as a game; "
+                           "step through it instead")
+        out = {k: v for k, v in self.data.items() if k not in ("actions", "result")}
+        out["actions"] = [dict(a) for a in self.actions[:max(0, min(position, len(self.actions)))]]
+        return out
+
+
+def from_export(replay_id: str, name: str, data: dict[str, Any]) -> Replay:
+    from railbook.importers import eighteen_xx
+    from railbook.importers.replay import new_game
+
+    log = eighteen_xx.from_dict(data, source=name)
+    actions = [a for a, keep in zip(log.actions, log.live) if keep and a.get("type") not in ("undo", "redo")]
+    replay = Replay(replay_id, name, log.title, [str(p.get("name")) for p in data.get("players", [])],
+                    actions, lambda: new_game(log), data=data)
+    _check(replay)
+    return replay
+
+
+def from_report(replay_id: str, name: str, text: str) -> Replay:
+    from railbook.importers import report_replay
+    from railbook.importers.rails import from_text
+
+    report = from_text(text, source=name)
+    fd, tmp = tempfile.mkstemp(suffix=".report")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        result = report_replay.replay_report_file(tmp)
+    finally:
+        os.unlink(tmp)
+    rules = list(result.optional_rules)
+    replay = Replay(replay_id, name, report.title, list(report.players), list(result.actions),
+                    lambda: report_replay.new_game(report, rules)[0])
+    if result.error is not None:
+        replay.problem = f"line {result.error_line} ({result.error_event}): {result.error.message}"
+    return replay
+
+
+def _check(replay: Replay) -> None:
+    """Play the whole game once: where an action is refused, the replay ends before it, saying why."""
+    game = replay.fresh()
+    for k, action in enumerate(replay.actions):
+        try:
+            game.process_action(action)
+        except Exception as exc:  # a recorded game railbook cannot follow: it ends here, saying why
+            replay.problem = f"action {action.get('id')} ({action.get('type')}): {exc}"
+            replay.actions = replay.actions[:k]
+            return
+        if (k + 1) % EVERY == 0:
+            replay._kept[k + 1] = game.fork()
+    replay._kept[0] = replay.fresh()
+
+
+def load(replay_id: str, name: str, text: str) -> Replay:
+    """A recorded game from its text: JSON is an 18xx.games export, anything else a Rails report."""
+    import json
+
+    if len(text) > MAX_IMPORT:
+        raise LogError(f"{name}: larger than {MAX_IMPORT // (1024 * 1024)} MB: railbook does not read it here")
+    stripped = text.lstrip()
+    if stripped.startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise LogError(f"{name}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+        if not isinstance(data, dict):
+            raise LogError(f"{name}: an 18xx.games export is a JSON object")
+        return from_export(replay_id, name, data)
+    return from_report(replay_id, name, text)
