@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test clean bench browser
+.PHONY: demo test clean bench bench-routes browser
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,10 @@ browser:
 
 bench: $(STAMP)
 	$(BIN)/python tests/bench_replay.py
+
+# the route optimizer's time per position over the public logs (median, p90, max)
+bench-routes: $(STAMP)
+	$(BIN)/python tests/bench_routes.py
 
 clean:
 	rm -rf $(VENV) build site .pytest_cache

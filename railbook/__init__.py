@@ -5,7 +5,7 @@ The library's surface::
     from railbook import Game, Title
     game = Game(Title.load(title_id), [(1, "Ann"), (2, "Bo"), (3, "Cy")], seed=7)
     game.process({"type": "pass", "entity": 1, "entity_type": "player"})   # an 18xx.games-shaped action
-    game.current_entity, game.legal_action_types(), game.undo()
+    game.current_entity, game.legal_actions(), game.undo()
 
 Every error railbook raises is a :class:`RailbookError` (see :mod:`railbook.errors`).
 Nothing in this package knows any particular title: every rule comes from the title's

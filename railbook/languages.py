@@ -17,3 +17,26 @@ def choose_text(texts: Mapping[str, str] | None, lang: str) -> tuple[str, str]:
         if texts and texts.get(candidate):
             return candidate, str(texts[candidate])
     return "", ""
+
+
+# ---------------------------------------------------------------- numbers and plural forms (CLDR, via Babel)
+
+def number(n: int | float, lang: str) -> str:
+    """A number written the reader's way (CLDR through Babel): 12,000 · 12.000 · 12 000."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(n, locale=lang, decimal_quantization=False))
+
+
+def percent(n: int | float, lang: str) -> str:
+    """A percentage (``n`` in percent: 50 -> 50% / 50 % / 50 %), as CLDR writes it."""
+    from babel.numbers import format_percent
+
+    return str(format_percent(n / 100, locale=lang, decimal_quantization=False))
+
+
+def plural(lang: str, n: int | float) -> str:
+    """The CLDR plural category of ``n`` in ``lang``: zero, one, two, few, many or other."""
+    from babel import Locale
+
+    return str(Locale.parse(lang).plural_form(abs(n)))

@@ -4,6 +4,7 @@ decoding a PNG screenshot without third-party packages, and finding Chromium."""
 from __future__ import annotations
 
 import html
+import os
 import re
 import shutil
 import struct
@@ -17,7 +18,10 @@ from railbook.docs.i18n import Lang
 from railbook.docs.render import Loaded, baseline, load
 from railbook.paths import ROOT, TITLES_DIR
 
-SEEDS = Path(ROOT).parent / "shared" / "seeds"
+# the seeds sit in ../shared/seeds beside the checkout, or beside the fidelity fixtures ($RAILBOOK_FIXTURES)
+SEEDS = next((p for p in (Path(ROOT).parent / "shared" / "seeds",
+                          Path(os.environ.get("RAILBOOK_FIXTURES") or "/nonexistent").parent / "seeds") if p.is_dir()),
+             Path(ROOT).parent / "shared" / "seeds")
 
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -39,7 +43,7 @@ def loaded(tid: str) -> Loaded:
 @lru_cache(maxsize=None)
 def doc(tid: str, lang: str) -> dict[str, Any]:
     t = loaded(tid)
-    return document.build(t.model, t.hooks, lang, baseline(t.title_id, config.load(), _LOADED))
+    return document.build(t.model, t.hooks, lang, baseline(t.title_id, config.load(), _LOADED), t.examples)
 
 
 def lang(tid: str, code: str) -> Lang:

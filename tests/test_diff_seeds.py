@@ -8,13 +8,15 @@ while the title they need is not in titles/ yet.
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 import pytest
 from diff_support import diff, title
 
 from railbook.diff import Change, Diff
-from railbook.diff.prose import prose_points
+from railbook.diff.prose import area_points, prose_points
 from railbook.paths import TITLES_DIR
 
 
@@ -116,8 +118,24 @@ def test_1894_point_8_london_needs_a_ferry_and_offboards_pay_bonuses(d1894: Diff
 
 
 @needs_1894
-def test_1894_prose_has_a_point_for_each_area_that_differs(d1894: Diff) -> None:
+def test_1894_prose_makes_the_seeds_eight_points(d1894: Diff) -> None:
+    # the seed's comparison: setting and bank, two corporations starting floated, late corporations
+    # with a chosen home, the gray zone, redeeming and reissuing shares, trading trains in, cities
+    # splitting in brown with two track actions, and London's ferries with the off-board bonuses
     points = prose_points(d1894, "de")
+    assert 8 <= len(points) <= 10
+    titles = [p.split("\n")[0] for p in points]
+    assert titles[:2] == ["1. Setting, Spielerzahl und Bank", "2. Spielaufbau und Startgesellschaften"]
+    text = "\n".join(points)
+    for needle in ("nie das Geld", "gefloatet", "LB und LF können erst später", "wählt der Direktor die Heimat",
+                   "graue Zone", "zurückkaufen", "neu ausgeben", "eintauschen", "zwei getrennte Städte",
+                   "2 Streckenaktionen", "Markern", "Luxemburg"):
+        assert needle in text, needle
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", text)  # no identifier
+
+
+def test_1894_area_points_have_a_point_for_each_area_that_differs(d1894: Diff) -> None:
+    points = area_points(d1894, "de")
     assert len(points) == sum(1 for cs in d1894.areas.values() if cs)
     assert points[1].startswith("2. Bank\n") and "unbegrenzt" in points[1]
     rounds = next(p for p in points if "Rundenablauf" in p.split("\n")[0])

@@ -59,3 +59,28 @@ def test_map_screenshot_is_drawn_at_its_size(tmp_path: Path) -> None:
     assert len(colours) > 20, "a map has terrain, tiles, track and text in many colours"
     dark = sum(1 for r, g, b in pixels if r + g + b < 150)
     assert dark / len(pixels) > 0.01, "track and text are drawn"
+
+
+@pytest.mark.parametrize("tid,lang", [("1894", "de"), ("1826", "pl")])
+def test_the_summary_prints_to_an_a4_pdf(tid: str, lang: str, tmp_path: Path) -> None:
+    if tid not in title_ids():
+        pytest.skip(f"no title {tid}")
+    pdf = write_docs(loaded(tid), lang, "pdf", tmp_path, None)[0]
+    data = pdf.read_bytes()
+    assert pdf.suffix == ".pdf" and data.startswith(b"%PDF-")
+    pages = re.findall(rb"/Type\s*/Page[^s]", data)
+    assert len(pages) >= 6, len(pages)           # a booklet, a chapter a page at least
+    box = re.search(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)", data)
+    assert box and (round(float(box.group(1))), round(float(box.group(2)))) == (595, 842)   # A4 in points
+
+
+def test_the_site_links_each_pages_pdf(tmp_path: Path) -> None:
+    from railbook.docs.config import SiteConfig
+    from railbook.docs.render import build_site
+
+    result = build_site(tmp_path, [TITLE], SiteConfig(languages=["en", "pl"]), pdf=True)
+    assert result["pdf"]
+    for lang in result["languages"]:
+        page = (tmp_path / lang / f"{TITLE}.html").read_text(encoding="utf-8")
+        assert f'href="{TITLE}.pdf"' in page and (tmp_path / lang / f"{TITLE}.pdf").read_bytes().startswith(b"%PDF-")
+    assert f'href="en/{TITLE}.pdf"' in (tmp_path / "index.html").read_text(encoding="utf-8")

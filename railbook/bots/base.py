@@ -11,7 +11,6 @@ import random
 from typing import TYPE_CHECKING, Any, Protocol
 
 from railbook.engine.legal import LegalAction
-from railbook.errors import ActionFormatError
 
 if TYPE_CHECKING:
     from railbook.engine.game import Game
@@ -31,10 +30,8 @@ def with_random_values(la: LegalAction, rng: random.Random) -> dict[str, Any]:
 
 
 def best_routes(game: "Game", la: LegalAction) -> dict[str, Any]:
-    """A run_routes with the optimizer's best routes where railbook has one (else the listed action)."""
-    from railbook.play.routes import best_routes_action
+    """The listed run_routes with the route optimizer's best routes."""
+    from railbook.engine.routing import auto_routes_action
 
-    try:
-        return best_routes_action(game)
-    except ActionFormatError:
-        return dict(la.action)
+    best = auto_routes_action(game)
+    return dict(best) if best is not None else dict(la.action)

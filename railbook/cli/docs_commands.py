@@ -29,8 +29,12 @@ def cmd_docs(args: argparse.Namespace) -> int:
     langs = LANGUAGES if args.lang == "all" else (args.lang,)
     base = baseline(t.title_id, cfg)
     for lang in langs:
-        for path in write_docs(t, lang, args.format, Path(args.output), base, cfg.languages)[:1]:
-            print(path)
+        try:
+            written = write_docs(t, lang, args.format, Path(args.output), base, cfg.languages)
+        except DocsError as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        print(written[0])
     return 0
 
 
@@ -38,9 +42,9 @@ def cmd_site(args: argparse.Namespace) -> int:
     from railbook.docs.render import build_site
 
     out = Path(args.output)
-    result = build_site(out, args.titles or None)
+    result = build_site(out, args.titles or None, pdf=not args.no_pdf)
     print(f"{out}: {len(result['titles'])} titles × {len(result['languages'])} languages = {result['pages']} pages "
-          f"({', '.join(result['titles'])}); open {out / 'index.html'}")
+          f"({', '.join(result['titles'])}){' with their PDFs' if result['pdf'] else ''}; open {out / 'index.html'}")
     for tid in result["failed"]:
         print(f"{tid}: not published, the title has problems (run railbook validate {tid})", file=sys.stderr)
     return 1 if result["failed"] and not result["titles"] else 0
@@ -52,7 +56,8 @@ def register_docs(sub: Any) -> None:
                                    "HTML (pictures inline) or Markdown (pictures as SVG files beside it).")
     p.add_argument("title", help="a title id or folder")
     p.add_argument("--lang", default="en", choices=list(LANGUAGES) + ["all"], help="language (default: en)")
-    p.add_argument("--format", default="html", choices=["html", "md"], help="output format (default: html)")
+    p.add_argument("--format", default="html", choices=["html", "md", "pdf"],
+                   help="output format (default: html; pdf prints the HTML page to A4 with headless Chromium)")
     p.add_argument("-o", "--output", default="build/docs", help="output folder (default: build/docs)")
     p.add_argument("--compare-with", default=None, metavar="TITLE",
                    help="baseline title for the comparison (default: compare_with in titles/site.yaml; '' for none)")
@@ -65,6 +70,7 @@ def register_site(sub: Any) -> None:
                                    "of titles/site.yaml, with a language switch on every page.")
     p.add_argument("titles", nargs="*", help="title ids (default: every title)")
     p.add_argument("-o", "--output", default="site", help="output folder (default: site)")
+    p.add_argument("--no-pdf", action="store_true", help="skip the A4 PDFs (written, and linked, where Chromium is installed)")
     p.set_defaults(func=cmd_site)
 
 

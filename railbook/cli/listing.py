@@ -22,7 +22,7 @@ def render_legal(game: "Game") -> str:
         if g != heading:
             lines.append(f"{g}:")
             heading = g
-        hint = "   (`railbook act GAME auto-routes` runs them)" if "routes" in la.open else ""
+        hint = "   (`act GAME auto-routes` runs them, or write routes as JSON)" if "routes" in la.open else ""
         lines.append(f"  {n:>3}  {describe(game, la)}{hint}")
     lines.append("take one with `railbook act GAME N` (a ranged value: `railbook act GAME N VALUE`), "
                  "or write the action as JSON")

@@ -26,8 +26,12 @@ def title_ref(model: dict[str, Any]) -> TitleRef:
     t = model.get("title") or {}
     names = {topic: dict(texts) for topic, texts in (t.get("texts") or {}).items()
              if topic.startswith(NAME_TOPICS) and isinstance(texts, dict)}
+    texts: dict[str, Any] = {topic: texts for topic, texts in (t.get("texts") or {}).items() if isinstance(texts, dict)}
+    if t.get("location"):
+        texts["location"] = t["location"] if isinstance(t["location"], dict) else {"en": str(t["location"])}
     return TitleRef(id=str(t.get("id", "")), name=str(t.get("name", t.get("id", ""))),
-                    currency=dict(t.get("currency") or {"symbol": "$", "placement": "prefix"}), names=names)
+                    currency=dict(t.get("currency") or {"symbol": "$", "placement": "prefix"}), names=names,
+                    texts=texts)
 
 
 # values that say "nothing here": an option stated with one of them is the same as the option left out
@@ -96,4 +100,4 @@ def diff_titles(model_a: dict[str, Any], model_b: dict[str, Any], *, hooks_a: An
     """
     fa = title_facts(model_a, hooks_a)
     fb = title_facts(model_b, hooks_b)
-    return Diff(title_ref(model_a), title_ref(model_b), compare_facts(fa, fb))
+    return Diff(title_ref(model_a), title_ref(model_b), compare_facts(fa, fb), (fa.values(), fb.values()))

@@ -1,9 +1,10 @@
-"""Prose comparisons: numbered points, one per area that differs, like the
-"comparison with the reference title" sections of the rules summaries.
+"""Prose comparisons: the numbered points of a rules summary's "comparison with the
+reference title" (``story``: at most ten, grouped by theme, most important first),
+and the exhaustive form with one point per area that differs (``area_points``).
 
-Every sentence states one difference found in the data — the words come from
-the language's catalogue, the numbers and names from the titles — so prose can
-say nothing the diff does not.
+Every sentence states a difference found in the data — the words come from the
+language's catalogue, the numbers and names from the titles — so prose can say
+nothing the diff does not.
 """
 
 from __future__ import annotations
@@ -11,14 +12,21 @@ from __future__ import annotations
 from railbook.diff.catalogue import Catalogue
 from railbook.diff.describe import is_flag, sentence
 from railbook.diff.result import Change, Diff
+from railbook.diff.story import story_points
 from railbook.diff.values import Context, join
 from railbook.languages import LANGUAGES
 
-__all__ = ["LANGUAGES", "prose_points", "prose_text"]
+__all__ = ["LANGUAGES", "area_points", "prose_points", "prose_text"]
 
 
 def prose_points(diff: Diff, lang: str) -> list[str]:
-    """The comparison as numbered points in ``lang`` (en, de, pl, it, fr).
+    """The comparison as a reader wants it, in ``lang`` (en, de, pl, it, fr): at most ten
+    numbered points, "N. Title" on the first line, most important first (``story``)."""
+    return story_points(diff, lang)
+
+
+def area_points(diff: Diff, lang: str) -> list[str]:
+    """Every difference as numbered points in ``lang``, one point per area.
 
     Each point is "N. Area title" on its first line, then one sentence per
     summary difference; differences in single hexes, tiles or companies are

@@ -25,6 +25,7 @@ class TitleRef:
     name: str
     currency: dict[str, str] = field(default_factory=lambda: {"symbol": "$", "placement": "prefix"})
     names: dict[str, dict[str, str]] = field(default_factory=dict, compare=False, repr=False)
+    texts: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)   # its own words by topic
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "currency": dict(self.currency)}
@@ -66,6 +67,8 @@ class Diff:
     a: TitleRef
     b: TitleRef
     areas: dict[str, list[Change]]
+    # each title's facts by key (what the comparison's prose reads beside the changes; not in the JSON)
+    facts: tuple[dict[str, Any], dict[str, Any]] | None = field(default=None, compare=False, repr=False)
 
     def __bool__(self) -> bool:
         return self.differs
@@ -88,7 +91,8 @@ class Diff:
 
     def mirrored(self) -> "Diff":
         """The diff of the titles the other way round."""
-        return Diff(self.b, self.a, {area: [c.mirrored() for c in cs] for area, cs in self.areas.items()})
+        facts = (self.facts[1], self.facts[0]) if self.facts else None
+        return Diff(self.b, self.a, {area: [c.mirrored() for c in cs] for area, cs in self.areas.items()}, facts)
 
     def to_json(self) -> dict[str, Any]:
         """The documented JSON form (see ``diff.schema.json``)."""

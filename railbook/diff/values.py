@@ -13,6 +13,8 @@ from typing import Any, Callable
 from railbook.diff.catalogue import Catalogue
 from railbook.diff.keys import value_format
 from railbook.languages import choose_text
+from railbook.languages import number as cldr_number
+from railbook.languages import percent as cldr_percent
 
 
 @dataclass(frozen=True)
@@ -26,8 +28,7 @@ class Context:
 def number(n: Any, ctx: Context) -> str:
     if not isinstance(n, int) or isinstance(n, bool):
         return str(n)
-    text = f"{abs(n):,}".replace(",", ctx.cat.word("thousands_separator"))
-    return ("-" if n < 0 else "") + text
+    return cldr_number(n, ctx.cat.lang)
 
 
 def money(v: Any, ctx: Context) -> str:
@@ -41,7 +42,7 @@ def money(v: Any, ctx: Context) -> str:
 
 
 def percent(v: Any, ctx: Context) -> str:
-    return ctx.cat.template("percent", n=v) if isinstance(v, int) else auto(v, ctx)
+    return cldr_percent(v, ctx.cat.lang) if isinstance(v, int) and not isinstance(v, bool) else auto(v, ctx)
 
 
 def join(items: list[str], ctx: Context) -> str:

@@ -253,6 +253,11 @@ def _corporations(model: dict[str, Any], fired: dict[str, list[dict[str, str]]],
             "available_event": avail_event, "available_phase": avail_phase,
             "fired_by": fired.get(avail_event, []) if avail_event else [],
             "converts_to": c.get("converts_to"), "region": c.get("region"), "text": dict(c.get("text", {})),
+            "destination": place(model, c["destination"]) if c.get("destination") else None,
+            "float_tokens": [dict(x) for x in c.get("float_tokens") or []],
+            "token_cost": dict(c.get("token_cost") or {}),
+            "formation": dict(c.get("formation") or {}), "bonds": dict(c.get("bonds") or {}),
+            "home_token_timing": c.get("home_token_timing"),
         })
     return out
 
@@ -305,7 +310,8 @@ def _privates(model: dict[str, Any]) -> list[dict[str, Any]]:
             abilities.append(a)
         out.append({"sym": p["sym"], "name": p["name"], "value": p["value"], "revenue": p["revenue"],
                     "min_price": p["min_price"], "max_price": p["max_price"], "min_players": p.get("min_players"),
-                    "kind": p.get("kind"), "text": dict(p.get("text", {})), "abilities": abilities})
+                    "kind": p.get("kind"), "text": dict(p.get("text", {})), "abilities": abilities,
+                    "stock_round_trade": bool(p.get("stock_round_trade"))})
     return out
 
 
@@ -382,6 +388,8 @@ def compute(model: dict[str, Any], hooks: Any = None) -> dict[str, Any]:
         "holding_limit": t["holding_limit"],
         "pool_limit": t["pool_limit"],
         "pool_shares": t["pool_limit"] // units[0] if units else None,
+        # no open market: a corporation's shares wait in the bank's offer, where sold ones go back too
+        "no_open_market": bool(t["stock_round"].get("ipo_moves_to_pool")),
         "auction": dict(t["auction"]),
         "stock_round": dict(t["stock_round"]),
         "operating_round": dict(t["operating_round"]),

@@ -17,34 +17,18 @@ from typing import Any, Iterable, Mapping
 import yaml
 
 from railbook.languages import FALLBACK, LANGUAGES, choose_text  # noqa: F401  (LANGUAGES re-exported)
+from railbook.languages import number as _number
+from railbook.languages import percent as _percent
+from railbook.languages import plural
 
 CATALOGUE_DIR = Path(__file__).resolve().parent / "catalogues"
 
 NBSP = "\u00a0"
 NNBSP = "\u202f"
 
-# thousands separator, decimal mark, how a percentage is written
-NUMBER_FORMATS: dict[str, dict[str, str]] = {
-    "en": {"thousands": ",", "decimal": ".", "percent": "{n}%"},
-    "de": {"thousands": ".", "decimal": ",", "percent": "{n}" + NBSP + "%"},
-    "pl": {"thousands": NBSP, "decimal": ",", "percent": "{n}%"},
-    "it": {"thousands": ".", "decimal": ",", "percent": "{n}%"},
-    "fr": {"thousands": NNBSP, "decimal": ",", "percent": "{n}" + NNBSP + "%"},
-}
-
-
 def plural_category(lang: str, n: int) -> str:
     """CLDR plural category of an integer (the catalogues key plural forms by it)."""
-    n = abs(int(n))
-    if lang == "pl":
-        if n == 1:
-            return "one"
-        if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-            return "few"
-        return "many"
-    if lang == "fr":
-        return "one" if n in (0, 1) else "other"
-    return "one" if n == 1 else "other"
+    return plural(lang, n)
 
 
 def _flatten(node: Any, prefix: str, out: dict[str, Any]) -> None:
@@ -120,19 +104,10 @@ class Lang:
     # ------------------------------------------------------------ formats
 
     def num(self, n: int | float) -> str:
-        """Digits grouped the language's way (1.000 in German, 1 000 in French)."""
-        fmt = NUMBER_FORMATS.get(self.code, NUMBER_FORMATS[FALLBACK])
-        if isinstance(n, float) and not n.is_integer():
-            whole, frac = f"{n:.2f}".rstrip("0").split(".")
-            return self.num(int(whole)) + fmt["decimal"] + frac
-        n = int(n)
-        sign = "-" if n < 0 else ""
-        digits = str(abs(n))
-        groups: list[str] = []
-        while digits:
-            groups.insert(0, digits[-3:])
-            digits = digits[:-3]
-        return sign + fmt["thousands"].join(groups)
+        """Digits grouped the language's way (CLDR: 1.000 in German, 1 000 in French)."""
+        if isinstance(n, float) and n.is_integer():
+            n = int(n)
+        return _number(n, self.code)
 
     def money(self, amount: int | float | None) -> str:
         """An amount in the title's currency, placed as the title defines."""
@@ -145,8 +120,7 @@ class Lang:
         return f"{text}{NBSP}{sym}"
 
     def pct(self, n: int | float) -> str:
-        fmt = NUMBER_FORMATS.get(self.code, NUMBER_FORMATS[FALLBACK])
-        return fmt["percent"].format(n=self.num(n))
+        return _percent(n, self.code)
 
     def join(self, items: Iterable[str], conj: str = "and") -> str:
         """"A, B and C" with the language's conjunction (``conj``: and / or)."""

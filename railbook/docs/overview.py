@@ -49,7 +49,7 @@ def setup(L: Lang, f: dict[str, Any]) -> Block:
     items = [L.t("setup.cash", pairs=_cash_pairs(L, f), bank=bank_phrase(L, f))]
     kind = f["auction"].get("kind", "none")
     if f["privates"] and kind != "none":
-        items.append(L.t(f"setup.auction.{kind}", n=len(f["privates"]),
+        items.append(L.t(f"setup.auction.{kind}", n=len([p for p in f["privates"] if not p["stock_round_trade"]]),
                          drop=L.money(f["auction"].get("price_drop_when_all_pass", 0)),
                          increment=L.money(f["auction"].get("min_increment", 0))))
     for names, corps, cert in certificate_privates(L, f):
@@ -73,7 +73,8 @@ def float_phrase(L: Lang, f: dict[str, Any]) -> list[str]:
 def par_phrase(L: Lang, f: dict[str, Any]) -> str:
     """The par prices a president may choose, and those reserved for some corporations."""
     m = f["market"]
-    text = L.t("sr.par", prices=L.join([L.num(p) for p in m["par_prices"]], "or"),
+    key = "sr.par" if "full" in f["capitalizations"] else "sr.par_incremental"
+    text = L.t(key, prices=L.join([L.num(p) for p in m["par_prices"]], "or"),
                multiple=L.num(f["float_multiple"]))
     if m["par_reserved"]:
         text += " " + L.t("sr.par_reserved", list=L.join([f"{corp} {L.join([L.money(p) for p in prices], 'or')}"
@@ -107,6 +108,8 @@ def tile_lays(L: Lang, f: dict[str, Any]) -> str:
         if lay.get("cost"):
             text += " " + L.t("track.cost", cost=L.money(lay["cost"]))
         return text
+    if all(l.get("first_operation_only") for l in lays[1:]):
+        return L.t("track.first_two", n=len(lays))
     second_upgrades = all(l.get("upgrade") is True for l in lays[1:])
     key = "track.many_any" if second_upgrades else "track.many_one_upgrade"
     text = L.t(key, n=len(lays))
@@ -172,7 +175,10 @@ def operating_round(L: Lang, f: dict[str, Any]) -> Block:
 def end_items(L: Lang, f: dict[str, Any], short: bool = False) -> list[str]:
     items = []
     for g in f["game_end"]:
-        trigger = L.t(f"end.trigger.{g['trigger']}", price=L.money(g.get("price")),
+        name = g["trigger"]
+        if name == "bankruptcy" and f["bankruptcy"].get("ends_game_after") == "all_but_one":
+            name = "bankruptcy_all"   # bankrupt players leave; the game ends with the last but one
+        trigger = L.t(f"end.trigger.{name}", price=L.money(g.get("price")),
                       phase=w.phase(L, f, g["phase"]) if g.get("phase") else "",
                       train=w.train(L, g["train"]) if g.get("train") else "")
         item = L.t("end.item", trigger=trigger, timing=L.t(f"end.timing.{g['timing']}"))
@@ -211,9 +217,10 @@ def elements(L: Lang, f: dict[str, Any]) -> list[Block]:
     else:
         players.append(L.t("el.players.limit", limits=limits))
     blocks.append({"id": "players", "title": L.t("el.players.title"), "items": players})
-    if f["privates"]:
-        revs = [p["revenue"] for p in f["privates"]]
-        items = [L.t("el.privates.count", n=len(f["privates"]), low=L.money(min(revs)), high=L.money(max(revs)))]
+    proper = [p for p in f["privates"] if not p["stock_round_trade"] and p["kind"] != "minor"]
+    if proper:
+        revs = [p["revenue"] for p in proper]
+        items = [L.t("el.privates.count", n=len(proper), low=L.money(min(revs)), high=L.money(max(revs)))]
         for names, corps, cert in certificate_privates(L, f):
             key = "el.privates.president" if cert["president"] else "el.privates.share"
             items.append(L.t(key, private=names, corp=corps, percent=L.pct(cert["percent"] or 0)))
@@ -242,7 +249,9 @@ def elements(L: Lang, f: dict[str, Any]) -> list[Block]:
             items.append(L.t("el.minors.merge", minors=L.join(syms), corp=corp))
         blocks.append({"id": "minors", "title": L.t("el.minors.title"), "items": items})
     bank = [bank_phrase(L, f)]
-    if f["pool_limit"]:
+    if f["no_open_market"]:
+        bank.append(L.t("el.bank.offer", percent=L.pct(f["pool_limit"])))
+    elif f["pool_limit"]:
         bank.append(L.t("el.bank.pool", percent=L.pct(f["pool_limit"])))
     else:
         bank.append(L.t("el.bank.no_pool"))
@@ -276,10 +285,12 @@ def money_flows(L: Lang, f: dict[str, Any]) -> list[dict[str, str]]:
     P, B, C, M = (L.t(f"role.{r}") for r in ("players", "bank", "corporations", "minors"))
     flows = []
     what = [L.t("money.ipo_full" if f["capitalization"] == "full" else "money.ipo_incremental")]
-    if f["pool_limit"]:
+    if f["no_open_market"]:
+        what = [L.t("money.offer")]
+    elif f["pool_limit"]:
         what.append(L.t("money.pool"))
     if f["privates"]:
-        what.append(L.t("money.privates"))
+        what.append(L.t("money.package" if f["auction"].get("kind") == "starting_package" else "money.privates"))
     flows.append({"from": P, "to": B, "what": L.join(what)})
     if f["capitalization"] == "incremental" or "incremental" in f["capitalizations"]:
         flows.append({"from": P, "to": C, "what": L.t("money.ipo_to_corp")})

@@ -17,7 +17,9 @@ from railbook.compiler.compile import check_title
 from railbook.docs import config as config_mod
 from railbook.docs import document
 from railbook.docs import facts as facts_mod
+from railbook.docs.examples import Played, play_all
 from railbook.docs.i18n import Lang, load_catalogue
+from railbook.docs.pdf import browser, print_pdf
 from railbook.docs.svg import colour
 from railbook.errors import DocsError
 from railbook.languages import LANGUAGES
@@ -61,6 +63,7 @@ class Loaded:
     model: dict[str, Any]
     hooks: Any
     facts: dict[str, Any] = field(default_factory=dict)
+    examples: list[Played] = field(default_factory=list)   # the worked examples, played
 
 
 def load(target: str) -> Loaded:
@@ -69,7 +72,7 @@ def load(target: str) -> Loaded:
     if model is None or src.problems:
         raise DocsError(f"{target}: the title has problems (run railbook validate)", src.problems)
     tid = str(model["title"].get("id", folder.name))
-    return Loaded(tid, model, hooks, facts_mod.compute(model, hooks))
+    return Loaded(tid, model, hooks, facts_mod.compute(model, hooks), play_all(tid, src.examples))
 
 
 def css() -> str:
@@ -96,8 +99,10 @@ def baseline(title_id: str, cfg: config_mod.SiteConfig,
     return b.model, b.facts, b.hooks
 
 
-def render_html(doc: dict[str, Any], switch: list[dict[str, Any]], index_url: str | None) -> str:
-    return _ENV.get_template("page.html.j2").render(doc=doc, switch=switch, index_url=index_url, css=css())
+def render_html(doc: dict[str, Any], switch: list[dict[str, Any]], index_url: str | None,
+                pdf_url: str | None = None) -> str:
+    return _ENV.get_template("page.html.j2").render(doc=doc, switch=switch, index_url=index_url, css=css(),
+                                                    pdf_url=pdf_url)
 
 
 def render_md(doc: dict[str, Any], files: dict[str, str]) -> str:
@@ -105,22 +110,24 @@ def render_md(doc: dict[str, Any], files: dict[str, str]) -> str:
 
 
 def page_name(title_id: str, lang: str, fmt: str) -> str:
-    return f"{title_id}.{lang}.{'html' if fmt == 'html' else 'md'}"
+    return f"{title_id}.{lang}.{'md' if fmt == 'md' else fmt if fmt == 'pdf' else 'html'}"
 
 
 def write_docs(t: Loaded, lang: str, fmt: str, out: Path, base: tuple[Any, ...] | None,
                languages: list[str] | None = None) -> list[Path]:
     """``railbook docs``: one title, one language, into ``out``; returns the files written."""
     out.mkdir(parents=True, exist_ok=True)
-    doc = document.build(t.model, t.hooks, lang, base)
+    doc = document.build(t.model, t.hooks, lang, base, t.examples)
     written = []
-    if fmt == "html":
+    if fmt in ("html", "pdf"):
         langs = languages or list(LANGUAGES)
         switch = [{"code": c, "name": language_name(c), "url": page_name(t.title_id, c, "html"), "current": c == lang}
                   for c in langs]
         path = out / page_name(t.title_id, lang, "html")
         path.write_text(render_html(doc, switch, None), encoding="utf-8")
         written.append(path)
+        if fmt == "pdf":
+            written.insert(0, print_pdf(path, out / page_name(t.title_id, lang, "pdf")))
     else:
         files = {k: f"{t.title_id}.{lang}.{k}.svg" for k in doc["figures"]}
         for k, name in files.items():
@@ -132,13 +139,16 @@ def write_docs(t: Loaded, lang: str, fmt: str, out: Path, base: tuple[Any, ...] 
     return written
 
 
-def build_site(out: Path, targets: list[str] | None = None, cfg: config_mod.SiteConfig | None = None) -> dict[str, Any]:
+def build_site(out: Path, targets: list[str] | None = None, cfg: config_mod.SiteConfig | None = None,
+               pdf: bool = True) -> dict[str, Any]:
     """Every title in every configured language, an index per language and a root index.
 
-    Layout: ``out/index.html`` (first language), ``out/LANG/index.html`` and
-    ``out/LANG/TITLE.html``. A title that does not check is listed as failed,
-    never half-published.
+    Layout: ``out/index.html`` (first language), ``out/LANG/index.html``,
+    ``out/LANG/TITLE.html`` and, where a browser can print them (``pdf``),
+    ``out/LANG/TITLE.pdf``, linked from its page and the index. A title that does
+    not check is listed as failed, never half-published.
     """
+    pdf = pdf and browser() is not None
     cfg = cfg or config_mod.load()
     langs = cfg.languages
     cache: dict[str, Loaded] = {}
@@ -156,26 +166,31 @@ def build_site(out: Path, targets: list[str] | None = None, cfg: config_mod.Site
     for t in loaded:
         base = baseline(t.title_id, cfg, cache)
         for lang in langs:
-            doc = document.build(t.model, t.hooks, lang, base)
+            doc = document.build(t.model, t.hooks, lang, base, t.examples)
             switch = [{"code": c, "name": language_name(c), "url": f"../{c}/{t.title_id}.html", "current": c == lang}
                       for c in langs]
             d = out / lang
             d.mkdir(parents=True, exist_ok=True)
-            (d / f"{t.title_id}.html").write_text(render_html(doc, switch, "index.html"), encoding="utf-8")
+            page = d / f"{t.title_id}.html"
+            page.write_text(render_html(doc, switch, "index.html", f"{t.title_id}.pdf" if pdf else None),
+                            encoding="utf-8")
+            if pdf:
+                print_pdf(page, d / f"{t.title_id}.pdf")
             pages += 1
     for i, lang in enumerate(langs):
-        _write_index(out / lang / "index.html", lang, langs, loaded, failed, prefix="../", here=f"{lang}/")
+        _write_index(out / lang / "index.html", lang, langs, loaded, failed, prefix="../", here=f"{lang}/", pdf=pdf)
         if i == 0:
-            _write_index(out / "index.html", lang, langs, loaded, failed, prefix="", here="")
-    return {"titles": [t.title_id for t in loaded], "failed": failed, "languages": langs, "pages": pages}
+            _write_index(out / "index.html", lang, langs, loaded, failed, prefix="", here="", pdf=pdf)
+    return {"titles": [t.title_id for t in loaded], "failed": failed, "languages": langs, "pages": pages, "pdf": pdf}
 
 
 def _write_index(path: Path, lang: str, langs: list[str], loaded: list[Loaded], failed: list[str],
-                 prefix: str, here: str) -> None:
+                 prefix: str, here: str, pdf: bool = False) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     L = Lang(lang)
     labels = {k: L.t(f"index.{k}") for k in ("site_title", "site_intro", "title", "players", "designer", "failed",
                                              "languages")}
+    labels["pdf"] = L.t("label.pdf")
     titles = []
     for t in loaded:
         f = t.facts
@@ -184,7 +199,8 @@ def _write_index(path: Path, lang: str, langs: list[str], loaded: list[Loaded], 
         titles.append({"name": f["meta"].get("name") or t.title_id, "subtitle": f["meta"].get("subtitle") or "",
                        "blurb": L.text(f["blurb"]), "designer": f["meta"].get("designer") or "",
                        "players": f"{L.num(pl['min'])}–{L.num(pl['max'])}",
-                       "links": {c: f"{up}{c}/{t.title_id}.html" for c in langs}})
+                       "links": {c: f"{up}{c}/{t.title_id}.html" for c in langs},
+                       "pdfs": {c: f"{up}{c}/{t.title_id}.pdf" for c in langs} if pdf else {}})
     switch = [{"code": c, "name": language_name(c), "current": c == lang,
                "url": (f"{c}/index.html" if not here else f"../{c}/index.html")} for c in langs]
     languages = [{"code": c, "name": language_name(c)} for c in langs]

@@ -51,7 +51,9 @@ def limits(L: Lang, f: dict[str, Any]) -> list[str]:
     if nocert:
         cert += " " + L.t("limits.zone_no_cert", zones=w.colours(L, nocert, "or", "loc"))
     items.append(cert)
-    if f["pool_limit"]:
+    if f["no_open_market"]:
+        items.append(L.t("limits.offer", percent=L.pct(f["pool_limit"])))
+    elif f["pool_limit"]:
         items.append(L.t("limits.pool", shares=L.num(f["pool_shares"]), percent=L.pct(f["pool_limit"])))
     else:
         items.append(L.t("limits.no_pool"))
@@ -206,9 +208,10 @@ def privates(L: Lang, f: dict[str, Any]) -> list[str]:
     items = []
     for group in private_groups(f["privates"]):
         p = group[0]
-        abilities = [ability(L, f, a) for a in merged_abilities(L, group)]
         text = L.text(p["text"])
-        desc = "; ".join([a for a in abilities if a] + ([text] if text else [])) or L.t("privates.no_ability")
+        # the title's own words say what the private does; the computed abilities only where it says nothing
+        abilities = [] if text else [ability(L, f, a) for a in merged_abilities(L, group)]
+        desc = "; ".join([a.rstrip(".") for a in abilities if a] + ([text] if text else [])) or L.t("privates.no_ability")
         names = [q["name"] for q in group]
         name = L.t("privates.many", n=len(names), name=names[0]) if len(set(names)) == 1 and len(names) > 1 \
             else L.join(names, "or")
@@ -226,6 +229,8 @@ def privates(L: Lang, f: dict[str, Any]) -> list[str]:
 def corporation_line(L: Lang, f: dict[str, Any], c: dict[str, Any]) -> str:
     if len(c["homes"]) > 1:
         home = L.t("corps.homes", n=len(c["homes"]), places=w.places(L, c["homes"]))
+    elif c["homes"] and c["home_token_timing"] == "setup" and c["available_event"]:
+        home = L.t("corps.home_from_start", place=w.place(L, c["homes"][0]))
     elif c["homes"]:
         home = L.t("corps.home", place=w.place(L, c["homes"][0]))
     elif c["home_choice"]:
@@ -236,15 +241,54 @@ def corporation_line(L: Lang, f: dict[str, Any], c: dict[str, Any]) -> str:
     parts = [w.corp_full(c), home]
     if c["available_phase"]:
         parts.insert(1, L.t("corps.available", phase=w.phase(L, f, c["available_phase"])))
-    parts.append(L.t("corps.tokens", n=c["tokens"]))
+    if c["destination"]:
+        parts.append(L.t("corps.destination", place=w.place(L, c["destination"])))
+    tokens = L.t("corps.tokens", n=c["tokens"])
+    for extra in c["float_tokens"]:
+        if extra.get("if_converted"):
+            tokens += " " + L.t("corps.tokens_if_converted", n=extra.get("add", 1))
+        elif extra.get("from_phase"):
+            tokens += " " + L.t("corps.tokens_from_phase", n=extra.get("add", 1), phase=w.phase(L, f, extra["from_phase"]))
+    parts.append(tokens)
+    if c["formation"]:
+        parts.append(formation(L, f, c))
+    if c["bonds"]:
+        b = c["bonds"]
+        parts.append(L.t("corps.bonds", n=b.get("count", 0), price=L.money(b.get("price")),
+                         interest=L.money(b.get("interest")), deduction=L.money(b.get("end_game_deduction_per_share"))))
     text = L.text(c["text"])
     if text:
         parts.append(text)
     return " — ".join(parts)
 
 
+def formation(L: Lang, f: dict[str, Any], c: dict[str, Any]) -> str:
+    """How a corporation formed from others (a state railway) comes about, from its ``formation`` data."""
+    fm = c["formation"]
+    parts = [L.t("corps.formation.head", n=fm.get("old_shares_per_share", 2))]
+    if fm.get("min_price"):
+        parts.append(L.t("corps.formation.price", price=L.money(fm["min_price"])))
+    loans = fm.get("inherited_loans_become")
+    if loans:
+        parts.append(L.t(f"corps.formation.loans.{loans}", n=fm.get("max_inherited_loans", 2)))
+    if fm.get("short_shares") == "bonds":
+        parts.append(L.t("corps.formation.short_bonds"))
+    if fm.get("capital") == "pool_buys_remaining":
+        parts.append(L.t("corps.formation.pool_buys"))
+    if fm.get("home_token_exchange"):
+        parts.append(L.t("corps.formation.tokens", n=fm.get("extra_token_exchanges", 0)))
+    if fm.get("first_operation") == "this_round_unless_merged_operated":
+        parts.append(L.t("corps.formation.operates"))
+    if fm.get("first_tile_lays"):
+        parts.append(L.t("corps.formation.first_lays", n=fm["first_tile_lays"]))
+    return "; ".join(parts)
+
+
 def corporations(L: Lang, f: dict[str, Any]) -> list[str]:
     items = [corporation_line(L, f, c) for c in f["corporations"]]
+    costs = {c["token_cost"].get("per_hex") for c in f["corporations"] if c["token_cost"].get("method") == "route_distance"}
+    if costs:
+        items.append(L.t("corps.token_cost_distance", cost=L.join([L.money(x) for x in sorted(x for x in costs if x)], "or")))
     if len(f["corporation_shares"]) > 1:
         for shares, syms in f["corporation_shares"]:
             items.append(L.t("corps.certificates", corps=L.join(syms), n=len(shares),
@@ -271,7 +315,8 @@ def mechanics(L: Lang, f: dict[str, Any]) -> list[str]:
     """What differs from the common 18xx rules, computed, then the title's own words."""
     items = []
     if len(f["tile_lays"]) > 1:
-        items.append(L.t("mech.tile_lays", what=ov.tile_lays(L, f)))
+        first_only = all(lay.get("first_operation_only") for lay in f["tile_lays"][1:])
+        items.append(ov.tile_lays(L, f) if first_only else L.t("mech.tile_lays", what=ov.tile_lays(L, f)))
     if f["exchanges"]:
         items.append(L.t("mech.exchange"))
     red = f["share_redemption"]
@@ -321,13 +366,17 @@ def mechanics(L: Lang, f: dict[str, Any]) -> list[str]:
     if "half" in f["operating_round"]["dividends"]:
         items.append(L.t("mech.half_dividend"))
     if f["loans"]:
-        items.append(L.t("mech.loans", amount=L.money(f["loans"].get("amount")),
-                         interest=L.money(f["loans"].get("interest", 0))))
+        text = L.t("mech.loans", amount=L.money(f["loans"].get("amount")), interest=L.money(f["loans"].get("interest", 0)))
+        if f["loans"].get("end_game_deduction_per_share"):
+            text += "; " + L.t("mech.loans_end", amount=L.money(f["loans"]["end_game_deduction_per_share"]))
+        items.append(text)
     for topic in f["texts"]:
-        if topic not in PLACED_TOPICS and not topic.startswith(("event_", "flag_", "compare")):
+        if topic not in PLACED_TOPICS and not topic.startswith(("event_", "flag_", "compare", "type_", "option_")):
             items.append(L.text(f["texts"][topic]))
     for o in f["optional_rules"]:
-        items.append(L.t("mech.optional", name=o["name"], description=o["description"]))
+        own = w.title_text(L, f, f"option_{o['id']}")   # the title's own words for the rule, in the reader's language
+        items.append(L.t("mech.optional_text", text=own) if own else
+                     L.t("mech.optional", name=o["name"], description=o["description"]))
     return items
 
 
@@ -336,10 +385,17 @@ def emergency(L: Lang, f: dict[str, Any]) -> list[str]:
     eb = o["emergency_buy"]
     parts = [L.t(f"emergency.must.{o['must_buy_train']}")]
     if o["must_buy_train"] != "never":
-        parts.append(L.t("emergency.president" if eb.get("president_may_swap", True) else "emergency.no_president"))
+        if eb.get("loans_first") and f["loans"]:
+            parts.append(L.t("emergency.loans_first", n=f["loans"].get("max_per_corporation", 1),
+                             amount=L.money(f["loans"].get("amount"))))
+        else:
+            parts.append(L.t("emergency.president" if eb.get("president_may_swap", True) else "emergency.no_president"))
         if eb.get("cheapest_depot_train_only"):
             parts.append(L.t("emergency.cheapest"))
-        parts.append(L.t("emergency.sell_more" if eb.get("sell_more_than_needed") else "emergency.sell_needed"))
+        if eb.get("president_sells_shares", True):
+            parts.append(L.t("emergency.sell_more" if eb.get("sell_more_than_needed") else "emergency.sell_needed"))
+        else:
+            parts.append(L.t("emergency.no_sales"))
         parts.append(L.t(f"emergency.other_corps.{eb.get('from_other_corporations', 'never')}"))
         parts.append(L.t(f"emergency.bankrupt.{f['bankruptcy']['ends_game_after']}" if f["bankruptcy"]["allowed"]
                          else "emergency.no_bankruptcy"))

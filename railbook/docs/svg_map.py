@@ -6,9 +6,10 @@ track, cities with their slots and values, towns, offboards with a value per
 phase colour, labels, names and the home stations of the corporations.
 
 A hex may instead carry ``stations`` (per city, per slot, the corporation whose token
-stands there, or None): ``railbook serve`` draws the board of a game in progress so,
-with the tiles laid on it. Every city is a ``<g class="city" data-stop="K">`` (K its
-stop's number on the tile), so a page can tell which city was clicked.
+stands there, or None; one still ``reserved`` is drawn faded): ``railbook serve`` draws
+the board of a game in progress so, with the tiles laid on it. Every city is a
+``<g class="city" data-stop="K">`` (K its stop's number on the tile), so a page can
+tell which city was clicked.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from railbook import hexgrid
 from railbook.docs.svg import INK, colour, esc, n, svg, text
 
 R = 40.0                       # hex radius (centre to corner) in px
+RIVER = "#3d8fd6"
+NAME_SIZE = 12.5               # px: a place name; the map prints a page wide, so at least 9 pt on A4
+MIN_NAME = 9.5
 A = R * math.sqrt(3) / 2       # apothem (centre to edge middle)
 MARGIN = 12.0
 
@@ -120,21 +124,22 @@ def _hex_body(coord: str, h: dict[str, Any], layout: str, cx: float, cy: float,
     city_no = 0
     here = homes.get(coord, [])
     stations = h.get("stations")
+    cities = [s for s in stops if s["kind"] == "city"]
+    crowded = len(cities) > 3          # a Paris: tokens without names here, a list of homes beside the hex
+    revenues = {str(s.get("revenue")) for s in cities}
     for i, s in enumerate(stops):
         if s["kind"] == "junction" or (s.get("hide") and s["kind"] != "city"):
             continue
         x, y = pos[i]
         if s["kind"] == "city":
             slots = max(1, s.get("slots", 1))
-            rr = R * 0.24
-            if stations is not None:
+            rr = R * (0.15 if crowded else 0.24)
+            if stations is not None:     # a game in progress: the tokens placed (or reserved) in each slot
                 placed = list(stations[city_no]) if city_no < len(stations) else []
                 slots = max(slots, len(placed))
-                cls = "token"
             else:
                 placed = [c for c in here if (c.get("home_city") or 0) == city_no or
                           (isinstance(c.get("home_city"), list) and city_no in c["home_city"])][:slots]
-                cls = "home"
             out.append(f'<g class="city" data-stop="{i}">')
             for k in range(slots):
                 sx = x + (k - (slots - 1) / 2) * rr * 2
@@ -143,13 +148,21 @@ def _hex_body(coord: str, h: dict[str, Any], layout: str, cx: float, cy: float,
                 if c is None:
                     continue
                 sx = x + (k - (slots - 1) / 2) * rr * 2
-                faded = ' opacity="0.4"' if c.get("reserved") else ""   # a home not yet tokened
+                home = stations is None or c.get("reserved")
+                faded = ' opacity="0.4"' if stations is not None and c.get("reserved") else ""
                 out.append(f'<circle cx="{n(sx)}" cy="{n(y)}" r="{n(rr - 1.5)}" fill="{colour(c["color"], "#888")}" '
-                           f'stroke="#fff" stroke-width="1" class="{"home" if c.get("reserved") else cls}"{faded}/>')
-                out.append(text(sx, y, c["sym"], size=fit(c["sym"], 2 * (rr - 2), 9.0), weight="bold",
-                                fill=c.get("text_color") or "#fff", extra=faded))
+                           f'stroke="#fff" stroke-width="1" class="{"home" if home else "token"}"{faded}/>')
+                if not crowded:
+                    out.append(text(sx, y, c["sym"], size=fit(c["sym"], 2 * (rr - 2), 9.0), weight="bold",
+                                    fill=c.get("text_color") or "#fff", extra=faded))
             out.append("</g>")
             rev = _revenue_text(s.get("revenue"))
+            if crowded and len(revenues) == 1:
+                rev = rev if city_no == 0 else ""
+                if rev:
+                    out.append(f'<circle cx="{n(cx)}" cy="{n(cy)}" r="8" fill="#fff" stroke="{INK}" stroke-width="0.8"/>')
+                    out.append(text(cx, cy, rev, size=8.5))
+                rev = ""
             if rev:
                 rx, ry = x + rr * slots + 5, y - rr - 2
                 out.append(f'<circle cx="{n(rx)}" cy="{n(ry)}" r="7" fill="#fff" stroke="{INK}" stroke-width="0.8"/>')
@@ -169,15 +182,26 @@ def _hex_body(coord: str, h: dict[str, Any], layout: str, cx: float, cy: float,
                 out.append(f'<rect x="{n(x0 + k * w)}" y="{n(y - 7)}" width="{n(w)}" height="14" fill="{colour(c)}" '
                            f'stroke="{INK}" stroke-width="0.8"/>')
                 out.append(text(x0 + k * w + w / 2, y, v, size=8))
-    # borders
+    # borders: a coloured border is a river (blue); a crossing of it (a border with a cost) gets a bridge
     for b in tile["borders"]:
         if b.get("type") in (None, "impassable", "water", "mountain", "river", "province", "national"):
             ang = edge_angle(b["edge"] + rot, layout)
             mx, my = towards(cx, cy, ang, A)
             dx, dy = towards(0, 0, ang + 90, R / 2)
-            stroke = {"water": "#2b7bc0", "river": "#2b7bc0", "mountain": "#8b5a2b"}.get(b.get("type") or "", "#c0392b")
-            out.append(f'<line x1="{n(mx - dx)}" y1="{n(my - dy)}" x2="{n(mx + dx)}" y2="{n(my + dy)}" '
-                       f'stroke="{stroke}" stroke-width="4" stroke-linecap="round"/>')
+            river = bool(b.get("color")) or b.get("type") in ("river", "water")
+            stroke = colour(b["color"]) if b.get("color") and b["color"] != "blue" else (
+                RIVER if river else {"mountain": "#8b5a2b", "province": "#7a6a9a", "national": "#444"}.get(
+                    b.get("type") or "", "#b03a2e"))
+            dash = ' stroke-dasharray="6 4"' if b.get("type") in ("province", "national") else ""
+            width = 6 if river else (3 if dash else 4.5)
+            out.append(f'<line class="border" x1="{n(mx - dx)}" y1="{n(my - dy)}" x2="{n(mx + dx)}" y2="{n(my + dy)}" '
+                       f'stroke="{stroke}" stroke-width="{width}" stroke-linecap="round"{dash}/>')
+            if b.get("type") == "water" and "cost" in b:   # a crossing: a bridge across the river
+                ux, uy = towards(0, 0, ang, 5)
+                for side in (-1, 1):
+                    bx, by = mx + side * dx * 0.35, my + side * dy * 0.35
+                    out.append(f'<line x1="{n(bx - ux)}" y1="{n(by - uy)}" x2="{n(bx + ux)}" y2="{n(by + uy)}" '
+                               f'stroke="{INK}" stroke-width="2"/>')
     if tile.get("label"):
         lx, ly = (cx - R * 0.5, cy - R * 0.42) if layout == "pointy" else (cx - R * 0.55, cy - R * 0.5)
         out.append(text(lx, ly, tile["label"], size=9, weight="bold"))
@@ -194,17 +218,85 @@ def _split(name: str) -> list[str]:
     return [name[:cut], name[cut + 1:]]
 
 
-def _labels(coord: str, h: dict[str, Any], cx: float, cy: float) -> list[str]:
-    """Coordinates and place names, drawn above every hex so no neighbour covers them."""
+def _labels(coord: str, h: dict[str, Any], cx: float, cy: float, placed: list[tuple[float, float, float, float]],
+            chips: list[dict[str, Any]]) -> list[str]:
+    """Coordinates and place names, drawn above every hex so no neighbour covers them. A name is
+    as large as it can be without touching a name already placed (never below MIN_NAME)."""
     out = [text(cx, cy - R * 0.74, coord, size=6.5, fill="#6b6659")]
     if h.get("name"):
-        lines = _split(str(h["name"]))
-        size = min(fit(line, R * 1.6, 8.0) for line in lines)
-        y0 = cy + R * (0.66 if len(lines) == 1 else 0.58)
+        name = str(h["name"])
+        for size in (NAME_SIZE, NAME_SIZE - 1, NAME_SIZE - 2, MIN_NAME):
+            lines = _split(name) if len(name) * 0.56 * size > R * 1.9 else [name]
+            width = max(len(line) for line in lines) * 0.56 * size
+            y0 = cy + R * (0.66 if len(lines) == 1 else 0.5)
+            box = (cx - width / 2, y0 - size / 2, cx + width / 2, y0 + (len(lines) - 0.5) * (size + 1))
+            if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in placed):
+                break
+        placed.append(box)
         for k, line in enumerate(lines):
             out.append(text(cx, y0 + k * (size + 1), line, size=size, extra=' class="name" stroke="#fbfaf5" '
-                            'stroke-width="2.2" paint-order="stroke"'))
+                            'stroke-width="2.6" paint-order="stroke"'))
+    if chips:   # the homes of a crowded hex, as labelled tokens in a row under it
+        w = 30.0
+        x0 = cx - w * len(chips) / 2
+        y = cy + R * 1.02
+        out.append(f'<rect x="{n(x0 - 3)}" y="{n(y - 8)}" width="{n(w * len(chips) + 6)}" height="16" rx="4" '
+                   f'fill="#fff" stroke="{INK}" stroke-width="0.6" class="homes"/>')
+        for k, c in enumerate(chips):
+            out.append(f'<circle cx="{n(x0 + w * k + 6)}" cy="{n(y)}" r="5" fill="{colour(c["color"], "#888")}" '
+                       f'stroke="{INK}" stroke-width="0.5"/>')
+            out.append(text(x0 + w * k + 12.5, y, c["sym"], size=fit(c["sym"], w - 14, 8.5), anchor="start"))
     return out
+
+
+def legend(L: Any, model: dict[str, Any], width: float, y: float) -> tuple[list[str], float]:
+    """A row of keys under the map: terrain, stops, off-board values, homes, destinations, rivers, borders."""
+    hexes = model["map"]["hexes"].values()
+    kinds = {str(k) for h in hexes for t in h["tile"]["terrain"]
+             for k in (t["kind"] if isinstance(t["kind"], list) else [t["kind"]])}
+    borders = [b for h in hexes for b in h["tile"]["borders"]]
+    items: list[tuple[str, str]] = []
+    def ink(x: float, yy: float, kind: str) -> str:
+        if kind == "mountain":
+            return f'<polygon points="{n(x - 7)},{n(yy + 5)} {n(x)},{n(yy - 6)} {n(x + 7)},{n(yy + 5)}" fill="#8b5a2b"/>'
+        if kind == "water":
+            return f'<path d="M{n(x - 8)},{n(yy)} q4,-4 8,0 t8,0" fill="none" stroke="#2b7bc0" stroke-width="2"/>'
+        if kind == "city":
+            return f'<circle cx="{n(x)}" cy="{n(yy)}" r="7" fill="#fff" stroke="{INK}" stroke-width="1.5"/>'
+        if kind == "town":
+            return f'<circle cx="{n(x)}" cy="{n(yy)}" r="4" fill="{INK}"/>'
+        if kind == "home":
+            return f'<circle cx="{n(x)}" cy="{n(yy)}" r="7" fill="#c0392b" stroke="{INK}" stroke-width="1.5"/>'
+        if kind == "destination":
+            return f'<rect x="{n(x - 6)}" y="{n(yy - 6)}" width="12" height="12" fill="none" stroke="#c0392b" stroke-width="2"/>'
+        if kind == "offboard":
+            return (f'<rect x="{n(x - 12)}" y="{n(yy - 6)}" width="12" height="12" fill="#f7e14b" stroke="{INK}" stroke-width="0.6"/>'
+                    f'<rect x="{n(x)}" y="{n(yy - 6)}" width="12" height="12" fill="#c98a55" stroke="{INK}" stroke-width="0.6"/>')
+        stroke = {"river": RIVER, "impassable": "#b03a2e", "province": "#7a6a9a"}[kind]
+        dash = ' stroke-dasharray="6 4"' if kind == "province" else ""
+        return f'<line x1="{n(x - 10)}" y1="{n(yy)}" x2="{n(x + 10)}" y2="{n(yy)}" stroke="{stroke}" stroke-width="5"{dash}/>'
+    for k in ("mountain", "water"):
+        if k in kinds:
+            items.append((k, L.t(f"legend.{k}")))
+    items += [("city", L.t("legend.city")), ("town", L.t("legend.town")), ("offboard", L.t("legend.offboard")),
+              ("home", L.t("legend.home"))]
+    if any(c.get("destination") for c in model["corporations"]):
+        items.append(("destination", L.t("legend.destination")))
+    if any(b.get("color") or b.get("type") in ("river", "water") for b in borders):
+        items.append(("river", L.t("legend.river")))
+    if any(b.get("type") == "impassable" and not b.get("color") for b in borders):
+        items.append(("impassable", L.t("legend.impassable")))
+    if any(b.get("type") in ("province", "national") for b in borders):
+        items.append(("province", L.t("legend.province")))
+    out, x, row = [], MARGIN + 14, y
+    for kind, label in items:
+        need = 34 + len(label) * 0.56 * 11
+        if x + need > width - MARGIN:
+            x, row = MARGIN + 14, row + 22
+        out.append(ink(x, row, kind))
+        out.append(text(x + 18, row, label, size=11, anchor="start"))
+        x += need + 12
+    return out, row + 16 - y
 
 
 def frame(hexes: dict[str, Any], layout: str, axes: dict[str, str]) -> tuple[float, float, float, float]:
@@ -233,9 +325,10 @@ def hex_picture(h: dict[str, Any], layout: str, label: str, size: float = 2 * R 
                                                         f'viewBox="0 0 {n(2 * half)} {n(2 * half)}"')
 
 
-def render(model: dict[str, Any], label: str) -> str:
+def render(model: dict[str, Any], label: str, L: Any = None) -> str:
     """The whole map; corporations' homes drawn as tokens in their cities (or, where a hex carries
-    ``stations``, the tokens placed there)."""
+    ``stations``, the tokens placed there), destinations framed, and (given the language ``L``) a
+    legend under it."""
     m = model["map"]
     layout, axes = m["layout"], m["axes"]
     hexes = m["hexes"]
@@ -247,14 +340,36 @@ def render(model: dict[str, Any], label: str) -> str:
     if not centres:
         return svg(10, 10, [], label, "map")
     ox, oy, width, height = frame(hexes, layout, axes)
-    body = [f'<rect width="{n(width)}" height="{n(height)}" fill="#fbfaf5"/>']
     order = sorted(hexes, key=lambda c: (centres[c][1], centres[c][0]))
+    body: list[str] = []
     for coord in order:
         cx, cy = centres[coord]
         body.extend(_hex_body(coord, hexes[coord], layout, cx - ox, cy - oy, homes))
+    dests: dict[str, list[dict[str, Any]]] = {}
+    for c in model["corporations"]:
+        if c.get("destination"):
+            dests.setdefault(c["destination"], []).append(c)
+    for coord, corps in dests.items():
+        if coord not in centres:
+            continue
+        cx, cy = centres[coord][0] - ox, centres[coord][1] - oy
+        for k, c in enumerate(corps):
+            x, y = cx + R * 0.3 + k * 9, cy - R * 0.5
+            body.append(f'<rect class="destination" x="{n(x)}" y="{n(y)}" width="8" height="8" fill="{colour(c["color"], "#888")}" '
+                        f'stroke="#c0392b" stroke-width="1.5"><title>{esc(c["sym"])}</title></rect>')
     body.append('<g class="labels">')
+    placed: list[tuple[float, float, float, float]] = []
     for coord in order:
         cx, cy = centres[coord]
-        body.extend(_labels(coord, hexes[coord], cx - ox, cy - oy))
+        cities = [s for s in hexes[coord]["tile"]["stops"] if s["kind"] == "city"]
+        chips = homes.get(coord, []) if len(cities) > 3 else []
+        body.extend(_labels(coord, hexes[coord], cx - ox, cy - oy, placed, chips))
     body.append("</g>")
+    if L is not None:
+        keys, extra = legend(L, model, width, height + 8)
+        body.append('<g class="legend">')
+        body.extend(keys)
+        body.append("</g>")
+        height += extra + 12
+    body.insert(0, f'<rect width="{n(width)}" height="{n(height)}" fill="#fbfaf5"/>')
     return svg(width, height, body, label, "map")

@@ -10,31 +10,66 @@ from railbook.docs import words as w
 from railbook.docs.i18n import Lang
 from railbook.docs.svg import INK, colour, esc, n, svg, text
 
-W, H, GAP = 118.0, 112.0, 10.0
+W0, GAP, LINE = 132.0, 10.0, 13.0
+TEXT = 9.5            # px: the cards print at about 9 pt on A4
+
+
+def _fits(label: str, size: float, width: float) -> list[str]:
+    """``label`` broken into lines no wider than ``width`` (glyphs average ~0.56 em)."""
+    per_line = max(6, int(width / (0.56 * size)))
+    lines: list[str] = []
+    for word in label.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= per_line:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def card_lines(facts: dict[str, Any], L: Lang, p: dict[str, Any], W: float = W0) -> list[tuple[str, str]]:
+    """The text lines of one phase card below its tiles: (text, colour)."""
+    out: list[tuple[str, str]] = []
+    limit = p["train_limit"]
+    if isinstance(limit, dict):   # a limit per kind of company: one line each, so nothing is cut off
+        out.append((L.t("svg.limit", limit=""), INK))
+        out += [(f"  {L.num(v)} · {w.company_kind(L, k, facts)}", INK) for k, v in limit.items()]
+    else:
+        out.append((L.t("svg.limit", limit=w.limit(L, limit, facts)), INK))
+    out.append((L.t("svg.ors", n=p["operating_rounds"]), INK))
+    if p["rusts"]:
+        out.append((L.t("svg.rust_list", trains=", ".join(p["rusts"])), "#8b2500"))
+    wrapped: list[tuple[str, str]] = []
+    for line, fill in out:
+        indent = "  " if line.startswith("  ") else ""
+        wrapped += [((indent if i else "") + part, fill) for i, part in enumerate(_fits(line.strip(), TEXT, W - 16 - 6 * len(indent)))]
+    return wrapped
 
 
 def render(facts: dict[str, Any], L: Lang, label: str) -> str:
     body: list[str] = []
     phases = facts["phases"]
+    # a card is as wide as its longest unbreakable line needs (a per-kind limit names long kinds)
+    longest = max((len(t.strip()) for p in phases for t, _ in card_lines(facts, L, p, 10_000)), default=10)
+    W = min(210.0, max(W0, longest * 0.56 * TEXT + 36))
+    lines = [card_lines(facts, L, p, W) for p in phases]
+    height = 66 + LINE * max((len(x) for x in lines), default=0) + 6
     for i, p in enumerate(phases):
         x = i * (W + GAP)
         body.append(f'<g class="phase" data-phase="{esc(p["name"])}">')
-        body.append(f'<rect x="{n(x + 0.5)}" y="0.5" width="{n(W - 1)}" height="{n(H - 1)}" rx="6" fill="#fff" '
+        body.append(f'<rect x="{n(x + 0.5)}" y="0.5" width="{n(W - 1)}" height="{n(height - 1)}" rx="6" fill="#fff" '
                     f'stroke="{INK}"/>')
         body.append(f'<rect x="{n(x + 0.5)}" y="0.5" width="{n(W - 1)}" height="24" rx="6" fill="{colour(p["colour"])}"/>')
         body.append(text(x + W / 2, 13, w.phase_short(L, facts, p["name"]), size=13, weight="bold"))
         trigger = L.t("phase.start") if not p["on"] else "→ " + " / ".join(p["on"])
         body.append(text(x + W / 2, 36, trigger, size=10))
         for k, c in enumerate(p["tiles"]):
-            cx = x + 10 + k * 16
-            body.append(f'<polygon points="{n(cx)},{n(47)} {n(cx + 6)},{n(50.5)} {n(cx + 6)},{n(57.5)} {n(cx)},{n(61)} '
-                        f'{n(cx - 6)},{n(57.5)} {n(cx - 6)},{n(50.5)}" fill="{colour(c)}" stroke="{INK}" stroke-width="0.7"/>')
-        body.append(text(x + 8, 74, L.t("svg.limit", limit=w.limit(L, p["train_limit"], facts)), size=9, anchor="start"))
-        body.append(text(x + 8, 88, L.t("svg.ors", n=p["operating_rounds"]), size=9, anchor="start"))
-        if p["rusts"]:
-            body.append(text(x + 8, 102, L.t("svg.rust_list", trains=", ".join(p["rusts"])), size=9, anchor="start",
-                             fill="#8b2500"))
+            cx = x + 12 + k * 16
+            body.append(f'<polygon points="{n(cx)},{n(45)} {n(cx + 6)},{n(48.5)} {n(cx + 6)},{n(55.5)} {n(cx)},{n(59)} '
+                        f'{n(cx - 6)},{n(55.5)} {n(cx - 6)},{n(48.5)}" fill="{colour(c)}" stroke="{INK}" stroke-width="0.7"/>')
+        for k, (line, fill) in enumerate(lines[i]):
+            body.append(text(x + 8, 72 + k * LINE, line, size=TEXT, anchor="start", fill=fill,
+                             extra=' xml:space="preserve"'))
         body.append("</g>")
         if i < len(phases) - 1:
-            body.append(f'<path d="M{n(x + W + 1)},{n(H / 2)} h{n(GAP - 3)}" stroke="{INK}" stroke-width="1.5"/>')
-    return svg(max(len(phases), 1) * (W + GAP) - GAP + 1, H + 1, body, label, "phases")
+            body.append(f'<path d="M{n(x + W + 1)},{n(height / 2)} h{n(GAP - 3)}" stroke="{INK}" stroke-width="1.5"/>')
+    return svg(max(len(phases), 1) * (W + GAP) - GAP + 1, height + 1, body, label, "phases")

@@ -60,6 +60,9 @@ HOOK_POINTS: dict[str, HookPoint] = {
     "can_lay_tile": HookPoint((("corporation", "Corporation"), ("hex", "Hex"), ("tile", "Tile")), "bool",
                               "Return false to forbid a corporation to lay (or upgrade to) a tile on a hex, "
                               "in a normal or a private's lay."),
+    "after_par": HookPoint((("corporation", "Corporation"),), "none",
+                           "After a corporation is parred (its president's certificate bought), before its "
+                           "home station is placed."),
     "after_buy_train": HookPoint((("corporation", "Corporation"), ("train", "Train")), "none",
                                  "After a corporation buys a train (from the depot, the pool or another "
                                  "corporation), after the phase change and rusting it causes."),
@@ -115,6 +118,17 @@ FUNCTIONS: dict[str, Func] = {
                                  "(the train's and its distance rows' multipliers)."),
     "remove_depot_trains": Func(("Train", "int"), "none",
                                 "Take up to this many unsold trains of a type out of the game."),
+    "release_reserved_train": Func(("list[str]",), "none",
+                                   "If the depot's next train has a reserved copy (trains.yaml reserved), that copy "
+                                   "joins the depot in front of it, taking over its events except those named."),
+    "add_train_event": Func(("Train", "str"), "none",
+                            "The next unsold train of a type also fires this event when bought."),
+    "attach_share": Func(("Private", "Corporation", "bool"), "none",
+                         "The private also brings a certificate of the corporation to whoever buys it: the "
+                         "president's (true), or the first other one still in the IPO (false)."),
+    "restore_printed_tile": Func(("Hex",), "bool",
+                                 "Take the tile laid on a hex back to the supply; the printed hex returns, its "
+                                 "stations stay. False if nothing was laid there."),
     "convert_corporation": Func(("Corporation",), "none",
                                 "Convert a corporation now to its converts_to certificates and type (nothing if "
                                 "it already has): its new certificates go to its treasury, or to the IPO if it "

@@ -85,6 +85,9 @@ class Checker:
     # ------------------------------------------------------------ program
 
     def program(self, prog: A.Program) -> None:
+        if self.names.events:
+            # an event a hook attaches to a train (add_train_event(train, "name")) is fired like a train's own
+            self.names.events |= set(_attached_events(prog))
         seen: dict[str, A.Hook] = {}
         for hook in prog.hooks:
             key = ("event " if hook.event else "") + hook.name
@@ -304,3 +307,19 @@ class Checker:
         if func.returns == "list[any]" and args and name == "shuffle":
             return self.types.get(id(args[0]), "list[any]")
         return func.returns
+
+
+def _attached_events(node: object) -> list[str]:
+    """Event names given as text to add_train_event anywhere in the hooks."""
+    found: list[str] = []
+    if isinstance(node, A.Call) and node.func == "add_train_event" and len(node.args) == 2 \
+            and isinstance(node.args[1], A.Str):
+        found.append(node.args[1].value)
+    if isinstance(node, list):
+        for item in node:
+            found.extend(_attached_events(item))
+    elif isinstance(node, A.Node) or isinstance(node, A.Program):
+        for value in vars(node).values():
+            if isinstance(value, (list, A.Node)):
+                found.extend(_attached_events(value))
+    return found

@@ -41,6 +41,7 @@ class Action:
     rotation: int = 0
     city: Any = None
     slot: int | None = None
+    token_type: str | None = None
     routes: list[dict[str, Any]] = field(default_factory=list)
     extra_revenue: int = 0
     kind: str | None = None
@@ -151,6 +152,7 @@ def _place_token(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     if a.city is None:
         raise ActionFormatError(f"unknown city {d['city']!r}")
     a.slot = d.get("slot")
+    a.token_type = d.get("token_type")
 
 
 def _run_routes(game: "GameState", a: Action, d: dict[str, Any]) -> None:
@@ -263,6 +265,7 @@ RESOLVERS: dict[str, Callable[["GameState", Action, dict[str, Any]], None]] = {
     "buy_company": _buy_company,
     "lay_tile": _lay_tile,
     "place_token": _place_token,
+    "remove_token": _place_token,    # names the city and slot of the station lifted
     "run_routes": _run_routes,
     "dividend": _dividend,
     "buy_train": _buy_train,

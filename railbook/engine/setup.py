@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.engine.map.hex import Hex
+from railbook.engine.map.token import Token
 from railbook.engine.map.tile import Tile
 from railbook.errors import GameError
 from railbook.hexgrid import DIRECTIONS
@@ -77,6 +78,16 @@ def board(title: "Title", companies: list["Company"], corporations: list["Corpor
             if holder is not None and not stop.reserved_by(holder):
                 stop.add_reservation(holder)
     return hexes
+
+
+def lend_neutral_tokens(corporations: list["Corporation"]) -> None:
+    """A corporation whose data names a ``neutral_token`` holds one more station, free, that belongs to
+    that other corporation (placed, it becomes that corporation's neutral station)."""
+    by_sym = {c.id: c for c in corporations}
+    for corp in corporations:
+        lender = by_sym.get(corp.definition.neutral_token or "")
+        if lender is not None:
+            corp.tokens.append(Token(lender, price=0, type="neutral"))
 
 
 def connect_hexes(hexes: list[Hex]) -> None:

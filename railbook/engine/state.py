@@ -24,7 +24,7 @@ from railbook.engine.map.graph import Graph
 from railbook.engine.map.hex import Hex
 from railbook.engine.map.tile import Stop, Tile
 from railbook.engine.market.stock_market import StockMarket
-from railbook.engine.setup import board, tile_supply
+from railbook.engine.setup import board, lend_neutral_tokens, tile_supply
 from railbook.engine.title import Title
 from railbook.errors import GameError
 from railbook.rng import SeededRandom
@@ -55,6 +55,8 @@ class RoundView(Protocol):
 
     def active_step(self, entity: Any = None) -> Any: ...
 
+    def actions_for(self, entity: Any) -> list[str]: ...
+
     def clear_cache(self) -> None: ...
 
 
@@ -75,6 +77,8 @@ class MechanicMoments(Protocol):
     def extra_train_limit(self, corporation: Any) -> int: ...
 
     def route_bonus(self, corporation: Any, stops: list[Any]) -> int: ...
+
+    def route_bonus_bound(self, corporation: Any) -> int | None: ...
 
 
 class GameState:
@@ -129,6 +133,7 @@ class GameState:
         for corp in self.all_corporations:  # one without its own holding limit follows the title's (options too)
             if corp.max_ownership_percent == printed_limit:
                 corp.max_ownership_percent = self.rules.holding_limit
+        lend_neutral_tokens(self.all_corporations)
         self.corporations = [c for c in self.all_corporations if c.definition.available_on is None]
         self.waiting_corporations = [c for c in self.all_corporations if c not in self.corporations]
         bank = self.rules.bank
@@ -145,6 +150,7 @@ class GameState:
         rules = self.rules.operating_round
         self.depot = Depot(trains, self.phase, self.bank, rules.discarded_trains == "to_depot",
                            rules.train_buys_between_corporations)
+        self.depot.hold_back_reserved()
         cash = self.rules.starting_cash[n]
         for p in self.players:
             self.bank.spend(cash, p)

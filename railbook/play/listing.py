@@ -58,8 +58,17 @@ def describe(game: "Game", la: LegalAction) -> str:
     if extra:
         notes.append(extra)
     if "routes" in la.open:
-        notes.append("routes are judged when run: the route optimizer finds the best ones")
+        notes.append(best_routes_note(game))
     return json.dumps(a, ensure_ascii=False) + (f"   [{'; '.join(notes)}]" if notes else "")
+
+
+def best_routes_note(game: "Game") -> str:
+    """The route optimizer's best routes for whoever runs trains now, in a line."""
+    from railbook.engine.routing import best_routes
+
+    best = best_routes(game, game.current_entity)
+    runs = "; ".join(f"{r.train} {'-'.join(r.hexes)} {game.format_money(r.revenue)}" for r in best.routes)
+    return f"best routes: {runs or 'none pays'} = {game.format_money(best.total)}"
 
 
 def explain(game: "Game", la: LegalAction) -> str:

@@ -353,8 +353,9 @@ async def _not_found(request: Request, exc: Exception) -> Response:
 
 
 async def _not_allowed(request: Request, exc: Exception) -> Response:
-    return JSONResponse({"error": f"{request.method} is not how {request.url.path} is used", "rule": None,
-                         "kind": "MethodNotAllowed"}, status_code=405)
+    allowed = (getattr(exc, "headers", None) or {}).get("Allow", "another method")
+    return JSONResponse({"error": f"{request.method} is not how {request.url.path} is used: send {allowed}",
+                         "rule": None, "kind": "MethodNotAllowed"}, status_code=405)
 
 
 def _titles() -> dict[str, Any]:

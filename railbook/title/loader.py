@@ -3,7 +3,8 @@
 A title is split by concern into ``title.yaml``, ``trains.yaml``,
 ``privates.yaml``, ``corporations.yaml``, ``market.yaml``, ``map.yaml``,
 ``tiles.yaml`` and ``rules.hooks``. Shared tiles come from
-``titles/common/tiles.yaml``.
+``titles/common/tiles.yaml``. Worked examples (``examples/*.yaml``, scenarios the
+rules summaries play on the engine) are read and schema-checked with them.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from railbook.paths import COMMON_DIR, ROOT
 from railbook.problems import Problems
 from railbook.title.schema_check import SCHEMA_FILES, check_document
-from railbook.title.sources import HOOKS_FILE, OPTIONAL, REQUIRED
+from railbook.title.sources import EXAMPLE_SCHEMA, EXAMPLES_DIR, HOOKS_FILE, OPTIONAL, REQUIRED
 from railbook.title.yaml_source import YamlDoc, YamlSyntaxError, load_yaml
 
 
@@ -26,6 +27,7 @@ class TitleSource:
     folder: Path
     docs: dict[str, YamlDoc] = field(default_factory=dict)
     common_tiles: YamlDoc | None = None
+    examples: dict[str, YamlDoc] = field(default_factory=dict)   # examples/NAME.yaml, by file name
     hooks_text: str | None = None
     hooks_file: str | None = None
     problems: Problems = field(default_factory=Problems)
@@ -111,6 +113,11 @@ def load_source(folder: Path) -> TitleSource:
         src.docs[name] = doc
         check_document(doc, SCHEMA_FILES[name], src.problems)
     src.common_tiles = load_common_tiles(src.problems, _referenced_tiles(src))
+    for path in sorted((folder / EXAMPLES_DIR).glob("*.yaml")):
+        doc = _read(path, src.problems, True)
+        if doc is not None:
+            src.examples[path.name] = doc
+            check_document(doc, EXAMPLE_SCHEMA, src.problems)
     hooks = folder / HOOKS_FILE
     if hooks.exists():
         try:

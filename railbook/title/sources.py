@@ -13,6 +13,8 @@ from railbook.paths import COMMON_DIR
 REQUIRED = ("title.yaml", "trains.yaml", "corporations.yaml", "market.yaml", "map.yaml", "tiles.yaml")
 OPTIONAL = ("privates.yaml",)
 HOOKS_FILE = "rules.hooks"
+EXAMPLES_DIR = "examples"          # worked examples: played by the rules summaries, not compiled
+EXAMPLE_SCHEMA = "example.schema.json"
 
 
 def source_files(folder: Path) -> list[Path]:

@@ -12,6 +12,10 @@ from typing import Any, Mapping
 from railbook.title.model import PhaseDef
 
 
+#: the value columns a stop may print, in order (schema/trains.schema.json: revenue_column)
+REVENUE_COLUMNS = ("yellow", "green", "brown", "gray", "diesel")
+
+
 class Phase:
     def __init__(self, phases: tuple[PhaseDef, ...]):
         self.phases = phases
@@ -33,6 +37,15 @@ class Phase:
     @property
     def tiles(self) -> tuple[str, ...]:
         return self.current.tiles
+
+    @property
+    def revenue_colors(self) -> tuple[str, ...]:
+        """The colours whose values stops pay in now (a stop pays its value of the latest it has):
+        the phase's tile colours, or every column up to the phase's ``revenue_column``."""
+        column = self.current.revenue_column
+        if column is None:
+            return self.current.tiles
+        return REVENUE_COLUMNS[: REVENUE_COLUMNS.index(column) + 1]
 
     @property
     def status(self) -> tuple[str, ...]:

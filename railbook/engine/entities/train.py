@@ -98,8 +98,21 @@ class Depot:
             t.owner = self
         self.upcoming = list(self.trains)
         self.discarded: list[Train] = []
+        self.reserved: list[Train] = []     # held back from the offer until a rule releases them
         self.moves = 0
         self._depot_trains: list[Train] | None = None
+
+    def hold_back_reserved(self) -> None:
+        """Trains a title keeps in reserve (trains.yaml ``reserved``): the last copies of their type
+        leave the offer until a rule releases one."""
+        for definition in {t.definition.name: t.definition for t in self.trains}.values():
+            if not definition.reserved:
+                continue
+            copies = [t for t in self.upcoming if t.name == definition.name]
+            for train in copies[len(copies) - definition.reserved:]:
+                self.remove_train(train)
+                train.owner = None
+                self.reserved.append(train)
 
     def is_player(self) -> bool:
         return False

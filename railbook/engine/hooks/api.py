@@ -17,7 +17,11 @@ from railbook.engine.mechanics.stock_trading import StockTrading
 from railbook.engine.rules.capitalization import treasury_percent
 from railbook.engine.rules.corporations import make_available
 from railbook.engine.rules.game_end import end_game_after_set
+from railbook.engine.rules.privates import attach_share
+from railbook.engine.rules.track import restore_printed_tile
 from railbook.engine.rules.trains import (
+    add_train_event,
+    release_reserved_train,
     remove_depot_trains,
     set_train_multiplier,
     set_train_stops,
@@ -199,6 +203,21 @@ class HookAPI:
     def remove_depot_trains(self, train: Any, n: int) -> None:
         remove_depot_trains(self.game, self._train_name(train), int(n))
 
+    def release_reserved_train(self, keep_events: list[str]) -> None:
+        release_reserved_train(self.game, [str(e) for e in keep_events])
+
+    def add_train_event(self, train: Any, event: str) -> None:
+        add_train_event(self.game, self._train_name(train), str(event))
+
+    def attach_share(self, company: Any, corp: Any, president: bool) -> None:
+        attach_share(self.game, self._private(company), self._corp(corp), bool(president))
+
+    def restore_printed_tile(self, hex_id: str) -> bool:
+        h = self.game.hex_by_id(hex_id)
+        if h is None:
+            raise GameError(f"rule hook names unknown hex {hex_id!r}", "title rule")
+        return restore_printed_tile(self.game, h)
+
     def convert_corporation(self, corp: Any) -> None:
         convert_corporation(self.game, self._corp(corp))
 
@@ -233,7 +252,7 @@ class HookAPI:
         stop, view = s if isinstance(s, tuple) else (s, None)
         if view is not None:
             return stop.revenue_in(view.route.phase_tiles, view.route.train)
-        return stop.revenue_in(self.game.phase.tiles)
+        return stop.revenue_in(list(self.game.phase.revenue_colors))
 
     def stop_kind(self, s: Any) -> str:
         stop = s[0] if isinstance(s, tuple) else s

@@ -41,6 +41,11 @@ class Graph:
         self.tokens.clear()
         self.routes = {k: v for k, v in self.routes.items() if v.get("route_train_purchase")}
 
+    def clear_for(self, corporation: Any) -> None:
+        """Everything, and the corporation's route answer too (it lost a station, say)."""
+        self.clear()
+        self.routes.pop(corporation, None)
+
     def clear_all(self) -> None:
         self.clear()
         self.routes.clear()

@@ -164,3 +164,8 @@ class AssignRights(Mechanic):
 
     def route_bonus(self, corporation: Any, stops: list[Any]) -> int:
         return hex_bonus(self.game, corporation, stops)
+
+    def route_bonus_bound(self, corporation: Any) -> int | None:
+        """Every hex bonus the corporation holds, as if a route reached them all."""
+        return sum(a.spec.amount for a in getattr(corporation, "abilities", [])
+                   if a.type == "hex_bonus" and active_until(self.game, a))

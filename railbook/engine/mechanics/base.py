@@ -76,6 +76,12 @@ class Mechanic:
         """Revenue a route earns beyond its stops' values."""
         return 0
 
+    def route_bonus_bound(self, corporation: Any) -> int | None:
+        """The most :meth:`route_bonus` can add to one route of the corporation now (None: no
+        bound known). The route search prunes by it, so it must never be too low; a mechanic
+        that does not add to routes adds nothing."""
+        return 0 if type(self).route_bonus is Mechanic.route_bonus else None
+
 
 def find(game: "GameState", cls: type[M]) -> M | None:
     """The game's mechanic of this class, if the title uses it."""

@@ -20,12 +20,14 @@ from railbook.engine.mechanics.formation import Formations
 from railbook.engine.mechanics.home_tokens import SetupHomeTokens
 from railbook.engine.mechanics.loans import Loans
 from railbook.engine.mechanics.mergers import Mergers
+from railbook.engine.mechanics.par_exchange import ParByExchange
 from railbook.engine.mechanics.minors import MinorRules
 from railbook.engine.mechanics.private_trades import PrivateTrades
 from railbook.engine.mechanics.round_sequence import RoundSequence
 from railbook.engine.mechanics.starting_package import StartingPackage
 from railbook.engine.mechanics.stated_revenue import StatedRevenue
 from railbook.engine.mechanics.stock_trading import StockTrading
+from railbook.engine.mechanics.token_moves import TokenMoves
 from railbook.engine.mechanics.treasury import TreasuryTrading
 
 if TYPE_CHECKING:
@@ -34,9 +36,10 @@ if TYPE_CHECKING:
 MECHANICS: tuple[type[Mechanic], ...] = (
     # who acts when: set-up, the first rounds, the order of rounds
     SetupHomeTokens, StartingPackage, Mergers, MinorRules, PrivateTrades, StockTrading, RoundSequence,
+    ParByExchange,
     # the corporation rules that add to the steps the ones above may have replaced
     MarketPriceCapital, StatedRevenue, DividendRules, Loans, Bonds, AssignRights, Conversions,
-    TreasuryTrading, Formations,
+    TreasuryTrading, Formations, TokenMoves,
 )
 
 

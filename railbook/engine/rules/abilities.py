@@ -42,7 +42,7 @@ def _token_usable(a: Any) -> bool:
     """A token ability for named hexes is of use only while its corporation could still place
     there: it has a token left (when the token comes from its own supply) and no token in
     every one of those hexes yet."""
-    if not a.hexes:
+    if not a.hexes or a.spec.moves_station is not None:   # a moved station needs no token in supply
         return True
     owner = a.owner
     corp = owner if owner.is_corporation() else owner.owner if owner.owner is not None \

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.entities.company import Company
+from railbook.engine.entities.company import Ability, Company
 from railbook.engine.entities.player import Player
 from railbook.engine.rules.abilities import usable_abilities
 from railbook.engine.rules.shares import buy_shares
+from railbook.errors import GameError
+from railbook.title.model import AbilityDef
 
 if TYPE_CHECKING:
     from railbook.engine.state import GameState
@@ -51,3 +53,18 @@ def after_buy_company(game: "GameState", player: Player, company: Company, price
 def private_income(game: "GameState", company: Company) -> int:
     value = game.hook("private_income", company)
     return company.revenue if value is None else int(value)
+
+
+def attach_share(game: "GameState", company: Company, corp: Any, president: bool) -> None:
+    """The private brings one more certificate of the corporation (as a ``shares`` ability does): its
+    president's, or the first other certificate still in its IPO."""
+    ipo = corp.ipo_shares()
+    share = next((s for s in ipo if s.president == president), None)
+    if share is None:
+        raise GameError(f"{corp.name} has no such certificate left to attach to {company.name}", "title rule")
+    ability = next((a for a in company.abilities if a.type == "shares"), None)
+    if ability is None:
+        ability = Ability(AbilityDef(type="shares"), company)
+        company.abilities.append(ability)
+    ability.shares.append(share)
+    game.log(f"{company.name} comes with a {share.percent}% share of {corp.name}")

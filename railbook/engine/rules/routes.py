@@ -15,7 +15,7 @@ revenue is taken on trust (``Route.stated_revenue``; the game counts it).
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.engine.map.tile import Path, Stop, hex_of
 from railbook.engine.map.walk import walk_path
@@ -138,7 +138,7 @@ class Route:
         self.game = game
         self.train = train
         self.corporation = corporation
-        self.phase_tiles = list(game.phase.tiles)
+        self.phase_tiles = list(game.phase.revenue_colors)
         self.connection_hexes = connections
         self.connection_data: list[tuple[Stop, Stop, Chain]] = []
         self._cache: dict[tuple[int, int], list[Chain]] = {}
@@ -477,6 +477,39 @@ def _connects(a: Path, b: Path, corporation: Any) -> bool:
         elif part in b.nodes and not part.blocks(corporation):
             return True
     return False
+
+
+def rebuild_routes(game: "GameState", entity: Any, specs: list[dict[str, Any]],
+                   from_hexes: Callable[[dict[str, Any], set[Any]], Route] | None = None) -> list[Route]:
+    """The routes of a run_routes action (each ``{"train": Train, "connections": [[hex ids...]...]}``)
+    rebuilt on the board in order: each train the entity's own and not yet run, each route's
+    track found apart from the track the trains before it took (a train that runs on its own
+    may share it), and no track shared (:func:`check_overlap`). Revenue is the routes' own.
+    A route recorded as its hexes alone (no connections) is built by ``from_hexes`` (spec, track
+    taken), where the caller reads such routes."""
+    routes: list[Route] = []
+    seen: set[Any] = set()
+    used_paths: set[Any] = set()
+    for spec in specs:
+        train = spec["train"]
+        if train.owner is not entity:
+            raise RouteError(f"{entity.name} cannot run {train.id}: it is not its train", "routes")
+        if train in seen:
+            raise RouteError(f"train {train.id} cannot run twice", "routes")
+        if train.operated:
+            raise RouteError(f"train {train.id} has already run this round", "routes")
+        seen.add(train)
+        apart = bool(train.definition.route_may_overlap)  # runs on its own: may share the others' track
+        other = set() if apart else used_paths
+        if from_hexes is not None and not spec["connections"] and spec.get("hexes"):
+            route = from_hexes(spec, other)
+        else:
+            route = Route(game, train, entity, spec["connections"], other_paths=other)
+        if not apart:
+            used_paths |= set(route.paths)
+        routes.append(route)
+    check_overlap(routes)
+    return routes
 
 
 def check_overlap(routes: list[Route]) -> None:

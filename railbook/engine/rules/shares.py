@@ -18,8 +18,23 @@ if TYPE_CHECKING:
     from railbook.engine.state import GameState
 
 
+def par_exchange_private(game: "GameState", corp: Corporation) -> Any:
+    """The private whose exchange ability (``from: [par]``) is the only way to par the corporation."""
+    for c in game.companies:     # its definition's: a closed private's abilities are gone
+        for a in c.definition.abilities:
+            if a.type == "exchange" and "par" in a.from_ and isinstance(a.corporations, tuple) \
+                    and corp.name in a.corporations:
+                return c
+    return None
+
+
 def can_par(game: "GameState", corp: Corporation, player: Any) -> bool:
     if corp.ipoed or corp not in game.corporations or corp.definition.formation:
+        return False
+    if corp.definition.par_needs_token and not corp.placed_tokens():
+        return False
+    private = par_exchange_private(game, corp)
+    if private is not None and (private.closed or private.owner is not player):
         return False
     allowed = game.hook("may_par", corp)
     return allowed is not False
@@ -38,6 +53,7 @@ def after_par(game: "GameState", corp: Corporation) -> None:
                     amount = sum(corp.par_price.price * s.num_shares() for s in a.shares)
                     game.bank.spend(amount, corp)
     close_companies_on_event(game, corp, "par")
+    game.hook("after_par", corp)
     if game.rules.operating_round.home_token == "par":
         place_home_token(game, corp)
 

@@ -110,8 +110,8 @@ def token_price(game: "GameState", corp: Any, city: Any, token: Any) -> int:
 
 def settle_hex_reservation(game: "GameState", tile: Tile) -> None:
     """A hex-wide reservation on a tile of several cities settles on a city once only one is
-    left that its corporation could enter."""
-    if not tile.reservations or len(tile.cities) < 2:
+    left that its corporation could enter (where the tile says so: settles_hex_reservation)."""
+    if not tile.reservations or len(tile.cities) < 2 or not tile.definition.settles_hex_reservation:
         return
     holder = tile.reservations[0]
     enterable = [c for c in tile.cities if c.tokenable(holder)]

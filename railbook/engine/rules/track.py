@@ -176,6 +176,39 @@ def sides_allow(game: "GameState", old: "Tile", new: "Tile", reached_sides: list
     return bool(sides & set(reached_sides)) if sides else bool(set(new.exits) & set(reached_sides))
 
 
+def restore_printed_tile(game: "GameState", hex_: Hex) -> bool:
+    """A tile laid on the hex goes back to the supply and the printed hex returns with its printed
+    borders; stations stay in their cities. False if the hex shows its printed tile."""
+    old = hex_.tile
+    printed = hex_.original_tile
+    if old is printed:
+        return False
+    hex_.lay(printed)
+    printed.borders = list(printed.definition.borders)
+    if not old.preprinted:
+        game.tiles.append(old)
+    game.graph.clear_all()   # every corporation's network and route answer may change
+    game.log(f"The tile on {hex_.id} is removed")
+    return True
+
+
+def pay_tile_income(game: "GameState", terrain: list[str]) -> None:
+    """Privates with a tile_income ability pay their owner for each terrain of their kind a lay
+    included (the hex's terrain, and each costed border it crossed)."""
+    for company in game.companies:
+        if company.closed or company.owner is None:
+            continue
+        for a in company.abilities:
+            if a.type != "tile_income":
+                continue
+            times = terrain.count(a.spec.terrain) if a.spec.terrain else 1
+            if times:
+                income = a.spec.income * times
+                game.bank.spend(income, company.owner)
+                game.log(f"{company.owner.name} earns {game.format_money(income)} for the {a.spec.terrain} "
+                         f"tile built ({company.name})")
+
+
 def restriction_refusal(game: "GameState", old_tile: Tile, new_tile: Tile,
                         connected: Any) -> IllegalAction | None:
     """The title's track restriction judged on an upgrade: ``connected`` holds the new tile's paths

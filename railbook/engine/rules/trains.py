@@ -11,6 +11,7 @@ from railbook.engine.entities.train import Depot, Train
 from railbook.engine.rules.abilities import close_companies_on_event
 from railbook.engine.rules.events import fire_event
 from railbook.engine.rules.phases import advance_phase
+from railbook.errors import GameError
 
 if TYPE_CHECKING:
     from railbook.engine.state import GameState
@@ -173,3 +174,32 @@ def remove_depot_trains(game: "GameState", name: str, n: int) -> int:
         left = sum(1 for t in depot.upcoming if t.name == name)
         game.log(f"{removed} unsold {name} train{'s are' if removed > 1 else ' is'} removed ({left} left)")
     return removed
+
+
+def release_reserved_train(game: "GameState", keep_events: list[str]) -> Train | None:
+    """One reserved train of the type the depot sells next joins the depot in front of it, taking
+    over that train's events but the ones named (which stay with the train they were on)."""
+    depot = game.depot
+    if not depot.upcoming:
+        return None
+    first = depot.upcoming[0]
+    train = next((t for t in depot.reserved if t.name == first.name), None)
+    if train is None:
+        return None
+    depot.reserved.remove(train)
+    train.events = [e for e in first.events if e not in keep_events]
+    first.events = [e for e in first.events if e in keep_events]
+    train.owner = depot
+    depot.upcoming.insert(0, train)
+    depot.depot_trains(clear=True)
+    depot.moves += 1
+    game.log(f"A reserved {train.name} train joins the depot")
+    return train
+
+
+def add_train_event(game: "GameState", name: str, event: str) -> None:
+    """The next unsold train of a type fires one more event when it is bought."""
+    train = next((t for t in game.depot.upcoming if t.name == name), None)
+    if train is None:
+        raise GameError(f"no unsold {name} train is left to carry the event {event}", "title rule")
+    train.events.append(event)

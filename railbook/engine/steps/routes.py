@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, simple
 from railbook.engine.rules.abilities import close_companies_on_event
-from railbook.engine.rules.routes import Route, check_overlap, routes_from_hexes
+from railbook.engine.rules.routes import Route, rebuild_routes, routes_from_hexes
 from railbook.engine.rules.shares import log_share_price
 from railbook.engine.rules.track import can_run_route
 from railbook.engine.rules.trains import rust
@@ -47,27 +47,8 @@ class RouteStep(Step):
     def process_run_routes(self, action: "Action") -> None:
         entity = action.entity
         game = self.game
-        routes: list[Route] = []
-        seen: set[Any] = set()
-        used_paths: set[Any] = set()
-        for spec in action.routes:
-            train = spec["train"]
-            if train.owner is not entity:
-                raise RouteError(f"{entity.name} cannot run {train.id}: it is not its train", "routes")
-            if train in seen:
-                raise RouteError(f"train {train.id} cannot run twice", "routes")
-            if train.operated:
-                raise RouteError(f"train {train.id} has already run this round", "routes")
-            seen.add(train)
-            apart = bool(train.definition.route_may_overlap)  # runs on its own: may share the others' track
-            if not spec["connections"] and spec.get("hexes"):
-                route = self.route_from_hexes(action, spec, entity, set() if apart else used_paths)
-            else:
-                route = Route(game, train, entity, spec["connections"], other_paths=set() if apart else used_paths)
-            if not apart:
-                used_paths |= set(route.paths)
-            routes.append(route)
-        check_overlap(routes)
+        routes = rebuild_routes(game, entity, action.routes,
+                                from_hexes=lambda spec, other: self.route_from_hexes(action, spec, entity, other))
         revenues = []
         for route, spec in zip(routes, action.routes):
             revenue = route.revenue()

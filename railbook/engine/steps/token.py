@@ -105,6 +105,11 @@ class Tokener:
         assert token is not None
         free = price <= 0
         city.exchange_token(token)
+        if token.corporation is not entity and token in entity.tokens:
+            # a neutral station another corporation lent it: placed, it is that corporation's
+            entity.tokens.remove(token)
+            token.corporation.tokens.append(token)
+            game.graph.invalidate_city(city, token.corporation)
         if entity in city.tile.reservations:
             city.tile.reservations.remove(entity)
         city.remove_reservation(entity)
@@ -184,16 +189,7 @@ class TokenStep(Step, Tokener):
         entity = action.entity
         if action.city.hex not in self.game.graph.reachable_hexes(entity):
             raise IllegalAction(f"{entity.name} cannot reach {action.city.hex.id}", "connectivity")
-        self.place_token(entity, action.city, entity.find_token_by_type())
-        tile = action.city.tile
-        if tile.reservations and len(tile.cities) > 1:
-            # a hex-wide reservation settles on the first city its corporation can still enter
-            holder = tile.reservations[0]
-            for city in tile.cities:
-                if city.tokenable(holder):
-                    city.add_reservation(holder)
-                    tile.reservations = []
-                    break
+        self.place_token(entity, action.city, entity.find_token_by_type(action.token_type))
         self.pass_()
 
 

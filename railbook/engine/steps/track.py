@@ -18,6 +18,7 @@ from railbook.engine.rules.privates import purchasable_companies
 from railbook.engine.rules.track import (
     after_lay_tile,
     check_lay_permission,
+    pay_tile_income,
     paths_reached_once_laid,
     forfeit_tile_lays,
     reconnect_hex,
@@ -49,6 +50,7 @@ class LayPlan:
     teleport_cost: int         # what a teleporting private charges
     split: bool                # the lay splits a city: its stations are lifted and put back
     restricted: bool           # the title's track restriction is checked once the tile is down
+    terrain: tuple[str, ...] = ()   # the terrain kinds the lay pays for (tile_income privates earn on them)
 
 
 class Tracker:
@@ -161,6 +163,7 @@ class Tracker:
         cost = plan.cost
         if cost > 0:
             spender.spend(cost, game.bank)
+        pay_tile_income(game, list(plan.terrain))
         game.log(f"{spender.name}{' spends ' + game.format_money(cost) + ' and' if cost else ''} lays tile "
                  f"#{tile.name} with rotation {rotation} on {hex_.id}")
         if plan.split:
@@ -203,6 +206,7 @@ class Tracker:
                 raise IllegalAction(f"tile {tile.name} with rotation {rotation} is not a legal lay on {hex_.id}",
                                     "tile placement")
             border_cost = self.border_cost(tile, hex_)
+            crossed = self.border_types(tile, hex_)
             restricted = entity.is_operator() and not split and replacement_rotation(tile, old_tile) is None
         finally:
             tile.rotate(before)
@@ -251,7 +255,8 @@ class Tracker:
                 tile.rotate(before)
             if refusal is not None:
                 raise refusal
-        return LayPlan(cost=cost, teleport_cost=teleport_cost, split=split, restricted=restricted)
+        terrain = tuple(old_tile.terrain_kinds()) + (() if free else tuple(crossed))
+        return LayPlan(cost=cost, teleport_cost=teleport_cost, split=split, restricted=restricted, terrain=terrain)
 
     # -- every legal lay
     def legal_lays(self, entity: Any, hexes: Any, check: Callable[..., Any],
@@ -399,6 +404,15 @@ class Tracker:
             if b.edge in tile.exits and neighbor.targeting(hex_):
                 total += b.cost
         return total
+
+    def border_types(self, tile: "Tile", hex_: "Hex") -> list[str]:
+        """The kinds of the borders with a cost this lay crosses (as border_cost counts them)."""
+        kinds = []
+        for b in tile.borders + hex_.tile.borders:
+            neighbor = hex_.neighbors.get(b.edge)
+            if b.cost and neighbor is not None and b.edge in tile.exits and neighbor.targeting(hex_):
+                kinds.append(b.type or "")
+        return kinds
 
     def remove_borders(self, tile: "Tile", hex_: "Hex") -> None:
         keep = []

@@ -91,6 +91,7 @@ class BuyTrainStep(Step, EmergencyMoney):
         super().__init__(game, round, **opts)
         self.last_share_sold_price: int | None = None
         self.corporations_sold: list[Any] = []
+        self.depot_types_bought: set[str] = set()   # one_depot_train_per_type: the types bought this turn
 
     def description(self) -> str:
         return "Buy Trains"
@@ -101,6 +102,7 @@ class BuyTrainStep(Step, EmergencyMoney):
     def setup(self) -> None:
         self.last_share_sold_price = None
         self.corporations_sold = []
+        self.depot_types_bought = set()
         self.round.trade_ins_this_turn = 0
 
     def pass_(self) -> None:
@@ -198,6 +200,8 @@ class BuyTrainStep(Step, EmergencyMoney):
         if entity.cash < depot.min_depot_price() and ebuy.cheapest_depot_train_only:
             cheapest = depot.min_depot_train()
             depot_trains = [cheapest] if cheapest else []
+        if self.depot_types_bought:     # one_depot_train_per_type: a type bought this turn is sold out to it
+            depot_trains = [t for t in depot_trains if t.name not in self.depot_types_bought]
         return depot_trains + others
 
     def spend_minmax(self, entity: Any, train: Any) -> tuple[int, int]:
@@ -225,10 +229,16 @@ class BuyTrainStep(Step, EmergencyMoney):
             game.depot.reclaim_train(exchange)
             self.round.trade_ins_this_turn += 1
         source = train.owner
+        from_depot = train.from_depot()
         game.log(f"{entity.name} buys a {train.name} train for {game.format_money(price)} from {source.name}")
         buy_train(game, entity, train, price)
         after_train_bought(game, train)
         game.hook("after_buy_train", entity, train)
+        if from_depot and game.rules.operating_round.one_depot_train_per_type:
+            self.depot_types_bought.add(train.name)
+            if not self.buyable_trains(entity):
+                self.pass_()
+                return
         if not self.can_buy_train(entity):
             self.pass_()
 
@@ -244,6 +254,9 @@ class BuyTrainStep(Step, EmergencyMoney):
         available = game.depot.available(entity)
         if train not in available and train not in self.buyable_trains(entity):
             raise IllegalAction(f"train {train.id} is not for sale now", "buy train")
+        if train.from_depot() and train.name in self.depot_types_bought:
+            raise IllegalAction(f"{entity.name} has already bought a {train.name} train from the depot this turn",
+                                "one depot train per type")
         if train.from_depot():
             expected = train.price(exchange) if exchange is not None else train.price_
             if price != expected:

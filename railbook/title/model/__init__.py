@@ -40,6 +40,7 @@ from railbook.title.model.companies import (
     HomeChoice,
     LoansDef,
     MergerDef,
+    MovesStation,
     PrivateDef,
     TokenCost,
 )
@@ -87,6 +88,7 @@ from railbook.title.model.trains import (
 )
 
 __all__ = [
+    "MovesStation",
     "AbilityDef",
     "AuctionRules",
     "BankRules",

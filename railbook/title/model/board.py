@@ -102,6 +102,7 @@ class TileDef:
     hidden: bool = False
     replaces: Replaces | None = None
     upgrade_placed_by_reservation: bool = False
+    settles_hex_reservation: bool = False      # a hex-wide reservation moves to its one enterable city
     printed_tile: str | None = None     # a printed hex: the catalogue tile it shows
     preprinted_index: int = 0           # a printed hex: its place among the hexes of one map.yaml key
     recorded_rotations: Mapping[str, int] = field(default_factory=dict)   # program -> rotation offset

@@ -11,6 +11,15 @@ from railbook.title.model.texts import (
 
 
 @dataclass(frozen=True, slots=True)
+class MovesStation:
+    """A token ability that moves one of the corporation's stations (the move_token step)."""
+
+    not_from: tuple[str, ...] = ()          # hexes whose stations may not move
+    home_leaves_neutral: str | None = None  # whose neutral station replaces a moved home
+    then_lay_tile: bool = False             # an extra lay on the destination follows
+
+
+@dataclass(frozen=True, slots=True)
 class AbilityDef:
     """One ability of a private, in 18xx.games' vocabulary (``type`` says which; the other fields are
     those that type uses, the rest at their defaults)."""
@@ -57,6 +66,8 @@ class AbilityDef:
     revenue: int | None = None
     terrain: str | None = None
     amount: int = 1
+    income: int = 0                         # tile_income: what the owner earns per matching terrain
+    moves_station: "MovesStation | None" = None   # token: the station is moved, not added
     text: Texts = field(default_factory=dict)
     from_: tuple[str, ...] = ()             # exchange: take the share from ipo and/or market (YAML "from")
 
@@ -84,6 +95,8 @@ class PrivateDef:
 class HomeChoice:
     hexes: tuple[str, ...] = ()
     region: str | None = None
+    any_city: bool = False                  # anywhere: a city with a slot it could take
+    replaces_neutral: bool = False          # or a city holding a neutral station (which leaves)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +181,8 @@ class CorporationDef:
     formation: FormationDef | None = None
     float_tokens: tuple[FloatTokens, ...] = ()
     token_cost: TokenCost | None = None
+    neutral_token: str | None = None        # it also holds one free neutral station of this corporation
+    par_needs_token: bool = False           # parred only once it has a station on the map
     value: int | None = None                # a minor: what its certificate is worth
     merges_into: str | None = None          # a minor: the corporation it merges into
 

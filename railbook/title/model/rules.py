@@ -169,6 +169,7 @@ class OperatingRoundRules:
     treasury_shares: TreasuryShares | None = None
     pays_corporation_for: tuple[str, ...] | None = None    # None: the pool's shares pay the corporation (its own, if incremental)
     trade_ins_per_turn: int | None = None
+    one_depot_train_per_type: bool = False      # a corporation buys at most one train of each type from the depot a turn
     by_type: Mapping[str, TypeRules] = field(default_factory=dict)
     share_redemption: ShareRedemption = ShareRedemption()
     markers: tuple[Marker, ...] = ()

@@ -48,6 +48,7 @@ class TrainDef:
     requires_token: bool = True
     color: str | None = None
     per_corporation_limit: int | None = None
+    reserved: int = 0                   # its last copies held back from the depot (a hook may release one)
     route_may_overlap: bool = False
     exported_at_or_set_end: bool = False   # the depot's next train of this type leaves at the end of an OR set
     variants: tuple[TrainVariant, ...] = ()

@@ -49,7 +49,7 @@ def normalize_corporations(doc: dict[str, Any], model: dict[str, Any], chk: Chec
                     chk.add("corporations.yaml", ("corporations", i, "home_choice", "hexes", j), f"unknown hex {h}")
             if "region" in choice and choice["region"] not in map_["regions"]:
                 chk.add("corporations.yaml", ("corporations", i, "home_choice", "region"), f"unknown region {choice['region']!r}")
-        if not homes and not choice and not c.get("merger") and not c.get("formation"):
+        if not homes and not choice and not c.get("merger") and not c.get("formation") and not c.get("par_needs_token"):
             chk.add("corporations.yaml", ("corporations", i), "missing required key 'home' (or 'home_choice')")
         corps.append({
             "sym": c["sym"], "name": c["name"], "home": homes, "home_city": home_city,
@@ -70,6 +70,11 @@ def normalize_corporations(doc: dict[str, Any], model: dict[str, Any], chk: Chec
         for opt in ("destination", "trades_trains_at_face_value", "bonds", "formation"):  # likewise
             if opt in c:
                 corps[-1][opt] = copy.deepcopy(c[opt])
+        neutral = c.get("neutral_token", defaults.get("neutral_token"))
+        if neutral is not None:
+            corps[-1]["neutral_token"] = neutral
+        if c.get("par_needs_token"):
+            corps[-1]["par_needs_token"] = True
         float_tokens = c.get("float_tokens", defaults.get("float_tokens"))
         if float_tokens:
             corps[-1]["float_tokens"] = copy.deepcopy(float_tokens)
@@ -81,6 +86,12 @@ def normalize_corporations(doc: dict[str, Any], model: dict[str, Any], chk: Chec
             corps[-1]["token_cost"] = copy.deepcopy(doc["token_cost"])
         if c.get("destination") and c["destination"] not in map_["hexes"]:
             chk.add("corporations.yaml", ("corporations", i, "destination"), f"destination {c['destination']} is not on the map")
+    for i, c in enumerate(corps):
+        neutral = c.get("neutral_token")
+        if neutral is not None and (neutral not in syms or neutral == c["sym"]):
+            at: tuple[Any, ...] = ("corporations", i, "neutral_token") \
+                if "neutral_token" in doc["corporations"][i] else ("defaults", "neutral_token")
+            chk.add("corporations.yaml", at, f"neutral_token {neutral!r} names no other corporation")
     minors = []
     for i, m in enumerate(doc.get("minors", []) or []):
         if m["sym"] in syms:

@@ -99,7 +99,8 @@ def normalize_tile_body(body: dict[str, Any], name: str, color: str, chk: Checke
         "borders": [dict(b) for b in body.get("borders", [])],
         "icons": [dict(i) for i in body.get("icons", [])],
     }
-    for opt in ("stubs", "frame", "stripes", "future_label", "hidden", "replaces", "upgrade_placed_by_reservation"):
+    for opt in ("stubs", "frame", "stripes", "future_label", "hidden", "replaces", "upgrade_placed_by_reservation",
+                "settles_hex_reservation"):
         if opt in body:
             tile[opt] = copy.deepcopy(body[opt])
     tile["rotations"] = rotations(paths)

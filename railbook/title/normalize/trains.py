@@ -43,7 +43,7 @@ def normalize_trains(doc: dict[str, Any], chk: Checker) -> tuple[list[dict[str, 
             "color": t.get("color"),
             "variants": [dict(v, distance=_distance(v["distance"])) for v in t.get("variants", [])],
         })
-        for opt in ("per_corporation_limit", "route_may_overlap", "exported_at_or_set_end"):  # present only where a title uses them
+        for opt in ("per_corporation_limit", "route_may_overlap", "exported_at_or_set_end", "reserved"):  # present only where a title uses them
             if opt in t:
                 trains[-1][opt] = t[opt]
     phases = []

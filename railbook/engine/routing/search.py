@@ -1,0 +1,180 @@
+"""The best routes of all of a corporation's trains: a branch and bound that proves its answer.
+
+1. Each kind of train alone: its best route (:func:`search_routes` with a rising floor).
+   Those values bound what each train can earn in any set of routes.
+2. A first set of routes, greedily: the trains, best first, each the best route the track
+   left by the ones before allows. Its total is the value to beat (the incumbent).
+3. A train's route can be in a better set only if it earns more than the incumbent less the
+   best every other train could earn alone: each kind of train lists its routes above that.
+4. Sets of routes, one per train (or none), with no track shared, searched over those lists
+   best first (:mod:`sets`), cut off where the total so far plus the best route each remaining
+   train is still allowed cannot beat the best set found.
+
+Each step prunes only by upper bounds (the stops' values, :mod:`bounds`, and what bonuses
+can add, :mod:`bonus`), so the set it returns has the maximum total revenue. Trains that may
+share the others' track (``route_may_overlap``) each run their own best route.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from railbook.engine.routing.bonus import bonus_cap
+from railbook.engine.routing.bounds import ExtraBound
+from railbook.engine.routing.candidates import Candidate, Floor, search_routes
+from railbook.engine.routing.network import Network, build_network
+from railbook.engine.routing.reach import Reach
+from railbook.engine.routing.score import Scorer
+from railbook.engine.routing.sets import RouteList, SetSearch
+
+if TYPE_CHECKING:
+    from railbook.engine.state import GameState
+
+#: a route as the search keeps it: its revenue and its shape
+Scored = tuple[int, Candidate]
+
+
+@dataclass
+class SearchStats:
+    """What the search did (for the benchmark and for curious readers)."""
+
+    stops: int = 0
+    runs: int = 0
+    candidates: int = 0   # routes handed to a scorer
+    scored: int = 0       # routes the engine's route rules scored
+    sets: int = 0         # sets of routes tried
+
+
+class TrainKind:
+    """Trains that run alike (same name, distance, multiplier and overlap rule) share one search."""
+
+    def __init__(self, game: "GameState", corporation: Any, net: Network, train: Any, stats: SearchStats):
+        self.net = net
+        self.reach = Reach(game, train, net.stops)
+        self.bound = ExtraBound(self.reach, net)
+        self.scorer = Scorer(game, corporation, net, self.reach)
+        self.cap = bonus_cap(game, corporation, net, self.reach)
+        self.apart = bool(train.definition.route_may_overlap)
+        self.stats = stats
+        self.alone: Scored | None = None
+
+    def best(self, forbidden: int = 0) -> Scored | None:
+        """The best route avoiding the forbidden track (None: no route earns anything)."""
+        floor = Floor(0)
+        found: list[Scored] = []
+
+        def consume(cand: Candidate) -> None:
+            self.stats.candidates += 1
+            value = self.scorer.score(cand)
+            if value is not None and value > floor.value:
+                floor.value = value
+                found.append((value, cand))
+
+        search_routes(self.net, self.reach, self.bound, floor, consume, self.cap, forbidden)
+        return found[-1] if found else None
+
+    def above(self, threshold: int) -> list[Scored]:
+        """Every route earning more than the threshold, best first."""
+        out: list[Scored] = []
+
+        def consume(cand: Candidate) -> None:
+            self.stats.candidates += 1
+            value = self.scorer.score(cand)
+            if value is not None and value > threshold:
+                out.append((value, cand))
+
+        search_routes(self.net, self.reach, self.bound, Floor(threshold), consume, self.cap)
+        out.sort(key=lambda s: -s[0])
+        return out
+
+
+@dataclass
+class Solution:
+    """The chosen route per train (trains without one earn nothing) and what the search did."""
+
+    net: Network | None
+    routes: list[tuple[Any, Scored]] = field(default_factory=list)
+    stats: SearchStats = field(default_factory=SearchStats)
+
+    @property
+    def total(self) -> int:
+        return sum(s[0] for _, s in self.routes)
+
+
+def solve(game: "GameState", corporation: Any, trains: list[Any] | None = None) -> Solution:
+    """The routes with the maximum total revenue for the corporation's trains that have not run."""
+    trains = list(corporation.runnable_trains() if trains is None else trains)
+    stats = SearchStats()
+    if not trains or not any(t.used and t.city is not None for t in corporation.tokens):
+        return Solution(None, stats=stats)
+    net = build_network(game, corporation)
+    stats.stops, stats.runs = len(net.stops), len(net.runs)
+    kinds: dict[Any, TrainKind] = {}
+    kind_of: dict[Any, TrainKind] = {}
+    for t in trains:
+        key = (t.name, t.distance, t.multiplier, t.definition.route_may_overlap, t.requires_token)
+        if key not in kinds:
+            kinds[key] = TrainKind(game, corporation, net, t, stats)
+        kind_of[t] = kinds[key]
+    for kind in kinds.values():
+        kind.alone = kind.best()
+
+    chosen: dict[Any, Scored] = {}
+    shared = [t for t in trains if not kind_of[t].apart]
+    for t in trains:
+        alone = kind_of[t].alone
+        if kind_of[t].apart and alone is not None:
+            chosen[t] = alone
+    if shared:
+        chosen.update(_best_set(shared, kind_of, stats))
+    return Solution(net, [(t, chosen[t]) for t in trains if t in chosen], stats)
+
+
+def _value(s: Scored | None) -> int:
+    return s[0] if s is not None else 0
+
+
+def _best_set(trains: list[Any], kind_of: dict[Any, TrainKind], stats: SearchStats) -> dict[Any, Scored]:
+    """Routes for trains that may not share track: greedy first, then proved best."""
+    # best trains first; trains of a kind side by side (the set search counts each set once)
+    order = sorted(trains, key=lambda t: (-_value(kind_of[t].alone), id(kind_of[t])))
+    if len(order) == 1:
+        only = kind_of[order[0]].alone
+        return {order[0]: only} if only is not None else {}
+    greedy: dict[Any, Scored] = {}
+    used = 0
+    for t in order:
+        kind = kind_of[t]
+        s = kind.alone  # the best route alone is the best beside the others when it avoids their track
+        if s is not None and s[1].track & used:
+            s = kind.best(used)
+        if s is not None:
+            greedy[t] = s
+            used |= s[1].track
+    incumbent = sum(s[0] for s in greedy.values())
+    alone = [_value(kind_of[t].alone) for t in order]
+    ceiling = sum(alone)
+    if incumbent >= ceiling:
+        return greedy
+    # each kind's routes that could be part of a better set
+    # (trains of one kind earn the same alone, so they share a threshold and a list)
+    lists: dict[int, list[tuple[int, int, Candidate]]] = {}
+    for i, t in enumerate(order):
+        kind = kind_of[t]
+        if id(kind) not in lists:
+            threshold = incumbent - (ceiling - alone[i])
+            lists[id(kind)] = [(v, c.track, c) for v, c in kind.above(max(threshold, 0))]
+    same_next = [i + 1 < len(order) and kind_of[order[i + 1]] is kind_of[order[i]] for i in range(len(order))]
+    route_lists = {key: RouteList(routes) for key, routes in lists.items()}
+    per_train = [route_lists[id(kind_of[t])] for t in order]
+    search = SetSearch(per_train, same_next, incumbent)
+    picks = search.run()
+    stats.sets += search.nodes
+    if picks is None:
+        return greedy
+    out: dict[Any, Scored] = {}
+    for t, lst, idx in zip(order, per_train, picks):
+        if idx is not None:
+            out[t] = (lst.values[idx], lst.items[idx])
+    return out
