@@ -46,13 +46,16 @@ def read_log(path: str) -> dict[str, Any]:
 
 
 def game_of(data: dict[str, Any], source: str = "",
-            after: "Callable[[Game, dict[str, Any]], None] | None" = None) -> "Game":
-    """The game a log describes, played up to its last live action (``after`` is told of each)."""
+            after: "Callable[[Game, dict[str, Any] | None], None] | None" = None) -> "Game":
+    """The game a log describes, played up to its last live action (``after`` is told of the game
+    as set up, with no action, then after each action)."""
     from railbook.importers import eighteen_xx
     from railbook.importers.replay import new_game
 
     log = eighteen_xx.from_dict(data, source=source)
     game = new_game(log)
+    if after is not None:
+        after(game, None)
     for action, keep in zip(log.actions, log.live):
         if keep and action.get("type") not in ("undo", "redo"):
             game.process_action(action)

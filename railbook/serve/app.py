@@ -10,7 +10,9 @@ file, ``/api/...`` is that game):
   stale choice a 409 instead of a move in a game that has moved on;
 - ``POST undo``: take back the last action (``{"action_id": K}``: every action after K);
 - ``GET routes``: the route optimizer's best routes for whoever runs trains now, not yet run;
-- ``GET events``: server-sent events, one ``changed`` per change, for live tables.
+- ``GET events``: server-sent events for live tables: ``changed`` (with the table's ``version`` and
+  ``at``) when the stream opens and after every change, by anyone (another browser, a bot,
+  ``railbook act`` on the same file).
 
 Errors are JSON ``{"error", "rule", "kind"}`` with a 4xx status: 400 a malformed request, 403 a
 seat that is not the sender's, 404 an unknown game, 409 a stale view, 422 an action the rules
@@ -292,19 +294,32 @@ def create_app(hall: Hall) -> Starlette:
         async def stream() -> Any:
             seen = -1
             quiet = 0.0
-            while True:
-                if await request.is_disconnected():
-                    return
-                await run_in_threadpool(table.refresh)
-                if table.version != seen:
-                    seen = table.version
-                    quiet = 0.0
-                    yield f"event: changed\ndata: {json.dumps({'version': seen, 'at': table.at})}\n\n"
-                elif quiet > 15:
-                    quiet = 0.0
-                    yield ": still here\n\n"
-                await asyncio.sleep(POLL)
-                quiet += POLL
+            watching = False
+            try:
+                while True:
+                    if await request.is_disconnected():
+                        return
+                    try:
+                        await run_in_threadpool(table.refresh)
+                    except RailbookError as exc:   # the file was spoilt elsewhere: say so, keep the game held
+                        yield f"event: problem\ndata: {json.dumps({'error': str(exc)})}\n\n"
+                    if table.version != seen:
+                        seen = table.version
+                        quiet = 0.0
+                        yield f"event: changed\ndata: {json.dumps({'version': seen, 'at': table.at})}\n\n"
+                    elif quiet > 15:
+                        quiet = 0.0
+                        yield ": still here\n\n"
+                    if not watching:              # counted once the first event is sent
+                        watching = True
+                        table.watchers += 1
+                    if hall.closing.is_set():     # the server stops: the last change is told, then the end
+                        return
+                    await asyncio.sleep(POLL)
+                    quiet += POLL
+            finally:
+                if watching:
+                    table.watchers -= 1
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 

@@ -35,6 +35,7 @@ class Hall:
         self.replays: dict[str, replays.Replay] = {}
         self.default: str | None = None          # the table of the game file served on its own
         self.lock = threading.Lock()
+        self.closing = threading.Event()         # set when the server stops: open event streams end
 
     # ------------------------------------------------------------------ tables
     def table(self, table_id: str | None) -> Table:

@@ -60,12 +60,13 @@ class Table:
         self.path = path
         self.bot_delay = bot_delay
         self.lock = threading.RLock()
-        self.version = 0
+        self.version = 0                 # one more with every change: what live pages follow
+        self.watchers = 0                # the pages following the table now (open event streams)
         self.paused = False
         self.notes: list[str] = []       # what the table itself says (a bot that could not move)
         self.data = data
         self.game: "Game"
-        self.marks: list[int] = []       # per live action: how many log lines the game had after it
+        self.marks: list[int] = []       # how many log lines the game had when set up, then after each live action
         self._stamp: tuple[int, int] | None = None
         self._bots: dict[str, "Bot"] = {}
         self._bot_thread: threading.Thread | None = None

@@ -179,20 +179,34 @@ def header(game: "Game") -> dict[str, Any]:
 
 
 def log(game: "Game", marks: list[int]) -> list[dict[str, Any]]:
-    """The log in words, action by action, newest first, each with the action's id (to undo back to)."""
+    """The log in words, action by action, newest first, each with the action's id (to undo back to);
+    ``marks`` are how many lines the log had when the game was set up, then after each action (none
+    known: the whole log as one entry)."""
     lines = game.log_lines
+    if not marks:
+        return [{"id": None, "type": "setup", "lines": list(lines)}] if lines else []
     out = []
-    start = 0
-    for action, end in zip(game.history, marks):
+    start = marks[0]
+    for action, end in zip(game.history, marks[1:]):
         words = lines[start:end]
         start = end
-        out.append({"id": action.get("id"), "type": action.get("type"),
-                    "lines": words or [f"{action.get('type', '').replace('_', ' ')} by {action.get('entity')}"]})
+        kind = str(action.get("type", "")).replace("_", " ")
+        said = f"{_who(game, action)} passes" if kind == "pass" else f"{kind} by {_who(game, action)}"
+        out.append({"id": action.get("id"), "type": action.get("type"), "lines": words or [said]})
     out.reverse()
-    head = lines[:marks[0]] if marks else lines
-    if head:
-        out.append({"id": None, "type": "setup", "lines": head})
+    if marks[0]:
+        out.append({"id": None, "type": "setup", "lines": lines[:marks[0]]})
     return out
+
+
+def _who(game: "Game", action: dict[str, Any]) -> str:
+    """Who took a logged action, by name (a player's or a corporation's)."""
+    from railbook.engine.actions import resolve_entity
+
+    try:
+        return game.describe_entity(resolve_entity(game, dict(action)))
+    except Exception:  # an entity the game no longer knows (a closed minor): its id as logged
+        return str(action.get("entity"))
 
 
 def table_view(game: "Game", table: "Table | None", client: str | None, readonly: bool = False,
