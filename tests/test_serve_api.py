@@ -349,3 +349,23 @@ def test_everything_a_page_loads_ships_in_the_package(tmp_path: Path) -> None:
     for ref in re.findall(r'(?:src|href)="([^"]+)"', pages):
         assert ref.startswith("/"), ref
         assert c.get(ref).status_code == 200, ref
+
+
+def test_a_move_that_cannot_be_saved_is_not_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    c = client(tmp_path)
+    gid = start(c)
+    act(c, gid, {"index": 1})
+    path = next(tmp_path.glob("*.json"))
+    saved = path.read_bytes()
+    before = c.get(f"/api/games/{gid}/state").json()
+
+    def full_disk(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("railbook.serve.table.saves.save", full_disk)
+    for request in ({"index": 1}, None):
+        r = (c.post(f"/api/games/{gid}/act", json=request) if request is not None
+             else c.post(f"/api/games/{gid}/undo", json={}))
+        assert r.status_code >= 400
+        assert c.get(f"/api/games/{gid}/state").json() == before
+    assert path.read_bytes() == saved

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from pathlib import Path
 from typing import Any, Awaitable, Callable
 
@@ -43,6 +44,7 @@ from railbook.serve.table import SeatError, StaleView, Table
 from railbook.version import __version__
 
 HERE = Path(__file__).parent
+logger = logging.getLogger("railbook.serve")
 CLIENT = "x-railbook-client"
 #: how often an open event stream looks for changes (seconds)
 POLL = 0.2
@@ -95,6 +97,10 @@ def api(fn: Callable[[Request], Awaitable[Any]]) -> Handler:
             result = await fn(request)
         except RailbookError as exc:
             return error(exc)
+        except Exception as exc:  # a fault of railbook's own: a 500, said as JSON too
+            logger.exception("railbook serve: %s %s failed", request.method, request.url.path)
+            return JSONResponse({"error": f"railbook failed on this request: {type(exc).__name__}: {exc}",
+                                 "rule": None, "kind": "InternalError"}, status_code=500)
         if isinstance(result, Response):
             return result
         return JSONResponse(result)

@@ -67,7 +67,7 @@ class Table:
         self.data = data
         self.game: "Game"
         self.marks: list[int] = []       # how many log lines the game had when set up, then after each live action
-        self._stamp: tuple[int, int] | None = None
+        self._stamp: tuple[int, int, int] | None = None
         self._bots: dict[str, "Bot"] = {}
         self._bot_thread: threading.Thread | None = None
         self._load()
@@ -81,14 +81,16 @@ class Table:
         self.marks = marks
         self._stamp = self._file_stamp()
 
-    def _file_stamp(self) -> tuple[int, int] | None:
+    def _file_stamp(self) -> tuple[int, int, int] | None:
+        """What tells the file as this table last wrote or read it: every save replaces the file, so a
+        new inode means someone else saved the game (the time and size catch an editor's rewrite)."""
         if self.path is None:
             return None
         try:
             st = os.stat(self.path)
         except OSError:
             return None
-        return st.st_mtime_ns, st.st_size
+        return st.st_ino, st.st_mtime_ns, st.st_size
 
     def refresh(self) -> None:
         """Read the game again if its file was changed by someone else."""
@@ -162,12 +164,21 @@ class Table:
     def _apply(self, action: dict[str, Any]) -> None:
         d = saves.record(self.data, action)
         self.game.process(d)          # refused: the game is exactly as it was, nothing saved
-        self.data.setdefault("actions", []).append(d)
-        self.data.pop("result", None)
+        actions = self.data.setdefault("actions", [])
+        result = self.data.pop("result", None)
+        actions.append(d)
         if self.game.finished:
             self.data["result"] = self.game.result()
+        try:
+            self._save()
+        except BaseException:         # not saved: the table goes back to the game its file holds
+            actions.pop()
+            self.data.pop("result", None)
+            if result is not None:
+                self.data["result"] = result
+            self._load()
+            raise
         self.marks.append(len(self.game.log_lines))
-        self._save()
 
     def undo(self, body: dict[str, Any] | None = None, client: str | None = None) -> None:
         """Take back the last action, or every action after ``action_id`` ("undo to here")."""
@@ -184,10 +195,18 @@ class Table:
                     raise ActionFormatError(f"no action {target!r} is in the game to undo back to")
                 if target == ids[-1]:
                     raise GameError("that is the last action: there is nothing after it to undo", "undo")
-            self.data.setdefault("actions", []).append(saves.undo_record(self.data, self.game, target))
-            self.data.pop("result", None)
-            self._load()
-            self._save()
+            actions = self.data.setdefault("actions", [])
+            result = self.data.pop("result", None)
+            actions.append(saves.undo_record(self.data, self.game, target))
+            try:
+                self._load()
+                self._save()
+            except BaseException:     # not saved: the table goes back to the game its file holds
+                actions.pop()
+                if result is not None:
+                    self.data["result"] = result
+                self._load()
+                raise
             self.paused = True
             self.version += 1
 
