@@ -186,13 +186,12 @@ def create_app(hall: Hall) -> Starlette:
         except ValueError:
             raise ActionFormatError("a position is a whole number") from None
 
-        def render() -> dict[str, Any]:
-            game = replay.game_at(k)
+        def render(game: Any) -> dict[str, Any]:
             view = views.table_view(game, None, None, readonly=True, marks=None)
             return {"position": min(max(k, 0), replay.positions), "positions": replay.positions,
                     "html": _ENV.get_template("table_body.html").render(v=view),
                     "state": digest(game, game.history[-1].get("id", 0) if game.history else 0)}
-        return await run_in_threadpool(render)
+        return await run_in_threadpool(replay.at, k, render)
 
     async def replay_continue(request: Request) -> Any:
         spec = await body_of(request)
