@@ -362,10 +362,60 @@ def test_a_move_that_cannot_be_saved_is_not_made(tmp_path: Path, monkeypatch: py
     def full_disk(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("railbook.serve.table.saves.save", full_disk)
+    monkeypatch.setattr("railbook.serve.table.saves.write_atomically", full_disk)
     for request in ({"index": 1}, None):
         r = (c.post(f"/api/games/{gid}/act", json=request) if request is not None
              else c.post(f"/api/games/{gid}/undo", json={}))
         assert r.status_code >= 400
         assert c.get(f"/api/games/{gid}/state").json() == before
     assert path.read_bytes() == saved
+
+
+def test_the_browser_and_railbook_act_at_once_lose_nothing(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """The table takes the game file's lock as ``railbook act`` does: both saved in order, or one
+    refused under the rule it then breaks; every success is in the file, and the table sees it."""
+    hall = Hall(tmp_path)
+    c = client(tmp_path, hall)
+    for _ in range(4):
+        gid = start(c)
+        table = hall.table(gid)
+        barrier = threading.Barrier(2)
+        codes: dict[str, int] = {}
+
+        def browser() -> None:
+            barrier.wait()
+            codes["browser"] = c.post(f"/api/games/{gid}/act", json={"type": "pass", "entity": "Ann"}).status_code
+
+        def command_line() -> None:
+            barrier.wait()
+            codes["cli"] = main(["act", str(table.path), '{"type": "pass", "entity": "Bo"}'])
+
+        both = [threading.Thread(target=browser), threading.Thread(target=command_line)]
+        for t in both:
+            t.start()
+        for t in both:
+            t.join()
+        capsys.readouterr()
+        saved = json.loads(table.path.read_text())["actions"]
+        succeeded = (codes["browser"] == 200) + (codes["cli"] == 0)
+        assert len(saved) == succeeded >= 1, (codes, saved)
+        assert [a["id"] for a in saved] == list(range(1, len(saved) + 1))
+        state = c.get(f"/api/games/{gid}/state").json()
+        assert state == digest(load_saved(str(table.path))[1], saved[-1]["id"])
+
+
+def test_a_game_held_too_long_by_another_program_is_not_saved_and_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from railbook.play import saves
+
+    c = client(tmp_path)
+    gid = start(c)
+    path = next(tmp_path.glob("*.json"))
+    before = path.read_bytes()
+    monkeypatch.setattr(saves, "LOCK_WAIT", 0.2)
+    with saves.locked(path):
+        refused = act(c, gid, {"index": 1}, status=503)
+    assert "another railbook process" in refused["error"] and "nothing was saved" in refused["error"]
+    assert path.read_bytes() == before
+    act(c, gid, {"index": 1})

@@ -202,10 +202,10 @@ def cmd_fidelity(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- play
 
-def _save(path: str, data: dict[str, Any]) -> None:
-    from railbook.play.saves import save
+def _save(path: str, data: dict[str, Any], overwrite: bool = True) -> None:
+    from railbook.play.saves import write_atomically
 
-    save(path, data)
+    write_atomically(path, data, overwrite=overwrite)
 
 
 def _load_saved(path: str) -> tuple[dict[str, Any], Any]:
@@ -227,17 +227,28 @@ def cmd_new(args: argparse.Namespace) -> int:
     try:
         log = eighteen_xx.from_dict(data)
         game = new_game(log)
+        _save(args.output, data)
     except RailbookError as exc:
         return _fail(str(exc))
-    _save(args.output, data)
     print(f"new {args.title} game for {len(names)} players -> {args.output}\n")
     print(render_state(game))
     return 0
 
 
 def cmd_act(args: argparse.Namespace) -> int:
-    from railbook.play.listing import what_happened
+    from railbook.play.saves import locked
+
+    try:
+        with locked(args.game):  # read, play and write as one: another act (or a browser) waits for this one
+            return _act(args)
+    except RailbookError as exc:
+        return _fail(str(exc))
+
+
+def _act(args: argparse.Namespace) -> int:
     from railbook.cli.show import render_state
+    from railbook.play.listing import what_happened
+    from railbook.play.saves import next_action_id
 
     try:
         data, game = _load_saved(args.game)
@@ -245,20 +256,19 @@ def cmd_act(args: argparse.Namespace) -> int:
         if args.undo:
             if not game.history:
                 return _fail("there is nothing to undo")
-            last = data["actions"][-1]["id"] if data["actions"] else 0
-            data["actions"].append({"type": "undo", "entity": last and data["actions"][-1].get("entity"),
-                                    "entity_type": data["actions"][-1].get("entity_type", "player"),
-                                    "id": last + 1})
+            last = data["actions"][-1]
+            data["actions"].append({"type": "undo", "entity": last.get("entity"),
+                                    "entity_type": last.get("entity_type", "player"), "id": next_action_id(data)})
             game.undo()
         else:
             action = chosen_action(game, args.action, args.value)
-            action["id"] = (data["actions"][-1]["id"] + 1) if data["actions"] else 1
+            action["id"] = next_action_id(data)
             action.setdefault("created_at", int(time.time()))
             game.process(action)
             data["actions"].append(action)
+        _save(args.game, data)
     except RailbookError as exc:
         return _fail(str(exc))
-    _save(args.game, data)
     if not args.undo:
         print(what_happened(game, before))
         print()

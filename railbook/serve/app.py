@@ -16,7 +16,8 @@ file, ``/api/...`` is that game):
 
 Errors are JSON ``{"error", "rule", "kind"}`` with a 4xx status: 400 a malformed request, 403 a
 seat that is not the sender's, 404 an unknown game, 409 a stale view, 422 an action the rules
-refuse (``rule`` names the rule). Only a fault of railbook's own is a 500.
+refuse (``rule`` names the rule); 503 a game another program held too long to save it (nothing
+was saved: try again). Only a fault of railbook's own is a 500.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from railbook.engine.trace import digest
-from railbook.errors import ActionFormatError, EngineError, GameError, LogError, RailbookError
+from railbook.errors import ActionFormatError, EngineError, GameError, LogError, RailbookError, SaveError
 from railbook.serve import views
 from railbook.serve.hall import Hall, NotFound
 from railbook.serve.replays import MAX_IMPORT
@@ -54,6 +55,8 @@ _ENV = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=selec
 
 
 def status_of(exc: Exception) -> int:
+    if isinstance(exc, SaveError):          # the game is held by another writer too long, or the disk refused
+        return 503
     if isinstance(exc, StaleView):
         return 409
     if isinstance(exc, SeatError):

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from railbook.bots.selfplay import BOTS
-from railbook.errors import ActionFormatError, GameError, LogError
+from railbook.errors import ActionFormatError, GameError, LogError, SaveError
 from railbook.play import saves
 from railbook.serve import replays
 from railbook.serve.table import Table
@@ -99,14 +99,7 @@ class Hall:
             raise ActionFormatError(f"bots is a list with a seat's bot ({', '.join(BOTS)}) or 'human' per seat")
         data = saves.new_log(title_id, names, seed, options)
         with self.lock:
-            self.games_dir.mkdir(parents=True, exist_ok=True)
-            stem = slug(f"{title_id}-{time.strftime('%Y%m%d-%H%M%S')}")
-            path = self.games_dir / f"{stem}.json"
-            k = 2
-            while path.exists():
-                path = self.games_dir / f"{stem}-{k}.json"
-                k += 1
-            saves.save(str(path), data)
+            path = self._new_file(slug(f"{title_id}-{time.strftime('%Y%m%d-%H%M%S')}"), data)
             table = Table(self._new_id(slug(path.stem)), data, path, self.bot_delay)
             self.tables[table.id] = table
         for seat, kind in zip(table.seats.values(), bots):
@@ -131,6 +124,26 @@ class Hall:
         if not path.is_file():
             raise NotFound(f"no game file {name!r} in {self.games_dir}", "not found")
         return self.open_file(path)
+
+    def _new_file(self, stem: str, data: dict[str, Any]) -> Path:
+        """Save a new game in the games folder under a name no file has (never over another game,
+        even one another program saves there at the same moment)."""
+        try:
+            self.games_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise SaveError(f"cannot make the games folder {self.games_dir}: {exc.strerror or exc}") from None
+        for k in range(1, 1000):
+            path = self.games_dir / (f"{stem}.json" if k == 1 else f"{stem}-{k}.json")
+            if path.exists():
+                continue
+            try:
+                saves.write_atomically(path, data, overwrite=False)
+            except SaveError:
+                if path.exists():       # taken a moment ago: the next name
+                    continue
+                raise
+            return path
+        raise SaveError(f"{self.games_dir} holds a thousand games named {stem}: choose another folder")
 
     def _new_id(self, stem: str) -> str:
         if stem not in self.tables and stem not in self.replays:
@@ -169,14 +182,8 @@ class Hall:
             raise ActionFormatError("position is a whole number")
         data = replay.continued(position)
         with self.lock:
-            self.games_dir.mkdir(parents=True, exist_ok=True)
-            path = self.games_dir / f"{slug(replay.name)}-from-{position}.json"
-            k = 2
-            while path.exists():
-                path = self.games_dir / f"{slug(replay.name)}-from-{position}-{k}.json"
-                k += 1
+            path = self._new_file(f"{slug(replay.name)}-from-{position}", data)
             try:
-                saves.save(str(path), data)
                 table = Table(self._new_id(slug(path.stem)), data, path, self.bot_delay)
             except LogError:
                 path.unlink(missing_ok=True)

@@ -18,9 +18,10 @@ from __future__ import annotations
 import os
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 from railbook.bots.selfplay import BOTS, controller
 from railbook.engine.legal import ANY
@@ -103,8 +104,20 @@ class Table:
 
     def _save(self) -> None:
         if self.path is not None:
-            saves.save(str(self.path), self.data)
+            saves.write_atomically(self.path, self.data)
             self._stamp = self._file_stamp()
+
+    @contextmanager
+    def _changing(self) -> Iterator[None]:
+        """Hold the game to change it: this table's lock, and the game file's (as ``railbook act``
+        takes it), with the file read again if someone else saved it meanwhile."""
+        with self.lock:
+            if self.path is None:
+                yield
+                return
+            with saves.locked(self.path):
+                self.refresh()
+                yield
 
     @property
     def at(self) -> int:
@@ -118,8 +131,7 @@ class Table:
         ``at`` says how many actions the sender saw. Returns what happened, in words."""
         if not isinstance(body, dict):
             raise ActionFormatError("send an action as a JSON object")
-        with self.lock:
-            self.refresh()
+        with self._changing():
             self._check_at(body)
             action = self._chosen(body)
             self._check_seat(action, client)
@@ -183,8 +195,7 @@ class Table:
     def undo(self, body: dict[str, Any] | None = None, client: str | None = None) -> None:
         """Take back the last action, or every action after ``action_id`` ("undo to here")."""
         body = body or {}
-        with self.lock:
-            self.refresh()
+        with self._changing():
             self._check_at(body)
             if not self.game.history:
                 raise GameError("there is nothing to undo", "undo")
@@ -267,7 +278,7 @@ class Table:
 
     def bot_step(self) -> bool:
         """One bot move, if a bot is to move (False: none is, or it could not)."""
-        with self.lock:
+        with self._changing():
             bot = self.bot_to_move()
             if bot is None:
                 return False
