@@ -203,13 +203,13 @@ def cmd_fidelity(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- play
 
 def _save(path: str, data: dict[str, Any], overwrite: bool = True) -> None:
-    from railbook.cli.saves import write_atomically
+    from railbook.play.saves import write_atomically
 
     write_atomically(path, data, overwrite=overwrite)
 
 
 def _load_saved(path: str) -> tuple[dict[str, Any], Any]:
-    from railbook.cli.saves import load_saved
+    from railbook.play.saves import load_saved
 
     return load_saved(path)
 
@@ -218,16 +218,12 @@ def cmd_new(args: argparse.Namespace) -> int:
     from railbook.cli.show import render_state
     from railbook.importers import eighteen_xx
     from railbook.importers.replay import new_game
+    from railbook.play.saves import new_log
 
     names = [n.strip() for n in args.names.split(",")] if args.names else [f"Player {i + 1}" for i in range(args.players)]
     if args.names and len(names) != args.players:
         return _fail(f"--names gives {len(names)} names for {args.players} players")
-    data = {
-        "id": args.seed, "title": args.title, "description": "",
-        "players": [{"id": i + 1, "name": n} for i, n in enumerate(names)],
-        "settings": {"seed": args.seed, "optional_rules": args.option or []},
-        "actions": [],
-    }
+    data = new_log(args.title, names, args.seed, args.option)
     try:
         log = eighteen_xx.from_dict(data)
         game = new_game(log)
@@ -240,19 +236,19 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_act(args: argparse.Namespace) -> int:
-    from railbook.cli.saves import locked
+    from railbook.play.saves import locked
 
     try:
-        with locked(args.game):  # read, play and write as one: a concurrent act waits for this one
+        with locked(args.game):  # read, play and write as one: another act (or a browser) waits for this one
             return _act(args)
     except RailbookError as exc:
         return _fail(str(exc))
 
 
 def _act(args: argparse.Namespace) -> int:
-    from railbook.cli.listing import what_happened
-    from railbook.cli.saves import next_action_id
     from railbook.cli.show import render_state
+    from railbook.play.listing import what_happened
+    from railbook.play.saves import next_action_id
 
     try:
         data, game = _load_saved(args.game)
@@ -287,29 +283,11 @@ _BOOKKEEPING = frozenset({"id", "entity_type", "auto_actions", "created_at", "us
 def chosen_action(game: Any, text: str, value: str | None = None) -> dict[str, Any]:
     """The action ``act`` was given: the number ``railbook show`` lists it by (with a value for its
     ranged field), ``auto-routes`` (the route optimizer's best routes), or JSON in natural form."""
-    from railbook.cli.listing import numbered
     from railbook.engine import natural
+    from railbook.play.listing import take
 
     if text.strip().isdigit():
-        listed = numbered(game)
-        n = int(text)
-        if not 1 <= n <= len(listed):
-            raise ActionFormatError(f"there are {len(listed)} legal actions now; {n} is not one "
-                                    "(railbook show lists them)")
-        la = listed[n - 1]
-        if value is None:
-            return dict(la.action)
-        if len(la.ranges) != 1:
-            raise ActionFormatError(f"action {n} has no range of values to choose from")
-        key, bounds = next(iter(la.ranges.items()))
-        try:
-            number = int(value)
-        except ValueError:
-            raise ActionFormatError(f"{value!r} is not a whole number") from None
-        if number not in bounds:
-            raise ActionFormatError(f"{key} must be from {bounds.low} to {bounds.high}"
-                                    + (f" in steps of {bounds.step}" if bounds.step != 1 else ""))
-        return la.with_value(**{key: number})
+        return take(game, int(text), value)
     if text.strip() == "auto-routes":
         return auto_routes(game)
     from railbook.engine.action_shapes import check_shape
@@ -346,12 +324,9 @@ def chosen_action(game: Any, text: str, value: str | None = None) -> dict[str, A
 
 def auto_routes(game: Any) -> dict[str, Any]:
     """The operating corporation's run_routes with the optimizer's best routes."""
-    from railbook.engine.routing import auto_routes_action
+    from railbook.play.routes import best_routes_action
 
-    best = auto_routes_action(game)
-    if best is None:
-        raise ActionFormatError("no corporation is to run trains now")
-    return dict(best)
+    return best_routes_action(game)
 
 
 def cmd_show(args: argparse.Namespace) -> int:
