@@ -72,8 +72,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     game = result.game
     assert game is not None
+    changes = [f"{path}={json.dumps(value)}" for path, value in log.changes]
     print(f"{log.title}: {len(log.players)} players, {result.processed} actions replayed"
-          + (f" (optional rules: {', '.join(log.optional_rules)})" if log.optional_rules else ""))
+          + (f" (optional rules: {', '.join(log.optional_rules)})" if log.optional_rules else "")
+          + (f" (data changes: {', '.join(changes)})" if changes else ""))
     if result.error is not None:
         a = result.error_action or {}
         print(f"\naction {a.get('id')} ({a.get('type')} by {a.get('entity')}) breaks a rule: {result.error.message}")

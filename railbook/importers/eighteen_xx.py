@@ -1,5 +1,9 @@
 """Import 18xx.games game exports: players, seed, optional rules, and the action
-log with undo/redo resolved the way that site resolves them."""
+log with undo/redo resolved the way that site resolves them.
+
+A game railbook played itself may also change its title's data the way an optional
+rule does (a balance study's ``--set trains[4].price=350``): its settings then list
+``data_changes``, each ``{"set": PATH, "to": VALUE}``, applied after the optional rules."""
 
 from __future__ import annotations
 
@@ -22,6 +26,7 @@ class GameLog:
     live: list[bool] = field(default_factory=list)   # whether each action survives undo filtering
     result: dict[str, int] | None = None
     source: str = ""
+    changes: list[tuple[str, Any]] = field(default_factory=list)   # data changes (settings.data_changes)
 
     def live_actions(self) -> list[dict[str, Any]]:
         return [a for a, keep in zip(self.actions, self.live) if keep]
@@ -95,6 +100,12 @@ def from_dict(data: dict[str, Any], source: str = "") -> GameLog:
     if seed == "":
         seed = None
     actions = list(data.get("actions") or [])
+    changes = []
+    for change in settings.get("data_changes") or []:
+        if not isinstance(change, dict) or not isinstance(change.get("set"), str) or "to" not in change:
+            raise LogError(f"{source}: settings.data_changes: each change is {{\"set\": PATH, \"to\": VALUE}}, "
+                           f"not {json.dumps(change)}")
+        changes.append((change["set"], change["to"]))
     return GameLog(title=str(data["title"]), players=players, seed=seed, game_id=data.get("id", 0),
                    optional_rules=list(settings.get("optional_rules") or []), actions=actions,
-                   live=filter_undos(actions), result=data.get("result"), source=source)
+                   live=filter_undos(actions), result=data.get("result"), source=source, changes=changes)

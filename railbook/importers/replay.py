@@ -35,7 +35,7 @@ class ReplayResult:
 
 
 def new_game(log: eighteen_xx.GameLog) -> Game:
-    title = Title.load(log.title, log.optional_rules)
+    title = Title.load(log.title, log.optional_rules, log.changes)
     try:
         return Game(title, log.players, seed=log.seed, game_id=log.game_id)
     except GameError:
