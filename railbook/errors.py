@@ -6,6 +6,7 @@
     ├── TitleError            a title that does not load or compile; carries every located problem
     ├── LogError              a recorded game (an 18xx.games export, a Rails report) that cannot be read
     ├── DocsError             a rules summary or site that cannot be written as asked
+    ├── StudyError            a balance study that cannot be run or reported as asked
     └── GameError             a game that cannot be set up or played as asked (.rule names the rule)
         ├── ActionError       an action refused; the game is left exactly as it was
         │   ├── ActionFormatError   not well formed: unknown type, missing field, unknown id
@@ -45,6 +46,11 @@ class DocsError(RailbookError):
     def __init__(self, message: str, problems: Problems | None = None):
         super().__init__(message)
         self.problems = problems
+
+
+class StudyError(RailbookError):
+    """A balance study cannot be run or reported as asked (a bad --set, an unknown bot, a results
+    file of another study or of another railbook)."""
 
 
 class GameError(RailbookError):
