@@ -16,6 +16,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from docs_support import CHROMIUM_FLAGS, chromium
@@ -276,6 +277,8 @@ def test_each_figure_is_also_one_picture(sweep: Path) -> None:
     assert {"seats.svg", "sweep.svg", "length.svg", "prices.svg"} <= set(pictures)
     seats = (sweep.parent / "pictures" / "seats.svg").read_text(encoding="utf-8")
     assert seats.startswith('<svg xmlns="http://www.w3.org/2000/svg" class="figure"') and seats.count("<svg") == 3
+    for name in pictures:     # a picture stands alone: well-formed XML (an image viewer is no forgiving HTML parser)
+        ElementTree.fromstring((sweep.parent / "pictures" / name).read_text(encoding="utf-8"))
 
 
 @pytest.mark.skipif(chromium() is None, reason="chromium is not installed (make test installs it as root)")

@@ -117,8 +117,8 @@ def bars(chart: Bars, width: float = 300, height: float = 210) -> str:
             label_y = y(chart.highs[i] if chart.highs is not None else value) - 6
             note = chart.notes[i] if i < len(chart.notes) else _label(value, chart.percent)
             body.append(text(cx, label_y, note, 8, fill="#333"))
-        body.append(text(cx, height - bottom + 10, category, 8.5, extra=_rotate(category, cx, height - bottom + 10,
-                                                                                 slot)))
+        lean = _rotate(category, cx, height - bottom + 10, slot)
+        body.append(text(cx, height - bottom + 10, category, 8.5, anchor="end" if lean else "middle", extra=lean))
     if chart.ref is not None:
         body.append(f'<line class="ref" x1="{n(left)}" y1="{n(y(chart.ref))}" x2="{n(width - right)}" '
                     f'y2="{n(y(chart.ref))}" stroke="{REF}" stroke-dasharray="4 3"/>')
@@ -132,7 +132,7 @@ def _rotate(label: str, x: float, y: float, slot: float) -> str:
     """Long category labels lean, so neighbours do not overlap."""
     if len(label) * 5 <= slot:
         return ""
-    return f' transform="rotate(-30 {n(x)} {n(y)})" text-anchor="end"'
+    return f' transform="rotate(-30 {n(x)} {n(y)})"'
 
 
 @dataclass
