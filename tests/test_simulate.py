@@ -28,7 +28,7 @@ from railbook.importers import eighteen_xx
 from railbook.importers.replay import replay
 from railbook.paths import title_ids
 from railbook.simulate import results
-from railbook.simulate.report.figures import groups
+from railbook.simulate.report.figures import groups, short_labels
 from railbook.simulate.runner import simulate
 from railbook.simulate.study import Study, parse_set
 from railbook.simulate.task import run_task
@@ -72,6 +72,8 @@ def test_the_report_finds_the_variants_in_the_rows_by_what_sets_them_apart() -> 
         ("3 players, trains[4].price=250", 2, 1), ("3 players, trains[4].price=350", 1, 3),
         ("4 players, trains[4].price as the title has it", 1, 4)]
     assert [g.label for g in groups(rows[:2])] == ["all games"]
+    assert short_labels(["trains[4].price=250", "trains[4].price=350"]) == (["250", "350"], "trains[4].price")
+    assert short_labels(["3 players", "4 players"]) == (["3 players", "4 players"], "")
 
 
 def test_rotating_seats_moves_the_bots_one_seat_each_game() -> None:

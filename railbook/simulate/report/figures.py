@@ -191,7 +191,7 @@ def end_reasons(gs: list[Group]) -> Figure:
 
 def across_sweep(gs: list[Group]) -> Figure:
     """The headline figures, one bar per variant: bankruptcy rate, game length, the winner's lead."""
-    labels = [g.label for g in gs]
+    labels, swept = short_labels([g.label for g in gs])
     bankrupt = _share_bars("games with a bankruptcy", labels,
                            [(sum(1 for r in g.played if r.get("bankruptcies")), len(g.played)) for g in gs])
     length = [mean_interval([float(r["operating_rounds"]) for r in g.played]) for g in gs]
@@ -200,12 +200,23 @@ def across_sweep(gs: list[Group]) -> Figure:
     lead = [mean_interval([_lead(r) for r in g.played]) for g in gs]
     lead_chart = Bars("winner's lead over 2nd (mean)", labels, [m for m, _, _ in lead], [lo for _, lo, _ in lead],
                       [hi for _, _, hi in lead])
+    for chart in (bankrupt, length_chart, lead_chart):
+        chart.subtitle = swept
     panels = [bars(bankrupt)] + [bars(c) for c in (length_chart, lead_chart)]
     caption = ("Per variant: the share of games in which a player went bankrupt, the mean length in operating "
                "rounds and the winner's mean lead, with 95% intervals." if len(gs) > 1 else
                "The share of games in which a player went bankrupt, the mean length and the winner's mean lead, "
                "with 95% intervals.")
     return Figure("sweep", "Across the study" if len(gs) == 1 else "Across the sweep", caption, panels)
+
+
+def short_labels(labels: list[str]) -> tuple[list[str], str]:
+    """Variant labels as bars are labelled: where every label sets the same one thing
+    (``trains[4].price=250``), only the values, and what they set."""
+    paths = {label.partition("=")[0] for label in labels}
+    if len(labels) > 1 and len(paths) == 1 and all("=" in label and ", " not in label for label in labels):
+        return [label.partition("=")[2] for label in labels], paths.pop()
+    return labels, ""
 
 
 def _lead(row: dict[str, Any]) -> float:
