@@ -135,20 +135,11 @@ def _keep_mode(target: Path, tmp: str) -> None:
 
 
 def read_log(path: str) -> dict[str, Any]:
-    """A saved game's log as it is in its file."""
-    try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except FileNotFoundError:
-        raise LogError(f"{path}: no such file") from None
-    except json.JSONDecodeError as exc:
-        raise LogError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
-    except UnicodeDecodeError:
-        raise LogError(f"{path}: not a text file") from None
-    except IsADirectoryError:
-        raise LogError(f"{path}: is a folder, not a game file") from None
-    if not isinstance(data, dict):
-        raise LogError(f"{path}: a game log is a JSON object")
+    """A saved game's log as it is in its file, read with the game files' limits (size, nesting,
+    numbers, text): whatever is wrong is one located error."""
+    from railbook.importers.json_input import read_json
+
+    data: dict[str, Any] = read_json(path)
     return data
 
 
