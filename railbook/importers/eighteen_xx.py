@@ -3,6 +3,7 @@ log with undo/redo resolved the way that site resolves them."""
 
 from __future__ import annotations
 
+import gzip
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -73,11 +74,15 @@ def filter_undos(actions: list[dict[str, Any]]) -> list[bool]:
 
 
 def load(path: str | Path) -> GameLog:
-    with open(path, encoding="utf-8") as fh:
+    """Read a game export (``.json``, or gzipped ``.json.gz`` as the reference games are kept)."""
+    opener: Any = gzip.open if str(path).endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8") as fh:
         try:
             data = json.load(fh)
         except json.JSONDecodeError as exc:
             raise LogError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+        except (OSError, EOFError) as exc:   # a damaged gzip file
+            raise LogError(f"{path}: not a readable gzip file: {exc}") from None
     return from_dict(data, source=str(path))
 
 
