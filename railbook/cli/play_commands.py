@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -203,61 +202,53 @@ def cmd_fidelity(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- play
 
-def _save(path: str, data: dict[str, Any]) -> None:
-    tmp = f"{path}.tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(data, fh, indent=1, ensure_ascii=False)
-        fh.write("\n")
-    os.replace(tmp, path)
+def _save(path: str, data: dict[str, Any], overwrite: bool = True) -> None:
+    from railbook.play.saves import write_atomically
+
+    write_atomically(path, data, overwrite=overwrite)
 
 
 def _load_saved(path: str) -> tuple[dict[str, Any], Any]:
-    from railbook.importers import eighteen_xx
-    from railbook.importers.replay import new_game
+    from railbook.play.saves import load_saved
 
-    try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except FileNotFoundError:
-        raise LogError(f"{path}: no such file") from None
-    except json.JSONDecodeError as exc:
-        raise LogError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
-    log = eighteen_xx.from_dict(data, source=path)
-    game = new_game(log)
-    for action, keep in zip(log.actions, log.live):
-        if keep and action.get("type") not in ("undo", "redo"):
-            game.process_action(action)
-    return data, game
+    return load_saved(path)
 
 
 def cmd_new(args: argparse.Namespace) -> int:
     from railbook.cli.show import render_state
     from railbook.importers import eighteen_xx
     from railbook.importers.replay import new_game
+    from railbook.play.saves import new_log
 
     names = [n.strip() for n in args.names.split(",")] if args.names else [f"Player {i + 1}" for i in range(args.players)]
     if args.names and len(names) != args.players:
         return _fail(f"--names gives {len(names)} names for {args.players} players")
-    data = {
-        "id": args.seed, "title": args.title, "description": "",
-        "players": [{"id": i + 1, "name": n} for i, n in enumerate(names)],
-        "settings": {"seed": args.seed, "optional_rules": args.option or []},
-        "actions": [],
-    }
+    data = new_log(args.title, names, args.seed, args.option)
     try:
         log = eighteen_xx.from_dict(data)
         game = new_game(log)
+        _save(args.output, data, overwrite=args.force)
     except RailbookError as exc:
         return _fail(str(exc))
-    _save(args.output, data)
     print(f"new {args.title} game for {len(names)} players -> {args.output}\n")
     print(render_state(game))
     return 0
 
 
 def cmd_act(args: argparse.Namespace) -> int:
-    from railbook.cli.listing import what_happened
+    from railbook.play.saves import locked
+
+    try:
+        with locked(args.game):  # read, play and write as one: another act (or a browser) waits for this one
+            return _act(args)
+    except RailbookError as exc:
+        return _fail(str(exc))
+
+
+def _act(args: argparse.Namespace) -> int:
     from railbook.cli.show import render_state
+    from railbook.play.listing import what_happened
+    from railbook.play.saves import next_action_id
 
     try:
         data, game = _load_saved(args.game)
@@ -265,20 +256,19 @@ def cmd_act(args: argparse.Namespace) -> int:
         if args.undo:
             if not game.history:
                 return _fail("there is nothing to undo")
-            last = data["actions"][-1]["id"] if data["actions"] else 0
-            data["actions"].append({"type": "undo", "entity": last and data["actions"][-1].get("entity"),
-                                    "entity_type": data["actions"][-1].get("entity_type", "player"),
-                                    "id": last + 1})
+            last = data["actions"][-1]
+            data["actions"].append({"type": "undo", "entity": last.get("entity"),
+                                    "entity_type": last.get("entity_type", "player"), "id": next_action_id(data)})
             game.undo()
         else:
             action = chosen_action(game, args.action, args.value)
-            action["id"] = (data["actions"][-1]["id"] + 1) if data["actions"] else 1
+            action["id"] = next_action_id(data)
             action.setdefault("created_at", int(time.time()))
             game.process(action)
             data["actions"].append(action)
+        _save(args.game, data)
     except RailbookError as exc:
         return _fail(str(exc))
-    _save(args.game, data)
     if not args.undo:
         print(what_happened(game, before))
         print()
@@ -286,50 +276,57 @@ def cmd_act(args: argparse.Namespace) -> int:
     return 0
 
 
+#: fields only a log's actions carry: an action giving them is read exactly as a log's would be
+_BOOKKEEPING = frozenset({"id", "entity_type", "auto_actions", "created_at", "user"})
+
+
 def chosen_action(game: Any, text: str, value: str | None = None) -> dict[str, Any]:
     """The action ``act`` was given: the number ``railbook show`` lists it by (with a value for its
     ranged field), ``auto-routes`` (the route optimizer's best routes), or JSON in natural form."""
-    from railbook.cli.listing import numbered
     from railbook.engine import natural
+    from railbook.play.listing import take
 
     if text.strip().isdigit():
-        listed = numbered(game)
-        n = int(text)
-        if not 1 <= n <= len(listed):
-            raise ActionFormatError(f"there are {len(listed)} legal actions now; {n} is not one "
-                                    "(railbook show lists them)")
-        la = listed[n - 1]
-        if value is None:
-            return dict(la.action)
-        if len(la.ranges) != 1:
-            raise ActionFormatError(f"action {n} has no range of values to choose from")
-        key, bounds = next(iter(la.ranges.items()))
-        try:
-            number = int(value)
-        except ValueError:
-            raise ActionFormatError(f"{value!r} is not a whole number") from None
-        if number not in bounds:
-            raise ActionFormatError(f"{key} must be from {bounds.low} to {bounds.high}"
-                                    + (f" in steps of {bounds.step}" if bounds.step != 1 else ""))
-        return la.with_value(**{key: number})
+        return take(game, int(text), value)
     if text.strip() == "auto-routes":
         return auto_routes(game)
+    from railbook.engine.action_shapes import check_shape
+    from railbook.errors import SaveError
+    from railbook.importers.json_input import parse_json
+
+    action = parse_json(text, "the action")
     try:
-        action = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ActionFormatError(f"the action is not valid JSON (nor a number from `railbook show` or auto-routes): "
-                                f"{exc.msg} (column {exc.colno})") from None
-    return natural.read(game, action)
+        check_shape(action)
+    except ActionFormatError as not_exact:
+        # not an action as logs write it: perhaps one in natural form (names, tile 57, par 67), which
+        # says what is done and by whom, never its bookkeeping (those are held to the log's shape)
+        if not isinstance(action, dict) or _BOOKKEEPING & action.keys():
+            raise
+        try:
+            return natural.read(game, action)
+        except RailbookError:
+            raise not_exact from None
+    if "id" in action:
+        raise SaveError("the action gives an id: act numbers the actions it saves itself")
+    try:
+        return natural.read(game, action)
+    except RailbookError:
+        pass  # the rules say why it is refused, naming their rule
+    if "entity" not in action:
+        ent = game.current_entity
+        action["entity"] = ent.id
+        action["entity_type"] = ("player" if ent.is_player() else "company" if ent.is_company()
+                                 else "corporation")
+    action.setdefault("entity_type", "player")
+    result: dict[str, Any] = action
+    return result
 
 
 def auto_routes(game: Any) -> dict[str, Any]:
     """The operating corporation's run_routes with the optimizer's best routes."""
-    from railbook.engine.routing import auto_routes_action
+    from railbook.play.routes import best_routes_action
 
-    best = auto_routes_action(game)
-    if best is None:
-        raise ActionFormatError("no corporation is to run trains now")
-    return dict(best)
+    return best_routes_action(game)
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -387,7 +384,8 @@ def register_new(sub: Any) -> None:
     p.add_argument("--names", help="comma-separated player names")
     p.add_argument("--seed", type=int, default=1, help="the seed for setup randomness (default 1)")
     p.add_argument("--option", action="append", metavar="RULE", help="an optional rule (repeatable)")
-    p.add_argument("-o", "--output", required=True, help="where to save the game")
+    p.add_argument("-o", "--output", required=True, help="where to save the game (a new file)")
+    p.add_argument("--force", action="store_true", help="replace the file if it exists (a game there is lost)")
     p.set_defaults(func=cmd_new)
 
 

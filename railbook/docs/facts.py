@@ -409,7 +409,8 @@ def compute(model: dict[str, Any], hooks: Any = None) -> dict[str, Any]:
         "or_range": [min(or_counts), max(or_counts)],
         "game_end": _game_end(model, market, phases),
         "bankruptcy": dict(t["bankruptcy"]),
-        "optional_rules": [{"id": o["id"], "name": o["name"], "description": o["description"]}
+        "optional_rules": [{"id": o["id"], "name": o["name"], "description": o["description"],
+                            "players": list(o.get("players") or []), "always": bool(o.get("always"))}
                            for o in t["optional_rules"]],
         "trains": trains(model),
         "exchanges": exchanges(model),

@@ -189,10 +189,17 @@ def _ability(L: Lang, f: dict[str, Any], a: dict[str, Any]) -> str:
     if kind == "description":
         return L.text(a.get("text"))
     if kind in ("tile_discount", "train_discount"):
-        return L.t(f"ability.{kind}", discount=L.money(a.get("discount", 0)),
+        off = L.pct(a["discount_percent"]) if a.get("discount_percent") else L.money(a.get("discount", 0))
+        return L.t(f"ability.{kind}", discount=off,
                    terrain=a.get("terrain", ""), trains=w.trains(L, a.get("trains", [])))
     if kind == "hex_bonus":
         return L.t("ability.hex_bonus", places=ps, amount=L.money(a.get("amount", 0)))
+    if kind == "route_bonus":
+        return L.t("ability.route_bonus_lost" if a.get("lost_on_president_change") else "ability.route_bonus",
+                   places=w.places(L, a.get("places", []), "and"), amount=L.money(a.get("amount", 0)))
+    if kind == "reserved_train":
+        return L.t("ability.reserved_train", trains=w.trains(L, a.get("trains", [])),
+                   phase=w.phase(L, f, a["until_phase"]) if a.get("until_phase") else "")
     if kind == "token":
         price = a.get("price", 0)
         return L.t("ability.token_free" if not price else "ability.token", places=ps, price=L.money(price))
@@ -412,8 +419,13 @@ def mechanics(L: Lang, f: dict[str, Any]) -> list[str]:
             items.append(L.text(f["texts"][topic]))
     for o in f["optional_rules"]:
         own = w.title_text(L, f, f"option_{o['id']}")   # the title's own words for the rule, in the reader's language
-        items.append(L.t("mech.optional_text", text=own) if own else
-                     L.t("mech.optional", name=o["name"], description=o["description"]))
+        if o["always"]:   # a variant by player count, not a choice
+            players = L.join([L.num(n) for n in o["players"]], "or")
+            items.append(L.t("mech.player_variant_text", players=players, text=own) if own else
+                         L.t("mech.player_variant", name=o["name"], description=o["description"], players=players))
+        else:
+            items.append(L.t("mech.optional_text", text=own) if own else
+                         L.t("mech.optional", name=o["name"], description=o["description"]))
     return items
 
 

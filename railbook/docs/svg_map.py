@@ -4,6 +4,12 @@ Hexes sit in the layout (pointy or flat) and axes the title declares, using
 ``railbook.hexgrid``'s doubled coordinates; each shows its terrain and cost,
 track, cities with their slots and values, towns, offboards with a value per
 phase colour, labels, names and the home stations of the corporations.
+
+A hex may instead carry ``stations`` (per city, per slot, the corporation whose token
+stands there, or None; one still ``reserved`` is drawn faded): ``railbook serve`` draws
+the board of a game in progress so, with the tiles laid on it. Every city is a
+``<g class="city" data-stop="K">`` (K its stop's number on the tile), so a page can
+tell which city was clicked.
 """
 
 from __future__ import annotations
@@ -127,6 +133,7 @@ def _hex_body(coord: str, h: dict[str, Any], layout: str, cx: float, cy: float,
     # stops
     city_no = 0
     here = homes.get(coord, [])
+    stations = h.get("stations")
     cities = [s for s in stops if s["kind"] == "city"]
     crowded = len(cities) > 3          # a Paris: tokens without names here, a list of homes beside the hex
     revenues = {str(s.get("revenue")) for s in cities}
@@ -137,18 +144,28 @@ def _hex_body(coord: str, h: dict[str, Any], layout: str, cx: float, cy: float,
         if s["kind"] == "city":
             slots = max(1, s.get("slots", 1))
             rr = R * (0.15 if crowded else 0.24)
+            if stations is not None:     # a game in progress: the tokens placed (or reserved) in each slot
+                placed = list(stations[city_no]) if city_no < len(stations) else []
+                slots = max(slots, len(placed))
+            else:
+                placed = [c for c in here if (c.get("home_city") or 0) == city_no or
+                          (isinstance(c.get("home_city"), list) and city_no in c["home_city"])][:slots]
+            out.append(f'<g class="city" data-stop="{i}">')
             for k in range(slots):
                 sx = x + (k - (slots - 1) / 2) * rr * 2
                 out.append(f'<circle cx="{n(sx)}" cy="{n(y)}" r="{n(rr)}" fill="#fff" stroke="{INK}" stroke-width="1.5"/>')
-            owners = [c for c in here if (c.get("home_city") or 0) == city_no or
-                      (isinstance(c.get("home_city"), list) and city_no in c["home_city"])]
-            for k, c in enumerate(owners[:slots]):
+            for k, c in enumerate(placed):
+                if c is None:
+                    continue
                 sx = x + (k - (slots - 1) / 2) * rr * 2
+                home = stations is None or c.get("reserved")
+                faded = ' opacity="0.4"' if stations is not None and c.get("reserved") else ""
                 out.append(f'<circle cx="{n(sx)}" cy="{n(y)}" r="{n(rr - 1.5)}" fill="{colour(c["color"], "#888")}" '
-                           f'stroke="#fff" stroke-width="1" class="home"/>')
+                           f'stroke="#fff" stroke-width="1" class="{"home" if home else "token"}"{faded}/>')
                 if not crowded:
                     out.append(text(sx, y, c["sym"], size=fit(c["sym"], 2 * (rr - 2), 9.0), weight="bold",
-                                    fill=c.get("text_color") or "#fff"))
+                                    fill=c.get("text_color") or "#fff", extra=faded))
+            out.append("</g>")
             rev = _revenue_text(s.get("revenue"))
             if crowded and len(revenues) == 1:
                 rev = rev if city_no == 0 else ""
@@ -329,9 +346,36 @@ def legend(L: Any, model: dict[str, Any], width: float, y: float) -> tuple[list[
     return out, row + 16 - y
 
 
+def frame(hexes: dict[str, Any], layout: str, axes: dict[str, str]) -> tuple[float, float, float, float]:
+    """Where the map's picture starts and how big it is: ``(ox, oy, width, height)``; a hex at
+    ``centre(coord)`` is drawn at that point less ``(ox, oy)``."""
+    centres = [centre(coord, layout, axes) for coord in hexes]
+    if not centres:
+        return 0.0, 0.0, 10.0, 10.0
+    xs = [x for x, _ in centres]
+    ys = [y for _, y in centres]
+    return (min(xs) - R - MARGIN, min(ys) - R - MARGIN,
+            max(xs) - min(xs) + 2 * (R + MARGIN), max(ys) - min(ys) + 2 * (R + MARGIN))
+
+
+def hex_group(coord: str, h: dict[str, Any], layout: str, axes: dict[str, str], origin: tuple[float, float]) -> str:
+    """One hex as the map draws it (a tile to preview on the map, say), placed as in :func:`frame`."""
+    cx, cy = centre(coord, layout, axes)
+    return "\n".join(_hex_body(coord, h, layout, cx - origin[0], cy - origin[1], {}))
+
+
+def hex_picture(h: dict[str, Any], layout: str, label: str, size: float = 2 * R + 4) -> str:
+    """One hex on its own, as a small picture (a tile and rotation to choose)."""
+    half = R + 2
+    body = _hex_body("", h, layout, half, half, {})
+    return svg(size, size, body, label, "tile").replace(f'viewBox="0 0 {n(size)} {n(size)}"',
+                                                        f'viewBox="0 0 {n(2 * half)} {n(2 * half)}"')
+
+
 def render(model: dict[str, Any], label: str, L: Any = None) -> str:
-    """The whole map; corporations' homes drawn as tokens in their cities, destinations framed,
-    and (given the language ``L``) a legend under it."""
+    """The whole map; corporations' homes drawn as tokens in their cities (or, where a hex carries
+    ``stations``, the tokens placed there), destinations framed, and (given the language ``L``) a
+    legend under it."""
     m = model["map"]
     layout, axes = m["layout"], m["axes"]
     hexes = m["hexes"]
@@ -342,11 +386,7 @@ def render(model: dict[str, Any], label: str, L: Any = None) -> str:
     centres = {coord: centre(coord, layout, axes) for coord in hexes}
     if not centres:
         return svg(10, 10, [], label, "map")
-    xs = [x for x, _ in centres.values()]
-    ys = [y for _, y in centres.values()]
-    ox, oy = min(xs) - R - MARGIN, min(ys) - R - MARGIN
-    width = max(xs) - min(xs) + 2 * (R + MARGIN)
-    height = max(ys) - min(ys) + 2 * (R + MARGIN)
+    ox, oy, width, height = frame(hexes, layout, axes)
     order = sorted(hexes, key=lambda c: (centres[c][1], centres[c][0]))
     body: list[str] = []
     for coord in order:

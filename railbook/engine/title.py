@@ -4,13 +4,15 @@ applied, and its hook functions."""
 from __future__ import annotations
 
 import dataclasses
+import os
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
 
 from railbook.compiler.cache import load_compiled
 from railbook.errors import GameError
-from railbook.paths import title_dir, title_ids
+from railbook.paths import find_title, known_titles
 from railbook.title.model import TitleModel, TitleRules
 from railbook.title.typed import ModelError, replace_at, with_market_moves
 
@@ -31,13 +33,27 @@ class Title:
 
     @classmethod
     def load(cls, title: str, optional_rules: list[str] | tuple[str, ...] = ()) -> "Title":
-        """The title with these optional rules; built once per process (games never change it)."""
-        if not title_dir(title).is_dir():
-            raise GameError(f"unknown title {title!r} (railbook has: {', '.join(title_ids())})", "title")
+        """The title with this id (as ``railbook titles`` lists them; a log names its title so)
+        with these optional rules; built once per process (games never change it). An id is looked
+        up among titles/ and the folders the user listed; it is never a path."""
+        folder = find_title(title) if isinstance(title, str) else None
+        if folder is None:
+            known = ", ".join(sorted(known_titles()))
+            hint = (" (a title is named by its id, never by a path)" if isinstance(title, str)
+                    and any(ch in title for ch in "/\\.") else "")
+            raise GameError(f"unknown title {title!r}{hint}; railbook has: {known} (more with --titles DIR)",
+                            "title")
+        return cls.from_folder(folder, optional_rules)
+
+    @classmethod
+    def from_folder(cls, folder: str | os.PathLike[str], optional_rules: list[str] | tuple[str, ...] = ()) -> "Title":
+        """The title in this folder (a program's or a person's explicit choice, never a log's)."""
+        if not Path(folder).is_dir():
+            raise GameError(f"no title folder at {folder}", "title")
         try:
-            module = load_compiled(title)
+            module = load_compiled(Path(folder))
         except FileNotFoundError:
-            raise GameError(f"unknown title {title!r}", "title") from None
+            raise GameError(f"no title folder at {folder}", "title") from None
         key = (module.SOURCE_HASH, tuple(optional_rules))
         if key not in _TITLES:
             _TITLES[key] = cls.from_module(module, optional_rules)
@@ -61,6 +77,18 @@ class Title:
                 if change.set.startswith("market"):
                     model = dataclasses.replace(model, market=with_market_moves(model.market))
         return cls(module=module, model=model, optional_rules=tuple(chosen))
+
+    def for_players(self, count: int) -> "Title":
+        """The title as a game of ``count`` players plays it: with the optional rules marked ``always``
+        for that count (a variant by player count, such as a two-player variant) besides those chosen."""
+        variants = tuple(o.id for o in self.model.title.optional_rules
+                         if o.always and count in o.players and o.id not in self.optional_rules)
+        if not variants:
+            return self
+        key = (self.module.SOURCE_HASH, self.optional_rules + variants)
+        if key not in _TITLES:
+            _TITLES[key] = Title.from_module(self.module, self.optional_rules + variants)
+        return _TITLES[key]
 
     @property
     def id(self) -> str:

@@ -64,7 +64,9 @@ def upgrades_to(game: "GameState", old: Tile, new: Tile, special: bool = False, 
         return False
     if special:
         return True
-    if (old.label or None) != (new.label or None):
+    future = old.future_label
+    label = future.label if future is not None and future.color == new.color else old.label
+    if (label or None) != (new.label or None):
         return False
     return _upgrades_city_town(old, new)
 

@@ -193,6 +193,8 @@ class Tracker:
         check_lay_permission(game, spender if spender.is_corporation() else None, hex_, tile, consent=consent)
         if tile.color not in game.phase.tiles and tile.color in COLORS:
             raise IllegalAction(f"{tile.color} tiles are not available in phase {game.phase.name}", "phase tiles")
+        if tile.blocks_lay and not entity.is_company():
+            raise IllegalAction(f"tile {tile.name} is laid only with a private's ability", "tile supply")
         split = splits_city(game, old_tile, tile)
         had_token = split and any(c.tokened_by(spender) for c in old_tile.cities)
         before = tile.rotation
