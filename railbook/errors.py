@@ -12,6 +12,7 @@
         │   ├── ActionFormatError   not well formed: unknown type, missing field, unknown id
         │   └── IllegalAction       well formed, but the rules do not allow it now
         │       ├── NotYourTurn, InsufficientFunds, RouteError, GameOver
+        ├── HookError         a title's rule hook failed as it ran: over its budget, or dividing by zero
         └── EngineError       a fault of the engine itself while processing (the game is rolled back)
 
 Every error's text is a sentence a person can act on; ``rule`` (on game errors) is the
@@ -102,6 +103,14 @@ class RouteError(IllegalAction):
 
 class GameOver(IllegalAction):
     rule = "game over"
+
+
+class HookError(GameError):
+    """A title's rule hook failed as it ran (it took more steps than its budget, made a value too
+    large, divided by zero, indexed past a list's end); the message names the hook and its line.
+    The game is rolled back, as for any refused action."""
+
+    rule = "rule hook"
 
 
 class EngineError(GameError):

@@ -180,6 +180,12 @@ class _Api:
     def corporation_cash(self, corp: Any) -> int:
         return 450
 
+    def each(self, items: Any, line: int) -> Any:  # the hook budget's loop counter
+        return items
+
+    def bounded(self, value: Any, line: int) -> Any:  # and its value limit
+        return value
+
 
 def test_the_1894_bonuses_are_bounded_by_what_they_can_add() -> None:
     fn = Title.load("1894").hook("route_bonus")

@@ -227,7 +227,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     try:
         log = eighteen_xx.from_dict(data)
         game = new_game(log)
-        _save(args.output, data)
+        _save(args.output, data, overwrite=args.force)
     except RailbookError as exc:
         return _fail(str(exc))
     print(f"new {args.title} game for {len(names)} players -> {args.output}\n")
@@ -279,19 +279,15 @@ def _act(args: argparse.Namespace) -> int:
 def chosen_action(game: Any, text: str, value: str | None = None) -> dict[str, Any]:
     """The action ``act`` was given: the number ``railbook show`` lists it by (with a value for its
     ranged field), ``auto-routes`` (the route optimizer's best routes), or JSON in natural form."""
-    from railbook.engine import natural
+    from railbook.importers.json_input import parse_json
+    from railbook.play.actions import read_written
     from railbook.play.listing import take
 
     if text.strip().isdigit():
         return take(game, int(text), value)
     if text.strip() == "auto-routes":
         return auto_routes(game)
-    try:
-        action = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ActionFormatError(f"the action is not valid JSON (nor a number from `railbook show` or auto-routes): "
-                                f"{exc.msg} (column {exc.colno})") from None
-    return natural.read(game, action)
+    return read_written(game, parse_json(text, "the action"))
 
 
 def auto_routes(game: Any) -> dict[str, Any]:
@@ -356,7 +352,8 @@ def register_new(sub: Any) -> None:
     p.add_argument("--names", help="comma-separated player names")
     p.add_argument("--seed", type=int, default=1, help="the seed for setup randomness (default 1)")
     p.add_argument("--option", action="append", metavar="RULE", help="an optional rule (repeatable)")
-    p.add_argument("-o", "--output", required=True, help="where to save the game")
+    p.add_argument("-o", "--output", required=True, help="where to save the game (a new file)")
+    p.add_argument("--force", action="store_true", help="replace the file if it exists (a game there is lost)")
     p.set_defaults(func=cmd_new)
 
 

@@ -75,6 +75,8 @@ class Game(GameState):
     # ------------------------------------------------------------------ processing
     def process(self, action: dict[str, Any] | A.Action) -> "Game":
         """Apply one action atomically: on any error the game is left exactly as before."""
+        if not isinstance(action, (A.Action, dict)):
+            A.check_shape(action)  # refuses it, naming what an action is
         d = action.to_dict() if isinstance(action, A.Action) else dict(action)
         if "id" not in d:
             d["id"] = (self.history[-1].get("id", len(self.history)) + 1) if self.history else 1

@@ -248,7 +248,7 @@ class GameState:
         fn = self.title.hook(name)
         if fn is None:
             return None
-        return fn(self.api, *[self.api.wrap(a) for a in args])
+        return self.api.run(fn, *[self.api.wrap(a) for a in args])
 
 
 def _digits(value: Any) -> int:

@@ -4,13 +4,15 @@ applied, and its hook functions."""
 from __future__ import annotations
 
 import dataclasses
+import os
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
 
 from railbook.compiler.cache import load_compiled
 from railbook.errors import GameError
-from railbook.paths import title_dir, title_ids
+from railbook.paths import find_title, known_titles
 from railbook.title.model import TitleModel, TitleRules
 from railbook.title.typed import ModelError, replace_at, with_market_moves
 
@@ -31,13 +33,27 @@ class Title:
 
     @classmethod
     def load(cls, title: str, optional_rules: list[str] | tuple[str, ...] = ()) -> "Title":
-        """The title with these optional rules; built once per process (games never change it)."""
-        if not title_dir(title).is_dir():
-            raise GameError(f"unknown title {title!r} (railbook has: {', '.join(title_ids())})", "title")
+        """The title with this id (as ``railbook titles`` lists them; a log names its title so)
+        with these optional rules; built once per process (games never change it). An id is looked
+        up among titles/ and the folders the user listed; it is never a path."""
+        folder = find_title(title) if isinstance(title, str) else None
+        if folder is None:
+            known = ", ".join(sorted(known_titles()))
+            hint = (" (a title is named by its id, never by a path)" if isinstance(title, str)
+                    and any(ch in title for ch in "/\\.") else "")
+            raise GameError(f"unknown title {title!r}{hint}; railbook has: {known} (more with --titles DIR)",
+                            "title")
+        return cls.from_folder(folder, optional_rules)
+
+    @classmethod
+    def from_folder(cls, folder: str | os.PathLike[str], optional_rules: list[str] | tuple[str, ...] = ()) -> "Title":
+        """The title in this folder (a program's or a person's explicit choice, never a log's)."""
+        if not Path(folder).is_dir():
+            raise GameError(f"no title folder at {folder}", "title")
         try:
-            module = load_compiled(title)
+            module = load_compiled(Path(folder))
         except FileNotFoundError:
-            raise GameError(f"unknown title {title!r}", "title") from None
+            raise GameError(f"no title folder at {folder}", "title") from None
         key = (module.SOURCE_HASH, tuple(optional_rules))
         if key not in _TITLES:
             _TITLES[key] = cls.from_module(module, optional_rules)

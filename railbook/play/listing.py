@@ -115,7 +115,8 @@ def context(game: "Game") -> list[str]:
             bids = step.bids.get(c, [])
             minimum = step.min_bid(c)
             offers = ", ".join(f"{game.describe_entity(b.entity)} {m(b.price)}" for b in bids)
-            lines.append(f"for sale: {c.name} ({c.id}) value {m(c.value)}, minimum bid {m(minimum)}"
+            named = f"{c.full_name} ({c.id})" if c.full_name and c.full_name != c.id else str(c.id)
+            lines.append(f"for sale: {named} value {m(c.value)}, minimum bid {m(minimum)}"
                          + (f"; bids: {offers}" if offers else ""))
     laid = [h for h in game.hexes if h.tile is not h.original_tile]
     if laid:

@@ -366,6 +366,11 @@ class BuySellParShares(Step, ShareBuying):
         corp = bundle.corporation
         if bundle.owner is not self.game.share_pool and bundle.owner is not corp.ipo_owner:
             raise IllegalAction(f"those {corp.name} shares are not for sale", "buy shares")
+        if not corp.ipoed:
+            raise IllegalAction(f"{corp.name} has not been parred: its president pars it first", "buy before par")
+        if len(bundle.shares) > 1 and not self.can_buy_multiple(entity, corp, bundle.owner):
+            raise IllegalAction(f"{entity.name} may buy one {corp.name} certificate at a time here",
+                                "one purchase per turn")
         bought = self.round.players_bought.setdefault(entity, {})
         from_ipo = bundle.owner.is_corporation()
         self.buy_shares(entity, bundle)
