@@ -134,12 +134,16 @@ def _keep_mode(target: Path, tmp: str) -> None:
     os.chmod(tmp, mode)
 
 
-def read_log(path: str) -> dict[str, Any]:
-    """A saved game's log as it is in its file, read with the game files' limits (size, nesting,
-    numbers, text): whatever is wrong is one located error."""
+def read_log(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """A saved game's log as it is in its file (read with the game files' limits)."""
     from railbook.importers.json_input import read_json
 
-    data: dict[str, Any] = read_json(path)
+    data = read_json(str(path))
+    if not isinstance(data, dict):       # said as every reader of game files says it
+        from railbook.importers import eighteen_xx
+
+        eighteen_xx.from_dict(data, source=str(path))
+        raise LogError(f"{path}: a game log is a JSON object")
     return data
 
 
