@@ -55,11 +55,11 @@ def test_a_log_that_stops_is_reported_with_the_rule_it_breaks(tmp_path: Path) ->
     assert row.actions == 40 and row.error
 
 
-def test_the_public_logs_are_the_four_titles_recorded_games(tmp_path: Path) -> None:
+def test_the_public_logs_are_the_recorded_games_of_the_titles_asked_for(tmp_path: Path) -> None:
     for title in ("1830", "1894", "1893", "1882"):
         (tmp_path / "fixtures" / title).mkdir(parents=True)
         (tmp_path / "fixtures" / title / "g.json").write_text("{}", encoding="utf-8")
     (tmp_path / "rails" / "1826").mkdir(parents=True)
     (tmp_path / "rails" / "1826" / "r.report").write_text("", encoding="utf-8")
-    names = [f"{p.parent.name}/{p.name}" for p in public_logs(tmp_path)]
+    names = [f"{p.parent.name}/{p.name}" for p in public_logs(tmp_path, ("1830", "1894", "1893", "1826"))]
     assert names == ["1830/g.json", "1894/g.json", "1893/g.json", "1826/r.report"]

@@ -105,7 +105,11 @@ def play(title: str, players: int, seed: int, bots: list[str], max_actions: int 
     players_bots = {p: BOTS[seats[i]](seed * 1000 + i) for i, p in enumerate(game.players)}
     spare = BOTS[seats[0]](seed * 1000 + 999)   # decides for an entity no player stands behind
     while not game.finished and result.actions < max_actions:
-        listed = game.legal_actions()
+        try:
+            listed = game.legal_actions()
+        except EngineError as exc:
+            result.error = f"listing the legal actions after action {result.actions}: {exc}"
+            break
         legal = [la for la in listed if ANY not in la.open]   # a kind listed without details is no action yet
         if not legal:
             kinds = sorted({la.type for la in listed})

@@ -294,50 +294,18 @@ def _act(args: argparse.Namespace) -> int:
     return 0
 
 
-#: fields only a log's actions carry: an action giving them is read exactly as a log's would be
-_BOOKKEEPING = frozenset({"id", "entity_type", "auto_actions", "created_at", "user"})
-
-
 def chosen_action(game: Any, text: str, value: str | None = None) -> dict[str, Any]:
     """The action ``act`` was given: the number ``railbook show`` lists it by (with a value for its
     ranged field), ``auto-routes`` (the route optimizer's best routes), or JSON in natural form."""
-    from railbook.engine import natural
+    from railbook.importers.json_input import parse_json
+    from railbook.play.actions import read_written
     from railbook.play.listing import take
 
     if text.strip().isdigit():
         return take(game, int(text), value)
     if text.strip() == "auto-routes":
         return auto_routes(game)
-    from railbook.engine.action_shapes import check_shape
-    from railbook.errors import SaveError
-    from railbook.importers.json_input import parse_json
-
-    action = parse_json(text, "the action")
-    try:
-        check_shape(action)
-    except ActionFormatError as not_exact:
-        # not an action as logs write it: perhaps one in natural form (names, tile 57, par 67), which
-        # says what is done and by whom, never its bookkeeping (those are held to the log's shape)
-        if not isinstance(action, dict) or _BOOKKEEPING & action.keys():
-            raise
-        try:
-            return natural.read(game, action)
-        except RailbookError:
-            raise not_exact from None
-    if "id" in action:
-        raise SaveError("the action gives an id: act numbers the actions it saves itself")
-    try:
-        return natural.read(game, action)
-    except RailbookError:
-        pass  # the rules say why it is refused, naming their rule
-    if "entity" not in action:
-        ent = game.current_entity
-        action["entity"] = ent.id
-        action["entity_type"] = ("player" if ent.is_player() else "company" if ent.is_company()
-                                 else "corporation")
-    action.setdefault("entity_type", "player")
-    result: dict[str, Any] = action
-    return result
+    return read_written(game, parse_json(text, "the action"))
 
 
 def auto_routes(game: Any) -> dict[str, Any]:

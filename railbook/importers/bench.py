@@ -13,14 +13,9 @@ import gc
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from railbook.errors import GameError
-
-#: the titles whose recorded games are the public logs (18xx.games exports and Rails reports)
-PUBLIC_TITLES = ("1830", "1894", "1893")
-PUBLIC_REPORT_TITLES = ("1826",)
-
 
 @dataclass
 class BenchRow:
@@ -37,12 +32,14 @@ class BenchRow:
         return out
 
 
-def public_logs(base: Path) -> list[Path]:
-    """The recorded games of the four shipped titles under a fidelity folder: 18xx.games exports of
-    1830, 1894 and 1893 (``fixtures/TITLE/*.json``) and the Rails reports of 1826 (``rails/1826``)."""
+def public_logs(base: Path, titles: Iterable[str]) -> list[Path]:
+    """The recorded games of these titles under a fidelity folder, title by title: their 18xx.games
+    exports (``fixtures/TITLE/*.json``) and their Rails reports (``rails/TITLE/*.report``)."""
     fixtures = base / "fixtures" if (base / "fixtures").is_dir() else base
-    out = [p for t in PUBLIC_TITLES for p in sorted((fixtures / t).glob("*.json"))]
-    out += [p for t in PUBLIC_REPORT_TITLES for p in sorted((fixtures.parent / "rails" / t).glob("*.report"))]
+    out: list[Path] = []
+    for title in titles:
+        out += sorted((fixtures / title).glob("*.json"))
+        out += sorted((fixtures.parent / "rails" / title).glob("*.report"))
     return out
 
 

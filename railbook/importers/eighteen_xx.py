@@ -79,7 +79,7 @@ def filter_undos(actions: list[dict[str, Any]]) -> list[bool]:
 
 
 def load(path: str | Path) -> GameLog:
-    """Read an 18xx.games export; every way the file can be wrong is a located LogError."""
+    """Read an 18xx.games export (``.json``, or ``.json.gz`` as the reference games are kept); every way the file can be wrong is a located LogError."""
     return from_dict(read_json(path), source=str(path))
 
 
