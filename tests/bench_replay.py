@@ -32,11 +32,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from railbook.importers.bench import recorded_logs, time_replay  # noqa: E402
+from railbook.importers.bench import public_logs, time_replay  # noqa: E402
 from railbook.paths import fidelity_dir  # noqa: E402
 
-#: the public logs: the recorded games of the four titles railbook shipped with
-PUBLIC = ("1830", "1894", "1893", "1826")
+#: the public logs, as the benchmark has always timed them: the four titles railbook began with
+PUBLIC_TITLES = ("1830", "1894", "1893", "1826")
 
 
 def ruby_times(ref: Path | None, paths: list[Path], runs: int) -> dict[str, float]:
@@ -97,9 +97,9 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="one JSON object per log")
     args = parser.parse_args()
     if len(args.paths) == 1 and Path(args.paths[0]).is_dir():
-        paths = recorded_logs(Path(args.paths[0]), PUBLIC)
+        paths = public_logs(Path(args.paths[0]), PUBLIC_TITLES)
     else:
-        paths = [Path(p) for p in args.paths] or recorded_logs(fidelity_dir(), PUBLIC)
+        paths = [Path(p) for p in args.paths] or public_logs(fidelity_dir(), PUBLIC_TITLES)
     if not paths:
         print("no recorded games")
         return 0

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from railbook.cli.main import main
-from railbook.importers.bench import recorded_logs, time_replay
+from railbook.importers.bench import public_logs, time_replay
 
 GAMES = Path(__file__).parent / "fixtures" / "reference_games"
 
@@ -55,11 +55,11 @@ def test_a_log_that_stops_is_reported_with_the_rule_it_breaks(tmp_path: Path) ->
     assert row.actions == 40 and row.error
 
 
-def test_the_recorded_logs_are_each_titles_exports_then_its_reports(tmp_path: Path) -> None:
-    for title in ("1830", "1826", "1882"):
+def test_the_public_logs_are_the_recorded_games_of_the_titles_asked_for(tmp_path: Path) -> None:
+    for title in ("1830", "1894", "1893", "1882"):
         (tmp_path / "fixtures" / title).mkdir(parents=True)
         (tmp_path / "fixtures" / title / "g.json").write_text("{}", encoding="utf-8")
     (tmp_path / "rails" / "1826").mkdir(parents=True)
     (tmp_path / "rails" / "1826" / "r.report").write_text("", encoding="utf-8")
-    names = [f"{p.parent.name}/{p.name}" for p in recorded_logs(tmp_path, ["1830", "1826"])]
-    assert names == ["1830/g.json", "1826/g.json", "1826/r.report"]
+    names = [f"{p.parent.name}/{p.name}" for p in public_logs(tmp_path, ("1830", "1894", "1893", "1826"))]
+    assert names == ["1830/g.json", "1894/g.json", "1893/g.json", "1826/r.report"]

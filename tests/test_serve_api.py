@@ -419,3 +419,36 @@ def test_a_game_held_too_long_by_another_program_is_not_saved_and_says_so(
     assert "another railbook process" in refused["error"] and "nothing was saved" in refused["error"]
     assert path.read_bytes() == before
     act(c, gid, {"index": 1})
+
+
+HOSTILE = [None, 1, "x", [], {}, {"index": True}, {"index": 1.5}, {"index": -1}, {"index": 1, "value": "abc"},
+           {"index": 1, "value": [1]}, {"action": 5}, {"action": None}, {"type": "lay_tile", "hex": 5},
+           {"type": "lay_tile", "hex": "E19", "tile": None, "rotation": "x"}, {"type": "run_routes", "routes": "x"},
+           {"type": "run_routes", "routes": [{"train": "2-0", "hexes": 7}]}, {"type": "place_token", "city": {"a": 1}},
+           {"type": "buy_train", "train": []}, {"type": "bid", "entity": [], "company": {}, "price": "5"},
+           {"type": 5}, {"type": "pass", "id": 7}, {"best_routes": "yes"}, {"at": "x", "index": 1},
+           {"action_id": [1]}, {"action_id": 10 ** 30}, {"player": [1]}, {"player": "1", "kind": 5},
+           {"title": 5}, {"title": "1830", "players": [1, 2]}, {"title": "1830", "players": 3, "seed": 10 ** 40},
+           {"title": "1830", "players": 3, "bots": "greedy"}, {"name": 5, "text": 5}, {"name": "a.json", "text": "[]"},
+           {"name": "a.json", "text": json.dumps({"title": "1830", "players": 5})},
+           {"name": "a.json", "text": "[" * 5000 + "]" * 5000}, {"file": 5}, {"position": 10 ** 30}]
+
+
+def test_no_hostile_request_gets_a_500_or_changes_the_game(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    hall.open_file(opening_file(tmp_path, 35), default=True)
+    c = client(tmp_path, hall)
+    before = c.get("/api/state").json()
+    fresh = start(c)                                     # undo has nothing to take back here
+    for path in ("/api/act", f"/api/games/{fresh}/undo", "/api/seats", "/api/games", "/api/import",
+                 "/api/saved/open", f"/api/replays/{fresh}/continue"):
+        for body in HOSTILE:
+            r = c.post(path, content=b"" if body is None else json.dumps(body).encode())
+            if path in ("/api/games", "/api/seats") and r.status_code == 200:
+                continue                                 # {} is not hostile to the lobby
+            assert 400 <= r.status_code < 500, (path, body, r.text)
+            assert r.json()["error"], (path, body)
+    assert c.post("/api/act", content=b'{"index": ' + b"9" * 5000 + b"}").status_code == 400
+    for url in ("/api/hex/ZZ99", "/api/replays/x/at/-5", "/api/games/%2e%2e/state", "/static/../app.py"):
+        assert c.get(url).status_code in (400, 404), url
+    assert c.get("/api/state").json() == before

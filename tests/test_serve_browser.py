@@ -31,7 +31,7 @@ from railbook.serve.table import Table  # noqa: E402
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (make test installs it as root)")
 ARTIFACTS = ROOT / "build" / "artifacts"
-WAIT = 15_000   # ms for one change to show
+WAIT = 60_000  # ms: generous, a shared CI machine may be slow; a stuck page still fails
 
 
 @pytest.fixture(scope="module")

@@ -11,13 +11,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from railbook.paths import fidelity_dir, title_ids
+from railbook.paths import fidelity_dir, known_titles
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from railbook.importers.bench import recorded_logs, time_replay
+    from railbook.importers.bench import public_logs, time_replay
 
-    paths = [Path(p) for p in args.logs] or recorded_logs(fidelity_dir(), title_ids())
+    paths = [Path(p) for p in args.logs] or public_logs(fidelity_dir(), args.title or sorted(known_titles()))
     if not paths:
         print(f"railbook: no recorded games under {fidelity_dir()}", file=sys.stderr)
         return 1
@@ -50,10 +50,12 @@ def register_bench(sub: Any) -> None:
     p = sub.add_parser("bench", help="time in-process replays of recorded games (CPU time per action)",
                        description="Replay each log in this process: read once, replayed once to warm up, then "
                                    "--runs times on a fresh game; the best CPU time is reported, with the time per "
-                                   "action. Without logs: every recorded game of the fidelity folder of a title railbook "
-                                   "has (18xx.games exports and Rails reports). Exit 1 if a log does not replay to "
-                                   "its end.")
+                                   "action. Without logs: the recorded games (18xx.games exports, Rails reports) of "
+                                   "the fidelity folder for each --title, or for every title railbook has. Exit 1 "
+                                   "if a log does not replay to its end.")
     p.add_argument("logs", nargs="*", metavar="LOG", help="an 18xx.games export (JSON) or a Rails report")
+    p.add_argument("--title", action="append", metavar="TITLE",
+                   help="without logs: the recorded games of this title (repeatable)")
     p.add_argument("--runs", type=int, default=5, help="timed replays per log; the best counts (default 5)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per log: log, actions, cpu_secs, us_per_action")

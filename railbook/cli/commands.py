@@ -16,10 +16,11 @@ from railbook.cli import (
     selfplay_commands,
     route_commands,
     serve_commands,
+    simulate_commands,
     title_commands,
 )
 
 REGISTRY = (list(title_commands.REGISTER) + list(hooks_command.REGISTER) + list(docs_commands.REGISTER)
             + list(diff_commands.REGISTER) + list(play_commands.REGISTER) + list(legal_commands.REGISTER)
             + list(selfplay_commands.REGISTER) + list(route_commands.REGISTER) + list(serve_commands.REGISTER)
-            + list(bench_commands.REGISTER))
+            + list(bench_commands.REGISTER) + list(simulate_commands.REGISTER))

@@ -49,14 +49,16 @@ def cmd_legal(args: argparse.Namespace) -> int:
     if args.check:
         first = result.unlisted[0] if result.unlisted else None
         summary = {"log": args.game, "listed": result.listed, "moves": result.moves, "open": result.open,
+                   "open_kinds": result.open_kinds,
                    "not_moves": result.not_moves,
                    "first_unlisted": first.action if first else None,
                    "error": str(result.error) if result.error else None}
         if args.json:
             print(json.dumps(summary))
         else:
+            kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(result.open_kinds.items()))
             print(f"{args.game}: listed {result.listed}/{result.moves}"
-                  + (f" ({result.open} only as open entries)" if result.open else "")
+                  + (f" ({result.open} only as open entries: {kinds})" if result.open else "")
                   + f"; {result.not_moves} chat, programs and agreements not counted")
             if first is not None:
                 print(f"first unlisted: action {first.action_id}: {json.dumps(first.action)}")

@@ -48,6 +48,20 @@ def _load_log(path: str) -> "GameLog":
         raise LogError(f"{path}: no such file") from None
 
 
+def _results_row_log(path: str, number: int, save: str | None) -> "GameLog":
+    """The game log of one row of a balance study's results (``railbook simulate``), saved if asked."""
+    from railbook.importers import eighteen_xx
+    from railbook.simulate.results import row
+
+    found = row(Path(path), number)
+    if not found.get("log"):
+        raise LogError(f"{path} row {number} has no game log ({found.get('error') or 'the game did not start'})")
+    data = json.loads(found["log"])
+    if save:
+        Path(save).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return eighteen_xx.from_dict(data, source=f"{path} row {number}")
+
+
 # ---------------------------------------------------------------- replay
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -59,8 +73,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         from railbook.cli.report_commands import cmd_replay_report
 
         return cmd_replay_report(args.game)
+    if args.save and args.row is None:
+        return _fail("--save saves the game of a results row: use it with --row N")
     try:
-        log = _load_log(args.game)
+        log = _results_row_log(args.game, args.row, args.save) if args.row is not None else _load_log(args.game)
         sink = open(args.trace, "w", encoding="utf-8") if args.trace else None
         try:
             result = replay(log, until=args.until, trace_sink=sink)
@@ -71,8 +87,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     game = result.game
     assert game is not None
+    changes = [f"{path}={json.dumps(value)}" for path, value in log.changes]
     print(f"{log.title}: {len(log.players)} players, {result.processed} actions replayed"
-          + (f" (optional rules: {', '.join(log.optional_rules)})" if log.optional_rules else ""))
+          + (f" (optional rules: {', '.join(log.optional_rules)})" if log.optional_rules else "")
+          + (f" (data changes: {', '.join(changes)})" if changes else ""))
     if result.error is not None:
         a = result.error_action or {}
         print(f"\naction {a.get('id')} ({a.get('type')} by {a.get('entity')}) breaks a rule: {result.error.message}")
@@ -276,50 +294,18 @@ def _act(args: argparse.Namespace) -> int:
     return 0
 
 
-#: fields only a log's actions carry: an action giving them is read exactly as a log's would be
-_BOOKKEEPING = frozenset({"id", "entity_type", "auto_actions", "created_at", "user"})
-
-
 def chosen_action(game: Any, text: str, value: str | None = None) -> dict[str, Any]:
     """The action ``act`` was given: the number ``railbook show`` lists it by (with a value for its
     ranged field), ``auto-routes`` (the route optimizer's best routes), or JSON in natural form."""
-    from railbook.engine import natural
+    from railbook.importers.json_input import parse_json
+    from railbook.play.actions import read_written
     from railbook.play.listing import take
 
     if text.strip().isdigit():
         return take(game, int(text), value)
     if text.strip() == "auto-routes":
         return auto_routes(game)
-    from railbook.engine.action_shapes import check_shape
-    from railbook.errors import SaveError
-    from railbook.importers.json_input import parse_json
-
-    action = parse_json(text, "the action")
-    try:
-        check_shape(action)
-    except ActionFormatError as not_exact:
-        # not an action as logs write it: perhaps one in natural form (names, tile 57, par 67), which
-        # says what is done and by whom, never its bookkeeping (those are held to the log's shape)
-        if not isinstance(action, dict) or _BOOKKEEPING & action.keys():
-            raise
-        try:
-            return natural.read(game, action)
-        except RailbookError:
-            raise not_exact from None
-    if "id" in action:
-        raise SaveError("the action gives an id: act numbers the actions it saves itself")
-    try:
-        return natural.read(game, action)
-    except RailbookError:
-        pass  # the rules say why it is refused, naming their rule
-    if "entity" not in action:
-        ent = game.current_entity
-        action["entity"] = ent.id
-        action["entity_type"] = ("player" if ent.is_player() else "company" if ent.is_company()
-                                 else "corporation")
-    action.setdefault("entity_type", "player")
-    result: dict[str, Any] = action
-    return result
+    return read_written(game, parse_json(text, "the action"))
 
 
 def auto_routes(game: Any) -> dict[str, Any]:
@@ -361,6 +347,9 @@ def register_replay(sub: Any) -> None:
     p.add_argument("game", help="the game export (JSON) or Rails report (.report)")
     p.add_argument("--trace", metavar="OUT.jsonl", help="write the state after every action (STATE_DIGEST.md)")
     p.add_argument("--until", type=int, metavar="ID", help="stop after action ID and print the state")
+    p.add_argument("--row", type=int, metavar="N", help="GAME is a results file of 'railbook simulate': replay the "
+                                                         "game of its row N (1 is the first)")
+    p.add_argument("--save", metavar="GAME.json", help="with --row: also save that game's log (for 'railbook show')")
     p.set_defaults(func=cmd_replay)
 
 

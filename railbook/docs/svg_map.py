@@ -22,8 +22,18 @@ from railbook.docs.svg import INK, colour, esc, n, svg, text
 
 R = 40.0                       # hex radius (centre to corner) in px
 RIVER = "#3d8fd6"
-NAME_SIZE = 12.5               # px: a place name; the map prints a page wide, so at least 9 pt on A4
-MIN_NAME = 9.5
+NAME_SIZE = 12.5               # px: a place name at its largest
+MIN_NAME = 9.5                 # px: never smaller, whatever the print scale
+MIN_PRINTED = 9.2              # pt: a name printed on A4 is at least this (the print style sheet's page box below)
+# the map's page (templates/style.css, @media print): A4 portrait, or landscape when wider than tall, in pt
+PAGE_PORTRAIT = (521.6, 742.7)
+PAGE_LANDSCAPE = (773.9, 496.1)
+
+
+def print_scale(width: float, height: float) -> float:
+    """Printed points per SVG px when the map fills its A4 page as the print style sheet lays it out."""
+    w, h = PAGE_LANDSCAPE if width > height else PAGE_PORTRAIT
+    return min(w / width, h / height)
 A = R * math.sqrt(3) / 2       # apothem (centre to edge middle)
 MARGIN = 12.0
 
@@ -210,36 +220,73 @@ def _hex_body(coord: str, h: dict[str, Any], layout: str, cx: float, cy: float,
 
 
 def _split(name: str) -> list[str]:
-    """A long name on two lines, broken at the space nearest its middle."""
-    if len(name) <= 13 or " " not in name:
+    """A long name on two lines, broken at the space (or else the hyphen) nearest its middle."""
+    if len(name) <= 9:
         return [name]
     spaces = [i for i, ch in enumerate(name) if ch == " "]
-    cut = min(spaces, key=lambda i: abs(i - len(name) / 2))
-    return [name[:cut], name[cut + 1:]]
+    if spaces:
+        cut = min(spaces, key=lambda i: abs(i - len(name) / 2))
+        return [name[:cut], name[cut + 1:]]
+    hyphens = [i for i, ch in enumerate(name) if ch == "-"]
+    if hyphens:
+        cut = min(hyphens, key=lambda i: abs(i - len(name) / 2))
+        return [name[:cut + 1], name[cut + 1:]]
+    return [name]
+
+
+def _overlap(box: tuple[float, float, float, float], placed: list[tuple[float, float, float, float]]) -> float:
+    return sum(max(0.0, min(box[2], b[2]) - max(box[0], b[0])) * max(0.0, min(box[3], b[3]) - max(box[1], b[1]))
+               for b in placed)
 
 
 def _labels(coord: str, h: dict[str, Any], cx: float, cy: float, placed: list[tuple[float, float, float, float]],
-            chips: list[dict[str, Any]]) -> list[str]:
+            chips: list[dict[str, Any]], smallest: float = MIN_NAME) -> list[str]:
     """Coordinates and place names, drawn above every hex so no neighbour covers them. A name is
-    as large as it can be without touching a name already placed (never below MIN_NAME)."""
-    out = [text(cx, cy - R * 0.74, coord, size=6.5, fill="#6b6659")]
+    as large as it can be without touching a name already placed, under its hex or else above its
+    city; never below ``smallest`` (px, so that it prints at least MIN_PRINTED pt)."""
+    coord_y = cy - R * 0.74
+    out: list[str] = []
     if h.get("name"):
         name = str(h["name"])
-        for size in (NAME_SIZE, NAME_SIZE - 1, NAME_SIZE - 2, MIN_NAME):
-            lines = _split(name) if len(name) * 0.56 * size > R * 1.9 else [name]
-            width = max(len(line) for line in lines) * 0.56 * size
-            y0 = cy + R * (0.66 if len(lines) == 1 else 0.5)
-            box = (cx - width / 2, y0 - size / 2, cx + width / 2, y0 + (len(lines) - 0.5) * (size + 1))
-            if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in placed):
+        largest = max(NAME_SIZE, smallest + 1.5)
+        sizes = [largest - k * (largest - smallest) / 3 for k in range(4)]
+        # only where no place is free at a printable size does a name shrink further (to MIN_NAME px)
+        sizes += [s for s in (smallest - 1.5, MIN_NAME) if MIN_NAME <= s < smallest]
+        best: tuple[float, tuple[float, float, float, float], list[str], float, float, float] | None = None
+        for size in sizes:
+            for where, dx in (("below", 0.0), ("below", -0.4 * A), ("below", 0.4 * A), ("above", 0.0),
+                              ("lower", 0.0)):
+                lines = _split(name) if len(name) * 0.56 * size > R * 1.9 else [name]
+                width = max(len(line) for line in lines) * 0.56 * size
+                height = len(lines) * (size + 1)
+                if where == "below":
+                    y0 = cy + R * (0.66 if len(lines) == 1 else 0.5)
+                elif where == "above":
+                    y0 = cy - R * 0.42 - height + size / 2
+                else:
+                    y0 = cy + R * 0.98
+                box = (cx + dx - width / 2 - 2, y0 - size / 2, cx + dx + width / 2 + 2, y0 - size / 2 + height)
+                cost = _overlap(box, placed)
+                if best is None or cost < best[0]:
+                    best = (cost, box, lines, y0, size, cx + dx)
+                if cost == 0:
+                    break
+            if best is not None and best[0] == 0:
                 break
+        assert best is not None
+        _, box, lines, y0, size, x = best
+        if box[1] < coord_y + 4 and box[3] > coord_y - 4:
+            coord_y = cy + R * 0.8    # the name sits at the top: the coordinate goes to the bottom
         placed.append(box)
         for k, line in enumerate(lines):
-            out.append(text(cx, y0 + k * (size + 1), line, size=size, extra=' class="name" stroke="#fbfaf5" '
+            out.append(text(x, y0 + k * (size + 1), line, size=round(size, 2), extra=' class="name" stroke="#fbfaf5" '
                             'stroke-width="2.6" paint-order="stroke"'))
+    out.insert(0, text(cx, coord_y, coord, size=6.5, fill="#6b6659"))
     if chips:   # the homes of a crowded hex, as labelled tokens in a row under it
         w = 30.0
         x0 = cx - w * len(chips) / 2
         y = cy + R * 1.02
+        placed.append((x0 - 3, y - 8, x0 + w * len(chips) + 3, y + 8))
         out.append(f'<rect x="{n(x0 - 3)}" y="{n(y - 8)}" width="{n(w * len(chips) + 6)}" height="16" rx="4" '
                    f'fill="#fff" stroke="{INK}" stroke-width="0.6" class="homes"/>')
         for k, c in enumerate(chips):
@@ -359,12 +406,20 @@ def render(model: dict[str, Any], label: str, L: Any = None) -> str:
                         f'stroke="#c0392b" stroke-width="1.5"><title>{esc(c["sym"])}</title></rect>')
     body.append('<g class="labels">')
     placed: list[tuple[float, float, float, float]] = []
+    smallest = max(MIN_NAME, MIN_PRINTED / print_scale(width, height + (60 if L is not None else 0)))
+    far = 1e5   # and inside the picture
+    placed += [(-far, -far, far, 1.0), (-far, -far, 1.0, far), (width - 1.0, -far, far, far)]
+    for coord in order:   # a name keeps off the stops of the hexes around it
+        if hexes[coord]["tile"]["stops"]:
+            cx, cy = centres[coord][0] - ox, centres[coord][1] - oy
+            placed.append((cx - R * 0.34, cy - R * 0.34, cx + R * 0.34, cy + R * 0.34))
     for coord in order:
         cx, cy = centres[coord]
         cities = [s for s in hexes[coord]["tile"]["stops"] if s["kind"] == "city"]
         chips = homes.get(coord, []) if len(cities) > 3 else []
-        body.extend(_labels(coord, hexes[coord], cx - ox, cy - oy, placed, chips))
+        body.extend(_labels(coord, hexes[coord], cx - ox, cy - oy, placed, chips, smallest))
     body.append("</g>")
+    height = max([height] + [b[3] + 4 for b in placed if b[3] < far / 2])   # names under the bottom row
     if L is not None:
         keys, extra = legend(L, model, width, height + 8)
         body.append('<g class="legend">')

@@ -32,9 +32,9 @@ class BenchRow:
         return out
 
 
-def recorded_logs(base: Path, titles: Iterable[str]) -> list[Path]:
-    """The recorded games of these titles under a fidelity folder, title by title in the order given:
-    18xx.games exports (``fixtures/TITLE/*.json``) and Rails reports (``rails/TITLE/*.report``)."""
+def public_logs(base: Path, titles: Iterable[str]) -> list[Path]:
+    """The recorded games of these titles under a fidelity folder, title by title: their 18xx.games
+    exports (``fixtures/TITLE/*.json``) and their Rails reports (``rails/TITLE/*.report``)."""
     fixtures = base / "fixtures" if (base / "fixtures").is_dir() else base
     out: list[Path] = []
     for title in titles:

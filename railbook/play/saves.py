@@ -134,20 +134,15 @@ def _keep_mode(target: Path, tmp: str) -> None:
     os.chmod(tmp, mode)
 
 
-def read_log(path: str) -> dict[str, Any]:
-    """A saved game's log as it is in its file."""
-    try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except FileNotFoundError:
-        raise LogError(f"{path}: no such file") from None
-    except json.JSONDecodeError as exc:
-        raise LogError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
-    except UnicodeDecodeError:
-        raise LogError(f"{path}: not a text file") from None
-    except IsADirectoryError:
-        raise LogError(f"{path}: is a folder, not a game file") from None
-    if not isinstance(data, dict):
+def read_log(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """A saved game's log as it is in its file (read with the game files' limits)."""
+    from railbook.importers.json_input import read_json
+
+    data = read_json(str(path))
+    if not isinstance(data, dict):       # said as every reader of game files says it
+        from railbook.importers import eighteen_xx
+
+        eighteen_xx.from_dict(data, source=str(path))
         raise LogError(f"{path}: a game log is a JSON object")
     return data
 

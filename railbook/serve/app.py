@@ -84,10 +84,16 @@ async def body_of(request: Request, limit: int = 1024 * 1024) -> Any:
         raise ActionFormatError(f"the request is larger than {limit // 1024} KB")
     if not raw.strip():
         return {}
+    from railbook.importers.json_input import parse_json
+
     try:
-        return json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ActionFormatError(f"the request is not valid JSON: {exc}") from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ActionFormatError("the request is not UTF-8 text") from None
+    try:
+        return parse_json(text, "the request")
+    except LogError as exc:            # with the game files' limits: depth, digits, no NaN
+        raise ActionFormatError(str(exc)) from None
 
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -110,8 +116,8 @@ def api(fn: Callable[[Request], Awaitable[Any]]) -> Handler:
     return endpoint
 
 
-def page(name: str, **context: Any) -> HTMLResponse:
-    return HTMLResponse(_ENV.get_template(name).render(version=__version__, **context))
+def page(name: str, status: int = 200, **context: Any) -> HTMLResponse:
+    return HTMLResponse(_ENV.get_template(name).render(version=__version__, **context), status_code=status)
 
 
 def create_app(hall: Hall) -> Starlette:
@@ -136,7 +142,7 @@ def create_app(hall: Hall) -> Starlette:
         try:
             table = hall.table(gid)
         except NotFound as exc:
-            return page("missing.html", message=exc.message)
+            return page("missing.html", 404, message=exc.message)
         return page("table.html", gid=gid, title=table.game.rules.name, players=len(table.game.players))
 
     async def replay_page(request: Request) -> Response:
@@ -144,7 +150,7 @@ def create_app(hall: Hall) -> Starlette:
         try:
             replay = hall.replay(rid)
         except NotFound as exc:
-            return page("missing.html", message=exc.message)
+            return page("missing.html", 404, message=exc.message)
         return page("replay.html", rid=rid, replay=replay)
 
     async def favicon(request: Request) -> Response:
@@ -372,7 +378,7 @@ async def _not_found(request: Request, exc: Exception) -> Response:
     if request.url.path.startswith("/api/"):
         return JSONResponse({"error": f"nothing is at {request.url.path}", "rule": None, "kind": "NotFound"},
                             status_code=404)
-    return page("missing.html", message=f"nothing is at {request.url.path}")
+    return page("missing.html", 404, message=f"nothing is at {request.url.path}")
 
 
 async def _not_allowed(request: Request, exc: Exception) -> Response:

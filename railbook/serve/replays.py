@@ -147,16 +147,14 @@ def _check(replay: Replay) -> None:
 
 def load(replay_id: str, name: str, text: str) -> Replay:
     """A recorded game from its text: JSON is an 18xx.games export, anything else a Rails report."""
-    import json
 
     if len(text) > MAX_IMPORT:
         raise LogError(f"{name}: larger than {MAX_IMPORT // (1024 * 1024)} MB: railbook does not read it here")
     stripped = text.lstrip()
     if stripped.startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise LogError(f"{name}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+        from railbook.importers.json_input import parse_json
+
+        data = parse_json(text, name)
         if not isinstance(data, dict):
             raise LogError(f"{name}: an 18xx.games export is a JSON object")
         return from_export(replay_id, name, data)

@@ -98,8 +98,15 @@ class Table:
         with self.lock:
             if self.path is None or self._file_stamp() == self._stamp:
                 return
-            self.data = saves.read_log(str(self.path))
-            self._load()
+            data = saves.read_log(str(self.path))
+            kept = self.data
+            self.data = data
+            try:
+                self._load()
+            except BaseException:      # a file spoilt elsewhere: the table keeps the game it had
+                self.data = kept
+                self._load()
+                raise
             self.version += 1
 
     def _save(self) -> None:
@@ -150,16 +157,18 @@ class Table:
                             f"{at}): look again and choose again", "stale view")
 
     def _chosen(self, body: dict[str, Any]) -> dict[str, Any]:
-        from railbook.engine import natural
+        from railbook.play.actions import read_written
 
         if self.game.finished:
             raise GameError("the game is over", "game over")
         if "index" in body:
             return take(self.game, body["index"], body.get("value"))
-        if body.get("best_routes"):
+        if "best_routes" in body:
+            if body["best_routes"] is not True:
+                raise ActionFormatError('best_routes is true (the optimizer\'s routes) or left out')
             return best_routes_action(self.game)
-        action = body.get("action", {k: v for k, v in body.items() if k != "at"})
-        return natural.read(self.game, action)
+        action = body["action"] if "action" in body else {k: v for k, v in body.items() if k != "at"}
+        return read_written(self.game, action)
 
     def _check_seat(self, action: dict[str, Any], client: str | None) -> None:
         from railbook.engine.actions import resolve_entity

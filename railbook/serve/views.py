@@ -236,6 +236,11 @@ def table_view(game: "Game", table: "Table | None", client: str | None, readonly
 def hex_options(game: "Game", hex_id: str) -> dict[str, Any]:
     """What may be done on one hex now: the tiles and rotations that may be laid there, each with a
     picture and a preview to put on the map, and the cities a token may go to."""
+    from railbook.serve.hall import NotFound
+
+    h = game.hex_by_id(hex_id)
+    if h is None:
+        raise NotFound(f"there is no hex {hex_id!r} on this map", "not found")
     entries = legal_list(game)
     lays = []
     for e in entries:
@@ -243,9 +248,7 @@ def hex_options(game: "Game", hex_id: str) -> dict[str, Any]:
             on_map, picture = board.preview(game, hex_id, e["action"]["tile"], int(e["action"]["rotation"]))
             lays.append({**e, "preview": on_map, "picture": picture})
     tokens = [e for e in entries if e["type"] == "place_token" and e.get("hex") == hex_id]
-    h = game.hex_by_id(hex_id)
-    return {"hex": hex_id, "name": h.location_name if h is not None else None,
-            "tile": h.tile.name if h is not None else None, "lays": lays, "tokens": tokens}
+    return {"hex": hex_id, "name": h.location_name, "tile": h.tile.name, "lays": lays, "tokens": tokens}
 
 
 def as_json(value: Any) -> str:

@@ -402,7 +402,8 @@ class BankruptStep(Step):
 
     def legal_actions(self, entity: Any) -> list[LegalAction]:
         """Bankruptcy only where the rules make it a way out (not on every turn)."""
-        if not self.actions(entity) or entity.owner is None or not entity.owner.is_player():
+        if not self.actions(entity) or entity.owner is None or not entity.owner.is_player() \
+                or entity.owner.bankrupt:   # a bankrupt president presiding on goes bankrupt only once
             return []
         return [simple("bankrupt", entity)] if can_go_bankrupt(self.game, entity.owner, entity) else []
 
