@@ -119,9 +119,12 @@ class Graph:
         return self.connected_paths_[corporation]
 
     def reachable_hexes(self, corporation: Any) -> dict["Hex", bool]:
-        if corporation not in self.reachable_hexes_:
-            self.compute(corporation)
-        return self.reachable_hexes_[corporation]
+        """The hexes the corporation's track reaches (made from its paths when first asked)."""
+        reach = self.reachable_hexes_.get(corporation)
+        if reach is None:
+            paths = self.connected_paths(corporation)
+            reach = self.reachable_hexes_[corporation] = {p.tile.hex: True for p in paths if p.tile.hex is not None}
+        return reach
 
     def paths_avoiding(self, corporation: Any, hex_: "Hex",
                        entries: list[tuple[Path, int]] | None = None) -> dict[Path, bool]:
@@ -194,4 +197,4 @@ class Graph:
         self.connected_hexes_[corporation] = {h: list(e) for h, e in hexes.items()}
         self.connected_nodes_[corporation] = nodes
         self.connected_paths_[corporation] = paths
-        self.reachable_hexes_[corporation] = {p.tile.hex: True for p in paths if p.tile.hex is not None}
+        self.reachable_hexes_.pop(corporation, None)
