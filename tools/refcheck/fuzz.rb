@@ -146,8 +146,9 @@ def candidates(game)
         game.purchasable_companies(ent).each do |c|
           next unless c.owner&.player?
 
-          lo = c.min_price
-          hi = [c.max_price, ent.cash].min
+          # whole amounts: titles pricing privates at 50%-150% of their value give fractional bounds
+          lo = c.min_price.ceil
+          hi = [c.max_price.floor, ent.cash].min
           next if hi < lo
 
           out << [2, Engine::Action::BuyCompany.new(ent, company: c, price: lo + R.rand(hi - lo + 1))]

@@ -135,10 +135,10 @@ class BuyTrainStep(Step, EmergencyMoney):
         return depot.other_trains(entity) if self.depot_closed() else depot.available(entity)
 
     def can_buy_train(self, entity: Any) -> bool:
-        if self.depot_closed():
-            min_price = 1 if self.for_sale(entity) else None   # another company's train sells for any price
-        else:
-            min_price = self.game.depot.min_price(entity)
+        # judged by the depot's prices even once one_depot_train_per_turn closes the depot to the corporation
+        # (as 18xx.games does): the step then waits for a pass; a depot purchase that leaves nothing else
+        # for sale ends it (process_buy_train)
+        min_price = self.game.depot.min_price(entity)
         normal = self.room(entity) and min_price is not None and entity.cash >= min_price
         return normal or (self.trade_in_allowed() and any(entity.cash >= price
                                                           for _, _, price in discountable_trains_for(self.game, entity)))
@@ -188,6 +188,9 @@ class BuyTrainStep(Step, EmergencyMoney):
                     if self.accepts_buy(entity, train, price, exchange):
                         out.append(simple("buy_train", entity, train=train.id, price=price,
                                           **({"exchange": exchange.id} if exchange is not None else {})))
+                for name, d in train.variants.items():      # another variant of the type, at its price
+                    if name != train.name and exchange is None and self.accepts_buy(entity, train, d.price, None, name):
+                        out.append(simple("buy_train", entity, train=train.id, price=d.price, variant=name))
                 continue
             low, high = self.spend_minmax(entity, train)
             if self.president_may_contribute(entity) and entity.owner is not None:
@@ -199,9 +202,10 @@ class BuyTrainStep(Step, EmergencyMoney):
                 out.append(ranged("buy_train", entity, {"price": Range(low, high)}, train=train.id))
         return out
 
-    def accepts_buy(self, entity: Any, train: Any, price: int, exchange: Any = None) -> bool:
+    def accepts_buy(self, entity: Any, train: Any, price: int, exchange: Any = None,
+                    variant: str | None = None) -> bool:
         try:
-            self.check_buy_train(entity, train, price, exchange)
+            self.check_buy_train(entity, train, price, exchange, variant)
         except IllegalAction:
             return False
         return True
@@ -237,7 +241,17 @@ class BuyTrainStep(Step, EmergencyMoney):
         game = self.game
         exchange = action.exchange
         price = action.price
-        remaining = self.check_buy_train(entity, train, price, exchange)
+        remaining = self.check_buy_train(entity, train, price, exchange, action.variant)
+        if action.variant is not None and action.variant != train.name:
+            train.become_variant(action.variant)
+        assist = self.president_assist(entity, train, price)
+        if assist > 0:
+            rule = game.rules.operating_round.president_assist
+            player, fee = entity.owner, rule.fee if rule is not None else 0
+            player.spend(assist + fee, game.bank)
+            game.bank.spend(assist, entity)
+            game.log(f"{player.name} pays {game.format_money(assist)} and a {game.format_money(fee)} fee to help "
+                     f"{entity.name} buy a {train.name} train")
         if remaining > 0:
             player = entity.owner
             player.spend(remaining, entity)
@@ -257,13 +271,32 @@ class BuyTrainStep(Step, EmergencyMoney):
             if not self.buyable_trains(entity):
                 self.pass_()
                 return
-        if not self.can_buy_train(entity):
+        if not self.can_buy_train(entity) or (self.depot_closed() and from_depot and not self.buyable_trains(entity)):
             self.pass_()
 
-    def check_buy_train(self, entity: Any, train: Any, price: int, exchange: Any = None) -> int:
-        """Every rule of buying this train at this price (trading in ``exchange``), judged without
-        buying it: raises the rule a purchase breaks; returns what the president must add."""
+    def president_assist(self, entity: Any, train: Any, price: int) -> int:
+        """What the president adds where the title lets him help (``president_assist``): the treasury holds
+        at least its share of the price but not all of it, and he can pay the difference and the fee."""
+        rule = self.game.rules.operating_round.president_assist
+        player = entity.owner
+        if rule is None or price <= entity.cash or player is None or not player.is_player():
+            return 0
+        d = train.definition
+        if (rule.needs_train and not entity.trains) or \
+                (rule.permanent_trains_only and (d.rusts_on or d.obsolete_on or d.rusts_after_set)):
+            return 0
+        if entity.cash < price * rule.min_treasury_percent // 100:
+            return 0
+        assist = price - entity.cash
+        return assist if player.cash >= assist + rule.fee else 0
+
+    def check_buy_train(self, entity: Any, train: Any, price: int, exchange: Any = None,
+                        variant: str | None = None) -> int:
+        """Every rule of buying this train at this price (trading in ``exchange``, as its ``variant``), judged
+        without buying it: raises the rule a purchase breaks; returns what the president must add."""
         game = self.game
+        if variant is not None and variant != train.name and (variant not in train.variants or not train.from_depot()):
+            raise IllegalAction(f"{train.id} cannot be bought as a {variant}", "train variant")
         if train.owner is entity:
             raise IllegalAction(f"{entity.name} already owns {train.id}", "buy train")
         limit = train.definition.per_corporation_limit
@@ -276,7 +309,10 @@ class BuyTrainStep(Step, EmergencyMoney):
             raise IllegalAction(f"{entity.name} has already bought a {train.name} train from the depot this turn",
                                 "one depot train per type")
         if train.from_depot():
-            expected = train.price(exchange) if exchange is not None else train.price_
+            if variant is not None and variant != train.name:
+                expected = train.variants[variant].price - (train.discount.get(exchange.name, 0) if exchange else 0)
+            else:
+                expected = train.price(exchange) if exchange is not None else train.price_
             if price != expected:
                 raise IllegalAction(f"train {train.id} costs {game.format_money(expected)}"
                                     + (f" when trading in a {exchange.name}" if exchange is not None else ""),
@@ -298,7 +334,7 @@ class BuyTrainStep(Step, EmergencyMoney):
                                     "train trade-in")
         elif not self.room(entity) and not discountable_trains_for(game, entity):
             raise IllegalAction(f"{entity.name} is at its train limit of {train_limit(game, entity)}", "train limit")
-        remaining = price - entity.cash
+        remaining = price - entity.cash - self.president_assist(entity, train, price)
         if remaining > 0 and self.president_may_contribute(entity):
             if exchange is not None:
                 raise IllegalAction("the president cannot contribute to a trade-in", "emergency buy")

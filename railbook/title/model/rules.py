@@ -36,7 +36,8 @@ class BankRules:
 
 @dataclass(frozen=True, slots=True)
 class AuctionRules:
-    kind: Literal["waterfall", "starting_package", "none"] = "none"
+    kind: Literal["waterfall", "starting_package", "draft", "none"] = "none"
+    draft_order: Literal["seat", "reverse_seat"] = "seat"
     min_increment: int = 5
     bids_in_multiples: bool = False
     only_highest_bid_committed: bool = False   # a player's cash is bound only by the bids he leads
@@ -124,6 +125,27 @@ class TypeRules:
 
 
 @dataclass(frozen=True, slots=True)
+class FirstOrPrivateSales:
+    """Privates sold to corporations in the game's first operating round (the phase flag
+    ``privates_buyable_in_first_or`` opens those sales)."""
+
+    price: str = "range"                    # face_value: every private sells at exactly its value then
+    privates: tuple[str, ...] = ()          # the only ones the flag offers (empty: all)
+    one_per_corporation: bool = False       # only a corporation without a private buys one
+    one_per_seller: bool = False            # not from a player who has sold one this round
+
+
+@dataclass(frozen=True, slots=True)
+class PresidentAssist:
+    """A corporation short of a train's price buys it with its president's help, who pays a fee besides."""
+
+    fee: int = 0
+    min_treasury_percent: int = 0
+    needs_train: bool = False
+    permanent_trains_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class ShareRedemption:
     """The redeem_shares step: certificates one redemption may take (in the first OR of a set, too),
     and the price at which treasury certificates are reissued."""
@@ -177,6 +199,10 @@ class OperatingRoundRules:
     pays_corporation_for: tuple[str, ...] | None = None    # None: the pool's shares pay the corporation (its own, if incremental)
     trade_ins_per_turn: int | None = None
     one_depot_train_per_type: bool = False      # a corporation buys at most one train of each type from the depot a turn
+    first_or_private_sales: FirstOrPrivateSales = FirstOrPrivateSales()
+    privates_bought_from: Literal["any_player", "president"] = "any_player"
+    unsellable_once_run_before_rusting: bool = False
+    president_assist: PresidentAssist | None = None
     by_type: Mapping[str, TypeRules] = field(default_factory=dict)
     share_redemption: ShareRedemption = ShareRedemption()
     markers: tuple[Marker, ...] = ()
@@ -197,6 +223,7 @@ class GameEndRule:
     trigger: Trigger
     timing: Timing
     last_set_skips: tuple[str, ...] = ()
+    count: int | None = None                # operating_rounds: the game's number of operating rounds
 
 
 @dataclass(frozen=True, slots=True)
