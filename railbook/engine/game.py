@@ -189,7 +189,12 @@ class Game(GameState):
         if self.finished:
             return []
         entities = [entity] if entity is not None else self.actors()
-        return [a for e in entities for a in self.round.legal_actions(e)]
+        try:
+            return [a for e in entities for a in self.round.legal_actions(e)]
+        except GameError:
+            raise
+        except Exception as exc:   # a fault of the listing, named as the engine's
+            raise EngineError(f"internal error while listing the legal actions: {exc!r}") from exc
 
     def is_legal(self, action: dict[str, Any]) -> bool:
         """Whether the action is among the legal ones (its entity's, as the action names it)."""

@@ -80,18 +80,21 @@ class AssignStep(Step):
         return ["assign"] if self.ability(entity) is not None else []
 
     def legal_actions(self, entity: Any) -> list[LegalAction]:
-        """A bonus on each hex it may go to now; a right taken as it is."""
+        """The private's bonus on each hex it may go on, or its right taken by the operating corporation;
+        the corporation named or not."""
         ability = self.ability(entity)
         if ability is None:
             return []
-        if ability.type != "assign_hexes":
-            return [simple("assign", entity)]
         corp = self.game.current_operator()
+        if ability.type != "assign_hexes":
+            return [simple("assign", entity), simple("assign", entity, target=corp.id, target_type="corporation")]
         out = []
-        for hex_id in ability.hexes:
-            hex_ = self.game.hex_by_id(hex_id)
-            if hex_ is not None and self.hex_refusal(entity, ability, corp, hex_) is None:
-                out.append(simple("assign", entity, target=hex_id, target_type="hex"))
+        hexes = [h for h in map(self.game.hex_by_id, ability.hexes) if h is not None] if ability.hexes \
+            else list(self.game.hexes)
+        for hex_ in hexes:
+            if self.hex_refusal(entity, ability, corp, hex_) is None:
+                out += [simple("assign", entity, target=hex_.id, target_type="hex"),
+                        simple("assign", entity, target=hex_.id, target_type="hex", corporation=corp.id)]
         return out
 
     def process_assign(self, action: "Action") -> None:
@@ -106,6 +109,9 @@ class AssignStep(Step):
         if ability.type == "assign_hexes":
             self.assign_hex(company, ability, corp, action.hex)
         else:
+            if action.hex is not None or action.company is not None:
+                raise IllegalAction(f"{company.name}'s right goes to the operating corporation, {corp.name}",
+                                    "private ability")
             self.take_right(company, ability, corp)
         ability.use()
         if ability.closed_when_used_up and (ability.count is None or ability.count <= 0):
@@ -124,9 +130,9 @@ class AssignStep(Step):
 
     def assign_hex(self, company: Any, ability: Any, corp: Any, hex_: Any) -> None:
         game = self.game
-        refused = self.hex_refusal(company, ability, corp, hex_)
-        if refused is not None:
-            raise refused
+        refusal = self.hex_refusal(company, ability, corp, hex_)
+        if refusal is not None:
+            raise refusal
         for bonus in [a for a in company.abilities if a.type == "hex_bonus"]:
             spec = dataclasses.replace(bonus.spec, hexes=(hex_.id,))
             corp.abilities.append(Ability(spec, corp))
@@ -150,6 +156,9 @@ def usable_train_right(game: "GameState", corp: Any) -> bool:
 class RightAwareTrainBuying:
     """A corporation at its train limit whose president could hand it a train-limit right stays in
     the train step (mixed in front of the title's train step): it may take the right, then buy."""
+
+    #: the train step's listing holds: it lists by ``actions`` (a pass, here)
+    LISTING_HOLDS = True
 
     game: Any
 

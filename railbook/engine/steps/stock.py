@@ -226,7 +226,7 @@ class BuySellParShares(Step, ShareBuying):
         return entity.cash
 
     def can_buy(self, entity: Any, bundle: ShareBundle | None) -> bool:
-        if bundle is None or not bundle.buyable():
+        if bundle is None or not bundle.buyable() or len(bundle.shares) != 1 or bundle.partial():
             return False
         if entity is bundle.owner:
             return False
@@ -351,6 +351,8 @@ class BuySellParShares(Step, ShareBuying):
         if self.can_buy(entity, bundle) or swap is not None:
             return
         corp = bundle.corporation
+        if len(bundle.shares) != 1 or bundle.partial():
+            raise IllegalAction(f"{entity.name} buys one whole certificate at a time", "buy shares")
         if not bundle.buyable():
             raise IllegalAction(f"that {corp.name} certificate is not for sale", "buy shares")
         if self.sold_corp(entity, corp):

@@ -192,15 +192,20 @@ class BuyTrainStep(Step, EmergencyMoney):
                     if name != train.name and exchange is None and self.accepts_buy(entity, train, d.price, None, name):
                         out.append(simple("buy_train", entity, train=train.id, price=d.price, variant=name))
                 continue
-            low, high = self.spend_minmax(entity, train)
-            if self.president_may_contribute(entity) and entity.owner is not None:
-                means = max(entity.cash, min(train.price_, entity.cash + entity.owner.cash))
-            else:
-                means = entity.cash
-            high = min(high, means)
+            low, high = self.price_range(entity, train)
             if low <= high and self.accepts_buy(entity, train, low) and self.accepts_buy(entity, train, high):
                 out.append(ranged("buy_train", entity, {"price": Range(low, high)}, train=train.id))
         return out
+
+    def price_range(self, entity: Any, train: Any) -> tuple[int, int]:
+        """The prices (low, high) the rules and the buyer's means allow for another corporation's train
+        (none where low > high); the listing checks both ends with ``check_buy_train``."""
+        low, high = self.spend_minmax(entity, train)
+        if self.president_may_contribute(entity) and entity.owner is not None:
+            means = max(entity.cash, min(train.price_, entity.cash + entity.owner.cash))
+        else:
+            means = entity.cash
+        return low, min(high, means)
 
     def accepts_buy(self, entity: Any, train: Any, price: int, exchange: Any = None,
                     variant: str | None = None) -> bool:
@@ -433,7 +438,8 @@ class BankruptStep(Step):
 
     def legal_actions(self, entity: Any) -> list[LegalAction]:
         """Bankruptcy only where the rules make it a way out (not on every turn)."""
-        if not self.actions(entity) or entity.owner is None or not entity.owner.is_player():
+        if not self.actions(entity) or entity.owner is None or not entity.owner.is_player() \
+                or entity.owner.bankrupt:   # a bankrupt president presiding on goes bankrupt only once
             return []
         return [simple("bankrupt", entity)] if can_go_bankrupt(self.game, entity.owner, entity) else []
 
