@@ -172,7 +172,7 @@ class TypedBuyTrainStep(BuyTrainStep):
 
     def process_buy_train(self, action: "Action") -> None:
         entity, train = action.entity, action.train
-        self.check_buy_train(entity, train, action.price, action.exchange)
+        self.check_buy_train(entity, train, action.price, action.exchange, action.variant)
         assist = self.owner_assist(entity, action.price)
         if assist > 0:
             entity.owner.spend(assist, entity)
