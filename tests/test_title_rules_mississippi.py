@@ -1,15 +1,24 @@
 """Rules 18MS brought, one level below the recorded games that prove them: the draft of the privates,
 a phase that begins with an operating round, + trains that rust on a timetable and are salvaged, the
-president's help with a train, privates bought only from the president, and rules a recording program
-changed on a known day.
+president's help with a train, a president who borrows for one, privates bought only from the president,
+and rules a recording program changed on a known day.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+from conftest import fixtures_dir
+
 from railbook.engine.game import Game
+from railbook.engine.rules.bankruptcy import charge_debt_interest
 from railbook.engine.rules.privates import purchasable_companies
 from railbook.engine.rules.trains import rust_on_timetable
 from railbook.engine.title import Title
+from railbook.errors import InsufficientFunds
+from railbook.importers import eighteen_xx
+from railbook.importers.replay import replay
 
 THREE = [(1, "Ann"), (2, "Bo"), (3, "Cy")]
 
@@ -96,3 +105,50 @@ def test_a_hook_can_ask_whether_the_action_was_recorded_before_a_day() -> None:
     game.recorded_at = 1641775319                              # 2022-01-10 00:41:59 UTC
     assert game.api.recorded_before("2022-01-10T03:04:27Z")
     assert not game.api.recorded_before("2022-01-09")
+
+
+def test_a_debt_grows_by_half_at_the_start_of_each_operating_set() -> None:
+    game = mississippi()
+    ann = game.player_by_id(1)
+    ann.cash = -75
+    charge_debt_interest(game)
+    assert ann.cash == -75 - 38                                # half, rounded up
+
+
+def _ic_at_its_first_train(keep_shares: bool) -> tuple[Game, Any]:
+    """Recorded game 14375 as IC's first train purchase begins (action 28), its treasury emptied and its
+    president (Player 2) left with $10 and, unless ``keep_shares``, only the president's certificate."""
+    path = fixtures_dir() / "18MS" / "14375.json"
+    if not path.exists():
+        pytest.skip(f"no recorded 18MS game at {path}")
+    game = replay(eighteen_xx.load(path), until=27).game
+    ic = game.corporation_by_id("IC")
+    president = ic.owner
+    if not keep_shares:
+        for share in list(president.shares_by_corporation[ic])[1:]:
+            game.share_pool.move_share(share, game.corporation_by_id("GMO").owner)
+    game.bank.cash += ic.cash + president.cash - 10
+    ic.cash, president.cash = 0, 10
+    game.process_action({"type": "pass", "entity": "IC", "entity_type": "corporation"})     # its track step
+    return game, president
+
+
+BUY_2_PLUS = {"type": "buy_train", "price": 80, "train": "2+-0", "variant": "2+", "entity": "IC",
+              "entity_type": "corporation"}
+
+
+def test_a_president_with_nothing_to_sell_borrows_for_the_train_and_50_more() -> None:
+    game, president = _ic_at_its_first_train(keep_shares=False)
+    bank = game.bank.cash
+    game.process_action(dict(BUY_2_PLUS))
+    ic = game.corporation_by_id("IC")
+    assert [t.name for t in ic.trains] == ["2+"] and ic.cash == 0
+    assert president.cash == 10 - 80 - 50 and game.bank.cash == bank + 80 + 50
+    assert game.round.current_entity.name != "IC"             # buying on a loan ends its turn
+
+
+def test_a_president_who_can_still_sell_shares_may_not_borrow() -> None:
+    game, president = _ic_at_its_first_train(keep_shares=True)
+    with pytest.raises(InsufficientFunds):
+        game.process_action(dict(BUY_2_PLUS))
+    assert president.cash == 10 and game.corporation_by_id("IC").trains == []

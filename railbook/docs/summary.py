@@ -456,6 +456,10 @@ def emergency(L: Lang, f: dict[str, Any]) -> list[str]:
         if other == "any_price" and eb.get("loans_first") and f["loans"] and f["loans"].get("face_value_train_trades"):
             other = "treasury_face_value_with_loans"   # it has taken loans by then: at most the printed price
         parts.append(L.t(f"emergency.other_corps.{other}"))
+        borrows = eb.get("president_borrows")
+        if borrows:
+            parts.append(L.t("emergency.borrows", interest=L.money(borrows.get("interest", 0)),
+                             percent=L.pct(borrows.get("debt_interest_percent", 0))))
         parts.append(L.t(f"emergency.bankrupt.{f['bankruptcy']['ends_game_after']}" if f["bankruptcy"]["allowed"]
                          else "emergency.no_bankruptcy"))
     for kind, conf in f["by_type"].items():

@@ -19,6 +19,7 @@ from railbook.engine.rounds.base import Round
 from railbook.engine.rounds.draft import DraftRound, PrivateDraftRound
 from railbook.engine.rounds.operating import OperatingRound
 from railbook.engine.rounds.stock import StockRound
+from railbook.engine.rules.bankruptcy import charge_debt_interest
 from railbook.engine.rules.game_end import apply_last_set_skips
 from railbook.engine.rules.phases import start_timed_phases
 from railbook.engine.rules.priority import reorder_players
@@ -110,6 +111,8 @@ class Schedule:
         game = self.game
         game.operating_rounds_played += 1
         start_timed_phases(game)
+        if number == 1:
+            charge_debt_interest(game)
         game.log(f"-- Operating Round {game.turn}.{number} (of {game.operating_rounds}) --")
         game.round_counter += 1
         kinds = operating_step_kinds()

@@ -257,10 +257,20 @@ class BuyTrainStep(Step, EmergencyMoney):
             game.bank.spend(assist, entity)
             game.log(f"{player.name} pays {game.format_money(assist)} and a {game.format_money(fee)} fee to help "
                      f"{entity.name} buy a {train.name} train")
+        loan = remaining > 0 and entity.owner.cash < remaining and self.may_borrow(entity, train)
         if remaining > 0:
             player = entity.owner
-            player.spend(remaining, entity)
-            game.log(f"{player.name} contributes {game.format_money(remaining)}")
+            if loan:
+                borrow = game.rules.operating_round.emergency_buy.president_borrows
+                debt = remaining - max(player.cash, 0)
+                player.spend(remaining, entity, check_cash=False)
+                if borrow is not None and borrow.interest:
+                    player.spend(borrow.interest, game.bank, check_cash=False)
+                game.log(f"{player.name} borrows {game.format_money(debt)} to pay for the train, and "
+                         f"{game.format_money(borrow.interest if borrow else 0)} more is added to the debt")
+            else:
+                player.spend(remaining, entity)
+                game.log(f"{player.name} contributes {game.format_money(remaining)}")
         if exchange is not None:
             game.depot.reclaim_train(exchange)
             self.round.trade_ins_this_turn += 1
@@ -271,6 +281,9 @@ class BuyTrainStep(Step, EmergencyMoney):
         buy_train(game, entity, train, price)
         after_train_bought(game, train)
         game.hook("after_buy_train", entity, train)
+        if loan:        # a train bought on a loan ends the corporation's buying (as 18xx.games has it)
+            self.pass_()
+            return
         if from_depot and game.rules.operating_round.one_depot_train_per_type:
             self.depot_types_bought.add(train.name)
             if not self.buyable_trains(entity):
@@ -278,6 +291,20 @@ class BuyTrainStep(Step, EmergencyMoney):
                 return
         if not self.can_buy_train(entity) or (self.depot_closed() and from_depot and not self.buyable_trains(entity)):
             self.pass_()
+
+    def may_borrow(self, entity: Any, train: Any) -> bool:
+        """``president_borrows``: a depot train, the president has no share left he may sell, and not even
+        the cheapest depot train is within the corporation's and his cash."""
+        game = self.game
+        player = entity.owner
+        if game.rules.operating_round.emergency_buy.president_borrows is None or not train.from_depot() \
+                or player is None or not player.is_player():
+            return False
+        if any(self.can_sell_emergency(player, b) for corp in list(player.shares_by_corporation)
+               for b in bundles_for_corporation(game, player, corp)):
+            return False
+        cheapest = game.depot.min_depot_price()
+        return cheapest is not None and cheapest > entity.cash + player.cash
 
     def president_assist(self, entity: Any, train: Any, price: int) -> int:
         """What the president adds where the title lets him help (``president_assist``): the treasury holds
@@ -326,7 +353,7 @@ class BuyTrainStep(Step, EmergencyMoney):
             if not can_buy_train_from_others(game):
                 raise IllegalAction("trains cannot be bought from other corporations", "buy train")
             low, high = self.spend_minmax(entity, train)
-            if not (low <= price <= high):
+            if not (low <= price <= high) and not (price > high and self.president_assist(entity, train, price)):
                 raise IllegalAction(f"{entity.name} may pay between {game.format_money(low)} and "
                                     f"{game.format_money(high)} for {train.owner.name}'s {train.name}", "train price")
         if exchange is not None:
@@ -352,7 +379,7 @@ class BuyTrainStep(Step, EmergencyMoney):
             elif price > train.price_:
                 raise IllegalAction("cannot pay more than face value with the president's help", "emergency buy")
             player = entity.owner
-            if player.cash < remaining:
+            if player.cash < remaining and not self.may_borrow(entity, train):
                 raise InsufficientFunds(f"{player.name} has {game.format_money(player.cash)} and cannot add "
                                         f"{game.format_money(remaining)}; sell shares first", "emergency buy")
         elif remaining > 0:

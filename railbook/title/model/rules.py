@@ -97,6 +97,16 @@ class TileLay:
 
 
 @dataclass(frozen=True, slots=True)
+class PresidentBorrows:
+    """A president with nothing left to sell borrows what he lacks for a depot train (his cash goes below
+    nothing), plus ``interest``; every debt grows by ``debt_interest_percent`` (rounded up) as each set of
+    operating rounds begins."""
+
+    interest: int = 0
+    debt_interest_percent: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class EmergencyBuy:
     from_other_corporations: Literal["never", "up_to_face_value", "any_price"] = "up_to_face_value"
     president_may_swap: bool = True
@@ -105,6 +115,7 @@ class EmergencyBuy:
     loans_first: bool = False
     president_sells_shares: bool = True
     president_pays_for_corporation_trains: bool = True
+    president_borrows: PresidentBorrows | None = None
 
 
 @dataclass(frozen=True, slots=True)
