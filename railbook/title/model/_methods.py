@@ -498,8 +498,8 @@ def _f71():
   return hash((self.not_from,self.home_leaves_neutral,self.then_lay_tile,))
  return __hash__
 
-def _f72(_type_type, _type_owner, _type_while_owned_by, _type_when, _type_count, _type_count_per_or, _type_hexes, _type_hex, _type_tiles, _type_trains, _type_corporations, _type_corporation, _type_shares, _type_free, _type_discount, _type_discount_percent, _type_special, _type_reachable, _type_consumes_tile_lay, _type_cost, _type_closes_when_used_up, _type_blocks, _type_lay_only, _type_must_lay_together, _type_must_lay_all, _type_lost_if_others_build, _type_from_owner, _type_free_tile_lay, _type_price, _type_teleport_price, _type_extra_action, _type_extra_slot, _type_cheater, _type_city, _type_slot, _type_connected, _type_requires_train, _type_special_only, _type_on, _type_phase, _type_until_phase, _type_revenue, _type_terrain, _type_amount, _type_lost_on_president_change, _type_income, _type_moves_station, _type_text, _type_from_, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_owner, _dflt_while_owned_by, _dflt_when, _dflt_count, _dflt_count_per_or, _dflt_hexes, _dflt_hex, _dflt_tiles, _dflt_trains, _dflt_corporations, _dflt_corporation, _dflt_shares, _dflt_free, _dflt_discount, _dflt_discount_percent, _dflt_special, _dflt_reachable, _dflt_consumes_tile_lay, _dflt_cost, _dflt_closes_when_used_up, _dflt_blocks, _dflt_lay_only, _dflt_must_lay_together, _dflt_must_lay_all, _dflt_lost_if_others_build, _dflt_from_owner, _dflt_free_tile_lay, _dflt_price, _dflt_teleport_price, _dflt_extra_action, _dflt_extra_slot, _dflt_cheater, _dflt_city, _dflt_slot, _dflt_connected, _dflt_requires_train, _dflt_special_only, _dflt_on, _dflt_phase, _dflt_until_phase, _dflt_revenue, _dflt_terrain, _dflt_amount, _dflt_lost_on_president_change, _dflt_income, _dflt_moves_station, _dflt_text, _dflt_from_, _return_type):
- def __init__(self,type:_type_type,owner:_type_owner=_dflt_owner,while_owned_by:_type_while_owned_by=_dflt_while_owned_by,when:_type_when=_dflt_when,count:_type_count=_dflt_count,count_per_or:_type_count_per_or=_dflt_count_per_or,hexes:_type_hexes=_dflt_hexes,hex:_type_hex=_dflt_hex,tiles:_type_tiles=_dflt_tiles,trains:_type_trains=_dflt_trains,corporations:_type_corporations=_dflt_corporations,corporation:_type_corporation=_dflt_corporation,shares:_type_shares=_dflt_shares,free:_type_free=_dflt_free,discount:_type_discount=_dflt_discount,discount_percent:_type_discount_percent=_dflt_discount_percent,special:_type_special=_dflt_special,reachable:_type_reachable=_dflt_reachable,consumes_tile_lay:_type_consumes_tile_lay=_dflt_consumes_tile_lay,cost:_type_cost=_dflt_cost,closes_when_used_up:_type_closes_when_used_up=_dflt_closes_when_used_up,blocks:_type_blocks=_dflt_blocks,lay_only:_type_lay_only=_dflt_lay_only,must_lay_together:_type_must_lay_together=_dflt_must_lay_together,must_lay_all:_type_must_lay_all=_dflt_must_lay_all,lost_if_others_build:_type_lost_if_others_build=_dflt_lost_if_others_build,from_owner:_type_from_owner=_dflt_from_owner,free_tile_lay:_type_free_tile_lay=_dflt_free_tile_lay,price:_type_price=_dflt_price,teleport_price:_type_teleport_price=_dflt_teleport_price,extra_action:_type_extra_action=_dflt_extra_action,extra_slot:_type_extra_slot=_dflt_extra_slot,cheater:_type_cheater=_dflt_cheater,city:_type_city=_dflt_city,slot:_type_slot=_dflt_slot,connected:_type_connected=_dflt_connected,requires_train:_type_requires_train=_dflt_requires_train,special_only:_type_special_only=_dflt_special_only,on:_type_on=_dflt_on,phase:_type_phase=_dflt_phase,until_phase:_type_until_phase=_dflt_until_phase,revenue:_type_revenue=_dflt_revenue,terrain:_type_terrain=_dflt_terrain,amount:_type_amount=_dflt_amount,lost_on_president_change:_type_lost_on_president_change=_dflt_lost_on_president_change,income:_type_income=_dflt_income,moves_station:_type_moves_station=_dflt_moves_station,text:_type_text=_HAS_DEFAULT_FACTORY,from_:_type_from_=_dflt_from_)->_return_type:
+def _f72(_type_type, _type_owner, _type_while_owned_by, _type_when, _type_count, _type_count_per_or, _type_hexes, _type_hex, _type_tiles, _type_trains, _type_corporations, _type_corporation, _type_shares, _type_free, _type_discount, _type_discount_percent, _type_special, _type_reachable, _type_consumes_tile_lay, _type_cost, _type_closes_when_used_up, _type_blocks, _type_lay_only, _type_must_lay_together, _type_must_lay_all, _type_lost_if_others_build, _type_use_across_ors, _type_requires_room, _type_closes_private, _type_from_turn, _type_from_owner, _type_free_tile_lay, _type_price, _type_teleport_price, _type_extra_action, _type_extra_slot, _type_cheater, _type_city, _type_slot, _type_connected, _type_requires_train, _type_special_only, _type_on, _type_phase, _type_until_phase, _type_revenue, _type_terrain, _type_amount, _type_lost_on_president_change, _type_income, _type_moves_station, _type_text, _type_from_, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_owner, _dflt_while_owned_by, _dflt_when, _dflt_count, _dflt_count_per_or, _dflt_hexes, _dflt_hex, _dflt_tiles, _dflt_trains, _dflt_corporations, _dflt_corporation, _dflt_shares, _dflt_free, _dflt_discount, _dflt_discount_percent, _dflt_special, _dflt_reachable, _dflt_consumes_tile_lay, _dflt_cost, _dflt_closes_when_used_up, _dflt_blocks, _dflt_lay_only, _dflt_must_lay_together, _dflt_must_lay_all, _dflt_lost_if_others_build, _dflt_use_across_ors, _dflt_requires_room, _dflt_closes_private, _dflt_from_turn, _dflt_from_owner, _dflt_free_tile_lay, _dflt_price, _dflt_teleport_price, _dflt_extra_action, _dflt_extra_slot, _dflt_cheater, _dflt_city, _dflt_slot, _dflt_connected, _dflt_requires_train, _dflt_special_only, _dflt_on, _dflt_phase, _dflt_until_phase, _dflt_revenue, _dflt_terrain, _dflt_amount, _dflt_lost_on_president_change, _dflt_income, _dflt_moves_station, _dflt_text, _dflt_from_, _return_type):
+ def __init__(self,type:_type_type,owner:_type_owner=_dflt_owner,while_owned_by:_type_while_owned_by=_dflt_while_owned_by,when:_type_when=_dflt_when,count:_type_count=_dflt_count,count_per_or:_type_count_per_or=_dflt_count_per_or,hexes:_type_hexes=_dflt_hexes,hex:_type_hex=_dflt_hex,tiles:_type_tiles=_dflt_tiles,trains:_type_trains=_dflt_trains,corporations:_type_corporations=_dflt_corporations,corporation:_type_corporation=_dflt_corporation,shares:_type_shares=_dflt_shares,free:_type_free=_dflt_free,discount:_type_discount=_dflt_discount,discount_percent:_type_discount_percent=_dflt_discount_percent,special:_type_special=_dflt_special,reachable:_type_reachable=_dflt_reachable,consumes_tile_lay:_type_consumes_tile_lay=_dflt_consumes_tile_lay,cost:_type_cost=_dflt_cost,closes_when_used_up:_type_closes_when_used_up=_dflt_closes_when_used_up,blocks:_type_blocks=_dflt_blocks,lay_only:_type_lay_only=_dflt_lay_only,must_lay_together:_type_must_lay_together=_dflt_must_lay_together,must_lay_all:_type_must_lay_all=_dflt_must_lay_all,lost_if_others_build:_type_lost_if_others_build=_dflt_lost_if_others_build,use_across_ors:_type_use_across_ors=_dflt_use_across_ors,requires_room:_type_requires_room=_dflt_requires_room,closes_private:_type_closes_private=_dflt_closes_private,from_turn:_type_from_turn=_dflt_from_turn,from_owner:_type_from_owner=_dflt_from_owner,free_tile_lay:_type_free_tile_lay=_dflt_free_tile_lay,price:_type_price=_dflt_price,teleport_price:_type_teleport_price=_dflt_teleport_price,extra_action:_type_extra_action=_dflt_extra_action,extra_slot:_type_extra_slot=_dflt_extra_slot,cheater:_type_cheater=_dflt_cheater,city:_type_city=_dflt_city,slot:_type_slot=_dflt_slot,connected:_type_connected=_dflt_connected,requires_train:_type_requires_train=_dflt_requires_train,special_only:_type_special_only=_dflt_special_only,on:_type_on=_dflt_on,phase:_type_phase=_dflt_phase,until_phase:_type_until_phase=_dflt_until_phase,revenue:_type_revenue=_dflt_revenue,terrain:_type_terrain=_dflt_terrain,amount:_type_amount=_dflt_amount,lost_on_president_change:_type_lost_on_president_change=_dflt_lost_on_president_change,income:_type_income=_dflt_income,moves_station:_type_moves_station=_dflt_moves_station,text:_type_text=_HAS_DEFAULT_FACTORY,from_:_type_from_=_dflt_from_)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'type',type)
   __dataclass_builtins_object__.__setattr__(self,'owner',owner)
   __dataclass_builtins_object__.__setattr__(self,'while_owned_by',while_owned_by)
@@ -526,6 +526,10 @@ def _f72(_type_type, _type_owner, _type_while_owned_by, _type_when, _type_count,
   __dataclass_builtins_object__.__setattr__(self,'must_lay_together',must_lay_together)
   __dataclass_builtins_object__.__setattr__(self,'must_lay_all',must_lay_all)
   __dataclass_builtins_object__.__setattr__(self,'lost_if_others_build',lost_if_others_build)
+  __dataclass_builtins_object__.__setattr__(self,'use_across_ors',use_across_ors)
+  __dataclass_builtins_object__.__setattr__(self,'requires_room',requires_room)
+  __dataclass_builtins_object__.__setattr__(self,'closes_private',closes_private)
+  __dataclass_builtins_object__.__setattr__(self,'from_turn',from_turn)
   __dataclass_builtins_object__.__setattr__(self,'from_owner',from_owner)
   __dataclass_builtins_object__.__setattr__(self,'free_tile_lay',free_tile_lay)
   __dataclass_builtins_object__.__setattr__(self,'price',price)
@@ -553,33 +557,33 @@ def _f72(_type_type, _type_owner, _type_while_owned_by, _type_when, _type_count,
 
 def _f73():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(type={self.type!r}, owner={self.owner!r}, while_owned_by={self.while_owned_by!r}, when={self.when!r}, count={self.count!r}, count_per_or={self.count_per_or!r}, hexes={self.hexes!r}, hex={self.hex!r}, tiles={self.tiles!r}, trains={self.trains!r}, corporations={self.corporations!r}, corporation={self.corporation!r}, shares={self.shares!r}, free={self.free!r}, discount={self.discount!r}, discount_percent={self.discount_percent!r}, special={self.special!r}, reachable={self.reachable!r}, consumes_tile_lay={self.consumes_tile_lay!r}, cost={self.cost!r}, closes_when_used_up={self.closes_when_used_up!r}, blocks={self.blocks!r}, lay_only={self.lay_only!r}, must_lay_together={self.must_lay_together!r}, must_lay_all={self.must_lay_all!r}, lost_if_others_build={self.lost_if_others_build!r}, from_owner={self.from_owner!r}, free_tile_lay={self.free_tile_lay!r}, price={self.price!r}, teleport_price={self.teleport_price!r}, extra_action={self.extra_action!r}, extra_slot={self.extra_slot!r}, cheater={self.cheater!r}, city={self.city!r}, slot={self.slot!r}, connected={self.connected!r}, requires_train={self.requires_train!r}, special_only={self.special_only!r}, on={self.on!r}, phase={self.phase!r}, until_phase={self.until_phase!r}, revenue={self.revenue!r}, terrain={self.terrain!r}, amount={self.amount!r}, lost_on_president_change={self.lost_on_president_change!r}, income={self.income!r}, moves_station={self.moves_station!r}, text={self.text!r}, from_={self.from_!r})"
+  return self.__class__.__qualname__ + f"(type={self.type!r}, owner={self.owner!r}, while_owned_by={self.while_owned_by!r}, when={self.when!r}, count={self.count!r}, count_per_or={self.count_per_or!r}, hexes={self.hexes!r}, hex={self.hex!r}, tiles={self.tiles!r}, trains={self.trains!r}, corporations={self.corporations!r}, corporation={self.corporation!r}, shares={self.shares!r}, free={self.free!r}, discount={self.discount!r}, discount_percent={self.discount_percent!r}, special={self.special!r}, reachable={self.reachable!r}, consumes_tile_lay={self.consumes_tile_lay!r}, cost={self.cost!r}, closes_when_used_up={self.closes_when_used_up!r}, blocks={self.blocks!r}, lay_only={self.lay_only!r}, must_lay_together={self.must_lay_together!r}, must_lay_all={self.must_lay_all!r}, lost_if_others_build={self.lost_if_others_build!r}, use_across_ors={self.use_across_ors!r}, requires_room={self.requires_room!r}, closes_private={self.closes_private!r}, from_turn={self.from_turn!r}, from_owner={self.from_owner!r}, free_tile_lay={self.free_tile_lay!r}, price={self.price!r}, teleport_price={self.teleport_price!r}, extra_action={self.extra_action!r}, extra_slot={self.extra_slot!r}, cheater={self.cheater!r}, city={self.city!r}, slot={self.slot!r}, connected={self.connected!r}, requires_train={self.requires_train!r}, special_only={self.special_only!r}, on={self.on!r}, phase={self.phase!r}, until_phase={self.until_phase!r}, revenue={self.revenue!r}, terrain={self.terrain!r}, amount={self.amount!r}, lost_on_president_change={self.lost_on_president_change!r}, income={self.income!r}, moves_station={self.moves_station!r}, text={self.text!r}, from_={self.from_!r})"
  return __repr__
 
 def _f74():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.type,self.owner,self.while_owned_by,self.when,self.count,self.count_per_or,self.hexes,self.hex,self.tiles,self.trains,self.corporations,self.corporation,self.shares,self.free,self.discount,self.discount_percent,self.special,self.reachable,self.consumes_tile_lay,self.cost,self.closes_when_used_up,self.blocks,self.lay_only,self.must_lay_together,self.must_lay_all,self.lost_if_others_build,self.from_owner,self.free_tile_lay,self.price,self.teleport_price,self.extra_action,self.extra_slot,self.cheater,self.city,self.slot,self.connected,self.requires_train,self.special_only,self.on,self.phase,self.until_phase,self.revenue,self.terrain,self.amount,self.lost_on_president_change,self.income,self.moves_station,self.text,self.from_,)==(other.type,other.owner,other.while_owned_by,other.when,other.count,other.count_per_or,other.hexes,other.hex,other.tiles,other.trains,other.corporations,other.corporation,other.shares,other.free,other.discount,other.discount_percent,other.special,other.reachable,other.consumes_tile_lay,other.cost,other.closes_when_used_up,other.blocks,other.lay_only,other.must_lay_together,other.must_lay_all,other.lost_if_others_build,other.from_owner,other.free_tile_lay,other.price,other.teleport_price,other.extra_action,other.extra_slot,other.cheater,other.city,other.slot,other.connected,other.requires_train,other.special_only,other.on,other.phase,other.until_phase,other.revenue,other.terrain,other.amount,other.lost_on_president_change,other.income,other.moves_station,other.text,other.from_,)
+   return (self.type,self.owner,self.while_owned_by,self.when,self.count,self.count_per_or,self.hexes,self.hex,self.tiles,self.trains,self.corporations,self.corporation,self.shares,self.free,self.discount,self.discount_percent,self.special,self.reachable,self.consumes_tile_lay,self.cost,self.closes_when_used_up,self.blocks,self.lay_only,self.must_lay_together,self.must_lay_all,self.lost_if_others_build,self.use_across_ors,self.requires_room,self.closes_private,self.from_turn,self.from_owner,self.free_tile_lay,self.price,self.teleport_price,self.extra_action,self.extra_slot,self.cheater,self.city,self.slot,self.connected,self.requires_train,self.special_only,self.on,self.phase,self.until_phase,self.revenue,self.terrain,self.amount,self.lost_on_president_change,self.income,self.moves_station,self.text,self.from_,)==(other.type,other.owner,other.while_owned_by,other.when,other.count,other.count_per_or,other.hexes,other.hex,other.tiles,other.trains,other.corporations,other.corporation,other.shares,other.free,other.discount,other.discount_percent,other.special,other.reachable,other.consumes_tile_lay,other.cost,other.closes_when_used_up,other.blocks,other.lay_only,other.must_lay_together,other.must_lay_all,other.lost_if_others_build,other.use_across_ors,other.requires_room,other.closes_private,other.from_turn,other.from_owner,other.free_tile_lay,other.price,other.teleport_price,other.extra_action,other.extra_slot,other.cheater,other.city,other.slot,other.connected,other.requires_train,other.special_only,other.on,other.phase,other.until_phase,other.revenue,other.terrain,other.amount,other.lost_on_president_change,other.income,other.moves_station,other.text,other.from_,)
   return NotImplemented
  return __eq__
 
 def _f75(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('type','owner','while_owned_by','when','count','count_per_or','hexes','hex','tiles','trains','corporations','corporation','shares','free','discount','discount_percent','special','reachable','consumes_tile_lay','cost','closes_when_used_up','blocks','lay_only','must_lay_together','must_lay_all','lost_if_others_build','from_owner','free_tile_lay','price','teleport_price','extra_action','extra_slot','cheater','city','slot','connected','requires_train','special_only','on','phase','until_phase','revenue','terrain','amount','lost_on_president_change','income','moves_station','text','from_',):
+  if type(self) is cls or name in ('type','owner','while_owned_by','when','count','count_per_or','hexes','hex','tiles','trains','corporations','corporation','shares','free','discount','discount_percent','special','reachable','consumes_tile_lay','cost','closes_when_used_up','blocks','lay_only','must_lay_together','must_lay_all','lost_if_others_build','use_across_ors','requires_room','closes_private','from_turn','from_owner','free_tile_lay','price','teleport_price','extra_action','extra_slot','cheater','city','slot','connected','requires_train','special_only','on','phase','until_phase','revenue','terrain','amount','lost_on_president_change','income','moves_station','text','from_',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f76(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('type','owner','while_owned_by','when','count','count_per_or','hexes','hex','tiles','trains','corporations','corporation','shares','free','discount','discount_percent','special','reachable','consumes_tile_lay','cost','closes_when_used_up','blocks','lay_only','must_lay_together','must_lay_all','lost_if_others_build','from_owner','free_tile_lay','price','teleport_price','extra_action','extra_slot','cheater','city','slot','connected','requires_train','special_only','on','phase','until_phase','revenue','terrain','amount','lost_on_president_change','income','moves_station','text','from_',):
+  if type(self) is cls or name in ('type','owner','while_owned_by','when','count','count_per_or','hexes','hex','tiles','trains','corporations','corporation','shares','free','discount','discount_percent','special','reachable','consumes_tile_lay','cost','closes_when_used_up','blocks','lay_only','must_lay_together','must_lay_all','lost_if_others_build','use_across_ors','requires_room','closes_private','from_turn','from_owner','free_tile_lay','price','teleport_price','extra_action','extra_slot','cheater','city','slot','connected','requires_train','special_only','on','phase','until_phase','revenue','terrain','amount','lost_on_president_change','income','moves_station','text','from_',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f77():
  def __hash__(self):
-  return hash((self.type,self.owner,self.while_owned_by,self.when,self.count,self.count_per_or,self.hexes,self.hex,self.tiles,self.trains,self.corporations,self.corporation,self.shares,self.free,self.discount,self.discount_percent,self.special,self.reachable,self.consumes_tile_lay,self.cost,self.closes_when_used_up,self.blocks,self.lay_only,self.must_lay_together,self.must_lay_all,self.lost_if_others_build,self.from_owner,self.free_tile_lay,self.price,self.teleport_price,self.extra_action,self.extra_slot,self.cheater,self.city,self.slot,self.connected,self.requires_train,self.special_only,self.on,self.phase,self.until_phase,self.revenue,self.terrain,self.amount,self.lost_on_president_change,self.income,self.moves_station,self.text,self.from_,))
+  return hash((self.type,self.owner,self.while_owned_by,self.when,self.count,self.count_per_or,self.hexes,self.hex,self.tiles,self.trains,self.corporations,self.corporation,self.shares,self.free,self.discount,self.discount_percent,self.special,self.reachable,self.consumes_tile_lay,self.cost,self.closes_when_used_up,self.blocks,self.lay_only,self.must_lay_together,self.must_lay_all,self.lost_if_others_build,self.use_across_ors,self.requires_room,self.closes_private,self.from_turn,self.from_owner,self.free_tile_lay,self.price,self.teleport_price,self.extra_action,self.extra_slot,self.cheater,self.city,self.slot,self.connected,self.requires_train,self.special_only,self.on,self.phase,self.until_phase,self.revenue,self.terrain,self.amount,self.lost_on_president_change,self.income,self.moves_station,self.text,self.from_,))
  return __hash__
 
 def _f78(_type_sym, _type_name, _type_value, _type_revenue, _type_min_price, _type_max_price, _type_min_players, _type_color, _type_kind, _type_text, _type_abilities, _type_stock_round_trade, _type_sold_in_operating_rounds, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_revenue, _dflt_min_price, _dflt_max_price, _dflt_min_players, _dflt_color, _dflt_kind, _dflt_text, _dflt_abilities, _dflt_stock_round_trade, _dflt_sold_in_operating_rounds, _return_type):
@@ -1285,9 +1289,10 @@ def _f179():
   return hash((self.cash,self.unlimited,self.broken_when_empty,))
  return __hash__
 
-def _f180(_type_kind, _type_min_increment, _type_bids_in_multiples, _type_only_highest_bid_committed, _type_price_drop_when_all_pass, _type_floor_percent, _type_minors_on_offer, _type_minor_min_treasury, _type_next_priority, _type_turn_after_par, _type_bidding_order, _type_pass_leaves_auction, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_kind, _dflt_min_increment, _dflt_bids_in_multiples, _dflt_only_highest_bid_committed, _dflt_price_drop_when_all_pass, _dflt_floor_percent, _dflt_minors_on_offer, _dflt_minor_min_treasury, _dflt_next_priority, _dflt_turn_after_par, _dflt_bidding_order, _dflt_pass_leaves_auction, _return_type):
- def __init__(self,kind:_type_kind=_dflt_kind,min_increment:_type_min_increment=_dflt_min_increment,bids_in_multiples:_type_bids_in_multiples=_dflt_bids_in_multiples,only_highest_bid_committed:_type_only_highest_bid_committed=_dflt_only_highest_bid_committed,price_drop_when_all_pass:_type_price_drop_when_all_pass=_dflt_price_drop_when_all_pass,floor_percent:_type_floor_percent=_dflt_floor_percent,minors_on_offer:_type_minors_on_offer=_dflt_minors_on_offer,minor_min_treasury:_type_minor_min_treasury=_dflt_minor_min_treasury,next_priority:_type_next_priority=_dflt_next_priority,turn_after_par:_type_turn_after_par=_dflt_turn_after_par,bidding_order:_type_bidding_order=_dflt_bidding_order,pass_leaves_auction:_type_pass_leaves_auction=_dflt_pass_leaves_auction)->_return_type:
+def _f180(_type_kind, _type_draft_order, _type_min_increment, _type_bids_in_multiples, _type_only_highest_bid_committed, _type_price_drop_when_all_pass, _type_floor_percent, _type_minors_on_offer, _type_minor_min_treasury, _type_next_priority, _type_turn_after_par, _type_bidding_order, _type_pass_leaves_auction, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_kind, _dflt_draft_order, _dflt_min_increment, _dflt_bids_in_multiples, _dflt_only_highest_bid_committed, _dflt_price_drop_when_all_pass, _dflt_floor_percent, _dflt_minors_on_offer, _dflt_minor_min_treasury, _dflt_next_priority, _dflt_turn_after_par, _dflt_bidding_order, _dflt_pass_leaves_auction, _return_type):
+ def __init__(self,kind:_type_kind=_dflt_kind,draft_order:_type_draft_order=_dflt_draft_order,min_increment:_type_min_increment=_dflt_min_increment,bids_in_multiples:_type_bids_in_multiples=_dflt_bids_in_multiples,only_highest_bid_committed:_type_only_highest_bid_committed=_dflt_only_highest_bid_committed,price_drop_when_all_pass:_type_price_drop_when_all_pass=_dflt_price_drop_when_all_pass,floor_percent:_type_floor_percent=_dflt_floor_percent,minors_on_offer:_type_minors_on_offer=_dflt_minors_on_offer,minor_min_treasury:_type_minor_min_treasury=_dflt_minor_min_treasury,next_priority:_type_next_priority=_dflt_next_priority,turn_after_par:_type_turn_after_par=_dflt_turn_after_par,bidding_order:_type_bidding_order=_dflt_bidding_order,pass_leaves_auction:_type_pass_leaves_auction=_dflt_pass_leaves_auction)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'kind',kind)
+  __dataclass_builtins_object__.__setattr__(self,'draft_order',draft_order)
   __dataclass_builtins_object__.__setattr__(self,'min_increment',min_increment)
   __dataclass_builtins_object__.__setattr__(self,'bids_in_multiples',bids_in_multiples)
   __dataclass_builtins_object__.__setattr__(self,'only_highest_bid_committed',only_highest_bid_committed)
@@ -1303,33 +1308,33 @@ def _f180(_type_kind, _type_min_increment, _type_bids_in_multiples, _type_only_h
 
 def _f181():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(kind={self.kind!r}, min_increment={self.min_increment!r}, bids_in_multiples={self.bids_in_multiples!r}, only_highest_bid_committed={self.only_highest_bid_committed!r}, price_drop_when_all_pass={self.price_drop_when_all_pass!r}, floor_percent={self.floor_percent!r}, minors_on_offer={self.minors_on_offer!r}, minor_min_treasury={self.minor_min_treasury!r}, next_priority={self.next_priority!r}, turn_after_par={self.turn_after_par!r}, bidding_order={self.bidding_order!r}, pass_leaves_auction={self.pass_leaves_auction!r})"
+  return self.__class__.__qualname__ + f"(kind={self.kind!r}, draft_order={self.draft_order!r}, min_increment={self.min_increment!r}, bids_in_multiples={self.bids_in_multiples!r}, only_highest_bid_committed={self.only_highest_bid_committed!r}, price_drop_when_all_pass={self.price_drop_when_all_pass!r}, floor_percent={self.floor_percent!r}, minors_on_offer={self.minors_on_offer!r}, minor_min_treasury={self.minor_min_treasury!r}, next_priority={self.next_priority!r}, turn_after_par={self.turn_after_par!r}, bidding_order={self.bidding_order!r}, pass_leaves_auction={self.pass_leaves_auction!r})"
  return __repr__
 
 def _f182():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.kind,self.min_increment,self.bids_in_multiples,self.only_highest_bid_committed,self.price_drop_when_all_pass,self.floor_percent,self.minors_on_offer,self.minor_min_treasury,self.next_priority,self.turn_after_par,self.bidding_order,self.pass_leaves_auction,)==(other.kind,other.min_increment,other.bids_in_multiples,other.only_highest_bid_committed,other.price_drop_when_all_pass,other.floor_percent,other.minors_on_offer,other.minor_min_treasury,other.next_priority,other.turn_after_par,other.bidding_order,other.pass_leaves_auction,)
+   return (self.kind,self.draft_order,self.min_increment,self.bids_in_multiples,self.only_highest_bid_committed,self.price_drop_when_all_pass,self.floor_percent,self.minors_on_offer,self.minor_min_treasury,self.next_priority,self.turn_after_par,self.bidding_order,self.pass_leaves_auction,)==(other.kind,other.draft_order,other.min_increment,other.bids_in_multiples,other.only_highest_bid_committed,other.price_drop_when_all_pass,other.floor_percent,other.minors_on_offer,other.minor_min_treasury,other.next_priority,other.turn_after_par,other.bidding_order,other.pass_leaves_auction,)
   return NotImplemented
  return __eq__
 
 def _f183(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('kind','min_increment','bids_in_multiples','only_highest_bid_committed','price_drop_when_all_pass','floor_percent','minors_on_offer','minor_min_treasury','next_priority','turn_after_par','bidding_order','pass_leaves_auction',):
+  if type(self) is cls or name in ('kind','draft_order','min_increment','bids_in_multiples','only_highest_bid_committed','price_drop_when_all_pass','floor_percent','minors_on_offer','minor_min_treasury','next_priority','turn_after_par','bidding_order','pass_leaves_auction',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f184(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('kind','min_increment','bids_in_multiples','only_highest_bid_committed','price_drop_when_all_pass','floor_percent','minors_on_offer','minor_min_treasury','next_priority','turn_after_par','bidding_order','pass_leaves_auction',):
+  if type(self) is cls or name in ('kind','draft_order','min_increment','bids_in_multiples','only_highest_bid_committed','price_drop_when_all_pass','floor_percent','minors_on_offer','minor_min_treasury','next_priority','turn_after_par','bidding_order','pass_leaves_auction',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f185():
  def __hash__(self):
-  return hash((self.kind,self.min_increment,self.bids_in_multiples,self.only_highest_bid_committed,self.price_drop_when_all_pass,self.floor_percent,self.minors_on_offer,self.minor_min_treasury,self.next_priority,self.turn_after_par,self.bidding_order,self.pass_leaves_auction,))
+  return hash((self.kind,self.draft_order,self.min_increment,self.bids_in_multiples,self.only_highest_bid_committed,self.price_drop_when_all_pass,self.floor_percent,self.minors_on_offer,self.minor_min_treasury,self.next_priority,self.turn_after_par,self.bidding_order,self.pass_leaves_auction,))
  return __hash__
 
 def _f186(_type_phase_flag, _type_not_in_first_stock_round, _type_regrants_shares, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_phase_flag, _dflt_not_in_first_stock_round, _dflt_regrants_shares, _return_type):
@@ -1461,8 +1466,45 @@ def _f203():
   return hash((self.lay,self.upgrade,self.cost,self.upgrade_cost,self.cannot_reuse_same_hex,self.first_operation_only,self.corporation_types,))
  return __hash__
 
-def _f204(_type_from_other_corporations, _type_president_may_swap, _type_cheapest_depot_train_only, _type_sell_more_than_needed, _type_loans_first, _type_president_sells_shares, _type_president_pays_for_corporation_trains, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_from_other_corporations, _dflt_president_may_swap, _dflt_cheapest_depot_train_only, _dflt_sell_more_than_needed, _dflt_loans_first, _dflt_president_sells_shares, _dflt_president_pays_for_corporation_trains, _return_type):
- def __init__(self,from_other_corporations:_type_from_other_corporations=_dflt_from_other_corporations,president_may_swap:_type_president_may_swap=_dflt_president_may_swap,cheapest_depot_train_only:_type_cheapest_depot_train_only=_dflt_cheapest_depot_train_only,sell_more_than_needed:_type_sell_more_than_needed=_dflt_sell_more_than_needed,loans_first:_type_loans_first=_dflt_loans_first,president_sells_shares:_type_president_sells_shares=_dflt_president_sells_shares,president_pays_for_corporation_trains:_type_president_pays_for_corporation_trains=_dflt_president_pays_for_corporation_trains)->_return_type:
+def _f204(_type_interest, _type_debt_interest_percent, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_interest, _dflt_debt_interest_percent, _return_type):
+ def __init__(self,interest:_type_interest=_dflt_interest,debt_interest_percent:_type_debt_interest_percent=_dflt_debt_interest_percent)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'interest',interest)
+  __dataclass_builtins_object__.__setattr__(self,'debt_interest_percent',debt_interest_percent)
+ return __init__
+
+def _f205():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(interest={self.interest!r}, debt_interest_percent={self.debt_interest_percent!r})"
+ return __repr__
+
+def _f206():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.interest,self.debt_interest_percent,)==(other.interest,other.debt_interest_percent,)
+  return NotImplemented
+ return __eq__
+
+def _f207(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('interest','debt_interest_percent',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f208(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('interest','debt_interest_percent',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f209():
+ def __hash__(self):
+  return hash((self.interest,self.debt_interest_percent,))
+ return __hash__
+
+def _f210(_type_from_other_corporations, _type_president_may_swap, _type_cheapest_depot_train_only, _type_sell_more_than_needed, _type_loans_first, _type_president_sells_shares, _type_president_pays_for_corporation_trains, _type_president_borrows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_from_other_corporations, _dflt_president_may_swap, _dflt_cheapest_depot_train_only, _dflt_sell_more_than_needed, _dflt_loans_first, _dflt_president_sells_shares, _dflt_president_pays_for_corporation_trains, _dflt_president_borrows, _return_type):
+ def __init__(self,from_other_corporations:_type_from_other_corporations=_dflt_from_other_corporations,president_may_swap:_type_president_may_swap=_dflt_president_may_swap,cheapest_depot_train_only:_type_cheapest_depot_train_only=_dflt_cheapest_depot_train_only,sell_more_than_needed:_type_sell_more_than_needed=_dflt_sell_more_than_needed,loans_first:_type_loans_first=_dflt_loans_first,president_sells_shares:_type_president_sells_shares=_dflt_president_sells_shares,president_pays_for_corporation_trains:_type_president_pays_for_corporation_trains=_dflt_president_pays_for_corporation_trains,president_borrows:_type_president_borrows=_dflt_president_borrows)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'from_other_corporations',from_other_corporations)
   __dataclass_builtins_object__.__setattr__(self,'president_may_swap',president_may_swap)
   __dataclass_builtins_object__.__setattr__(self,'cheapest_depot_train_only',cheapest_depot_train_only)
@@ -1470,78 +1512,79 @@ def _f204(_type_from_other_corporations, _type_president_may_swap, _type_cheapes
   __dataclass_builtins_object__.__setattr__(self,'loans_first',loans_first)
   __dataclass_builtins_object__.__setattr__(self,'president_sells_shares',president_sells_shares)
   __dataclass_builtins_object__.__setattr__(self,'president_pays_for_corporation_trains',president_pays_for_corporation_trains)
- return __init__
-
-def _f205():
- def __repr__(self):
-  return self.__class__.__qualname__ + f"(from_other_corporations={self.from_other_corporations!r}, president_may_swap={self.president_may_swap!r}, cheapest_depot_train_only={self.cheapest_depot_train_only!r}, sell_more_than_needed={self.sell_more_than_needed!r}, loans_first={self.loans_first!r}, president_sells_shares={self.president_sells_shares!r}, president_pays_for_corporation_trains={self.president_pays_for_corporation_trains!r})"
- return __repr__
-
-def _f206():
- def __eq__(self,other):
-  if other.__class__ is self.__class__:
-   return (self.from_other_corporations,self.president_may_swap,self.cheapest_depot_train_only,self.sell_more_than_needed,self.loans_first,self.president_sells_shares,self.president_pays_for_corporation_trains,)==(other.from_other_corporations,other.president_may_swap,other.cheapest_depot_train_only,other.sell_more_than_needed,other.loans_first,other.president_sells_shares,other.president_pays_for_corporation_trains,)
-  return NotImplemented
- return __eq__
-
-def _f207(cls, FrozenInstanceError):
- def __setattr__(self,name,value):
-  if type(self) is cls or name in ('from_other_corporations','president_may_swap','cheapest_depot_train_only','sell_more_than_needed','loans_first','president_sells_shares','president_pays_for_corporation_trains',):
-   raise FrozenInstanceError(f"cannot assign to field {name!r}")
-  super(cls, self).__setattr__(name, value)
- return __setattr__
-
-def _f208(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('from_other_corporations','president_may_swap','cheapest_depot_train_only','sell_more_than_needed','loans_first','president_sells_shares','president_pays_for_corporation_trains',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-def _f209():
- def __hash__(self):
-  return hash((self.from_other_corporations,self.president_may_swap,self.cheapest_depot_train_only,self.sell_more_than_needed,self.loans_first,self.president_sells_shares,self.president_pays_for_corporation_trains,))
- return __hash__
-
-def _f210(_type_max_percent, _type_buy_or_sell, _type_must_have_operated, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_max_percent, _dflt_buy_or_sell, _dflt_must_have_operated, _return_type):
- def __init__(self,max_percent:_type_max_percent=_dflt_max_percent,buy_or_sell:_type_buy_or_sell=_dflt_buy_or_sell,must_have_operated:_type_must_have_operated=_dflt_must_have_operated)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'max_percent',max_percent)
-  __dataclass_builtins_object__.__setattr__(self,'buy_or_sell',buy_or_sell)
-  __dataclass_builtins_object__.__setattr__(self,'must_have_operated',must_have_operated)
+  __dataclass_builtins_object__.__setattr__(self,'president_borrows',president_borrows)
  return __init__
 
 def _f211():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(max_percent={self.max_percent!r}, buy_or_sell={self.buy_or_sell!r}, must_have_operated={self.must_have_operated!r})"
+  return self.__class__.__qualname__ + f"(from_other_corporations={self.from_other_corporations!r}, president_may_swap={self.president_may_swap!r}, cheapest_depot_train_only={self.cheapest_depot_train_only!r}, sell_more_than_needed={self.sell_more_than_needed!r}, loans_first={self.loans_first!r}, president_sells_shares={self.president_sells_shares!r}, president_pays_for_corporation_trains={self.president_pays_for_corporation_trains!r}, president_borrows={self.president_borrows!r})"
  return __repr__
 
 def _f212():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.max_percent,self.buy_or_sell,self.must_have_operated,)==(other.max_percent,other.buy_or_sell,other.must_have_operated,)
+   return (self.from_other_corporations,self.president_may_swap,self.cheapest_depot_train_only,self.sell_more_than_needed,self.loans_first,self.president_sells_shares,self.president_pays_for_corporation_trains,self.president_borrows,)==(other.from_other_corporations,other.president_may_swap,other.cheapest_depot_train_only,other.sell_more_than_needed,other.loans_first,other.president_sells_shares,other.president_pays_for_corporation_trains,other.president_borrows,)
   return NotImplemented
  return __eq__
 
 def _f213(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('max_percent','buy_or_sell','must_have_operated',):
+  if type(self) is cls or name in ('from_other_corporations','president_may_swap','cheapest_depot_train_only','sell_more_than_needed','loans_first','president_sells_shares','president_pays_for_corporation_trains','president_borrows',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f214(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('max_percent','buy_or_sell','must_have_operated',):
+  if type(self) is cls or name in ('from_other_corporations','president_may_swap','cheapest_depot_train_only','sell_more_than_needed','loans_first','president_sells_shares','president_pays_for_corporation_trains','president_borrows',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f215():
  def __hash__(self):
+  return hash((self.from_other_corporations,self.president_may_swap,self.cheapest_depot_train_only,self.sell_more_than_needed,self.loans_first,self.president_sells_shares,self.president_pays_for_corporation_trains,self.president_borrows,))
+ return __hash__
+
+def _f216(_type_max_percent, _type_buy_or_sell, _type_must_have_operated, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_max_percent, _dflt_buy_or_sell, _dflt_must_have_operated, _return_type):
+ def __init__(self,max_percent:_type_max_percent=_dflt_max_percent,buy_or_sell:_type_buy_or_sell=_dflt_buy_or_sell,must_have_operated:_type_must_have_operated=_dflt_must_have_operated)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'max_percent',max_percent)
+  __dataclass_builtins_object__.__setattr__(self,'buy_or_sell',buy_or_sell)
+  __dataclass_builtins_object__.__setattr__(self,'must_have_operated',must_have_operated)
+ return __init__
+
+def _f217():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(max_percent={self.max_percent!r}, buy_or_sell={self.buy_or_sell!r}, must_have_operated={self.must_have_operated!r})"
+ return __repr__
+
+def _f218():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.max_percent,self.buy_or_sell,self.must_have_operated,)==(other.max_percent,other.buy_or_sell,other.must_have_operated,)
+  return NotImplemented
+ return __eq__
+
+def _f219(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('max_percent','buy_or_sell','must_have_operated',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f220(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('max_percent','buy_or_sell','must_have_operated',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f221():
+ def __hash__(self):
   return hash((self.max_percent,self.buy_or_sell,self.must_have_operated,))
  return __hash__
 
-def _f216(_type_must_buy_train, _type_dividends, _type_owner_pays_shortfall, _type_sells_trains_to, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_must_buy_train, _dflt_dividends, _dflt_owner_pays_shortfall, _dflt_sells_trains_to, _return_type):
+def _f222(_type_must_buy_train, _type_dividends, _type_owner_pays_shortfall, _type_sells_trains_to, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_must_buy_train, _dflt_dividends, _dflt_owner_pays_shortfall, _dflt_sells_trains_to, _return_type):
  def __init__(self,must_buy_train:_type_must_buy_train=_dflt_must_buy_train,dividends:_type_dividends=_dflt_dividends,owner_pays_shortfall:_type_owner_pays_shortfall=_dflt_owner_pays_shortfall,sells_trains_to:_type_sells_trains_to=_dflt_sells_trains_to)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'must_buy_train',must_buy_train)
   __dataclass_builtins_object__.__setattr__(self,'dividends',dividends)
@@ -1549,113 +1592,191 @@ def _f216(_type_must_buy_train, _type_dividends, _type_owner_pays_shortfall, _ty
   __dataclass_builtins_object__.__setattr__(self,'sells_trains_to',sells_trains_to)
  return __init__
 
-def _f217():
+def _f223():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(must_buy_train={self.must_buy_train!r}, dividends={self.dividends!r}, owner_pays_shortfall={self.owner_pays_shortfall!r}, sells_trains_to={self.sells_trains_to!r})"
  return __repr__
 
-def _f218():
+def _f224():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.must_buy_train,self.dividends,self.owner_pays_shortfall,self.sells_trains_to,)==(other.must_buy_train,other.dividends,other.owner_pays_shortfall,other.sells_trains_to,)
   return NotImplemented
  return __eq__
 
-def _f219(cls, FrozenInstanceError):
- def __setattr__(self,name,value):
-  if type(self) is cls or name in ('must_buy_train','dividends','owner_pays_shortfall','sells_trains_to',):
-   raise FrozenInstanceError(f"cannot assign to field {name!r}")
-  super(cls, self).__setattr__(name, value)
- return __setattr__
-
-def _f220(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('must_buy_train','dividends','owner_pays_shortfall','sells_trains_to',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-def _f221():
- def __hash__(self):
-  return hash((self.must_buy_train,self.dividends,self.owner_pays_shortfall,self.sells_trains_to,))
- return __hash__
-
-def _f222(_type_max_shares, _type_max_shares_first_or, _type_reissue_price, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_max_shares, _dflt_max_shares_first_or, _dflt_reissue_price, _return_type):
- def __init__(self,max_shares:_type_max_shares=_dflt_max_shares,max_shares_first_or:_type_max_shares_first_or=_dflt_max_shares_first_or,reissue_price:_type_reissue_price=_dflt_reissue_price)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'max_shares',max_shares)
-  __dataclass_builtins_object__.__setattr__(self,'max_shares_first_or',max_shares_first_or)
-  __dataclass_builtins_object__.__setattr__(self,'reissue_price',reissue_price)
- return __init__
-
-def _f223():
- def __repr__(self):
-  return self.__class__.__qualname__ + f"(max_shares={self.max_shares!r}, max_shares_first_or={self.max_shares_first_or!r}, reissue_price={self.reissue_price!r})"
- return __repr__
-
-def _f224():
- def __eq__(self,other):
-  if other.__class__ is self.__class__:
-   return (self.max_shares,self.max_shares_first_or,self.reissue_price,)==(other.max_shares,other.max_shares_first_or,other.reissue_price,)
-  return NotImplemented
- return __eq__
-
 def _f225(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('max_shares','max_shares_first_or','reissue_price',):
+  if type(self) is cls or name in ('must_buy_train','dividends','owner_pays_shortfall','sells_trains_to',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f226(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('max_shares','max_shares_first_or','reissue_price',):
+  if type(self) is cls or name in ('must_buy_train','dividends','owner_pays_shortfall','sells_trains_to',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f227():
  def __hash__(self):
-  return hash((self.max_shares,self.max_shares_first_or,self.reissue_price,))
+  return hash((self.must_buy_train,self.dividends,self.owner_pays_shortfall,self.sells_trains_to,))
  return __hash__
 
-def _f228(_type_private, _type_cost, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
- def __init__(self,private:_type_private,cost:_type_cost)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'private',private)
-  __dataclass_builtins_object__.__setattr__(self,'cost',cost)
+def _f228(_type_price, _type_privates, _type_one_per_corporation, _type_one_per_seller, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_price, _dflt_privates, _dflt_one_per_corporation, _dflt_one_per_seller, _return_type):
+ def __init__(self,price:_type_price=_dflt_price,privates:_type_privates=_dflt_privates,one_per_corporation:_type_one_per_corporation=_dflt_one_per_corporation,one_per_seller:_type_one_per_seller=_dflt_one_per_seller)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'price',price)
+  __dataclass_builtins_object__.__setattr__(self,'privates',privates)
+  __dataclass_builtins_object__.__setattr__(self,'one_per_corporation',one_per_corporation)
+  __dataclass_builtins_object__.__setattr__(self,'one_per_seller',one_per_seller)
  return __init__
 
 def _f229():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(private={self.private!r}, cost={self.cost!r})"
+  return self.__class__.__qualname__ + f"(price={self.price!r}, privates={self.privates!r}, one_per_corporation={self.one_per_corporation!r}, one_per_seller={self.one_per_seller!r})"
  return __repr__
 
 def _f230():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.private,self.cost,)==(other.private,other.cost,)
+   return (self.price,self.privates,self.one_per_corporation,self.one_per_seller,)==(other.price,other.privates,other.one_per_corporation,other.one_per_seller,)
   return NotImplemented
  return __eq__
 
 def _f231(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('private','cost',):
+  if type(self) is cls or name in ('price','privates','one_per_corporation','one_per_seller',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f232(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('private','cost',):
+  if type(self) is cls or name in ('price','privates','one_per_corporation','one_per_seller',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f233():
  def __hash__(self):
+  return hash((self.price,self.privates,self.one_per_corporation,self.one_per_seller,))
+ return __hash__
+
+def _f234(_type_fee, _type_min_treasury_percent, _type_needs_train, _type_permanent_trains_only, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fee, _dflt_min_treasury_percent, _dflt_needs_train, _dflt_permanent_trains_only, _return_type):
+ def __init__(self,fee:_type_fee=_dflt_fee,min_treasury_percent:_type_min_treasury_percent=_dflt_min_treasury_percent,needs_train:_type_needs_train=_dflt_needs_train,permanent_trains_only:_type_permanent_trains_only=_dflt_permanent_trains_only)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'fee',fee)
+  __dataclass_builtins_object__.__setattr__(self,'min_treasury_percent',min_treasury_percent)
+  __dataclass_builtins_object__.__setattr__(self,'needs_train',needs_train)
+  __dataclass_builtins_object__.__setattr__(self,'permanent_trains_only',permanent_trains_only)
+ return __init__
+
+def _f235():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(fee={self.fee!r}, min_treasury_percent={self.min_treasury_percent!r}, needs_train={self.needs_train!r}, permanent_trains_only={self.permanent_trains_only!r})"
+ return __repr__
+
+def _f236():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.fee,self.min_treasury_percent,self.needs_train,self.permanent_trains_only,)==(other.fee,other.min_treasury_percent,other.needs_train,other.permanent_trains_only,)
+  return NotImplemented
+ return __eq__
+
+def _f237(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('fee','min_treasury_percent','needs_train','permanent_trains_only',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f238(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('fee','min_treasury_percent','needs_train','permanent_trains_only',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f239():
+ def __hash__(self):
+  return hash((self.fee,self.min_treasury_percent,self.needs_train,self.permanent_trains_only,))
+ return __hash__
+
+def _f240(_type_max_shares, _type_max_shares_first_or, _type_reissue_price, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_max_shares, _dflt_max_shares_first_or, _dflt_reissue_price, _return_type):
+ def __init__(self,max_shares:_type_max_shares=_dflt_max_shares,max_shares_first_or:_type_max_shares_first_or=_dflt_max_shares_first_or,reissue_price:_type_reissue_price=_dflt_reissue_price)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'max_shares',max_shares)
+  __dataclass_builtins_object__.__setattr__(self,'max_shares_first_or',max_shares_first_or)
+  __dataclass_builtins_object__.__setattr__(self,'reissue_price',reissue_price)
+ return __init__
+
+def _f241():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(max_shares={self.max_shares!r}, max_shares_first_or={self.max_shares_first_or!r}, reissue_price={self.reissue_price!r})"
+ return __repr__
+
+def _f242():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.max_shares,self.max_shares_first_or,self.reissue_price,)==(other.max_shares,other.max_shares_first_or,other.reissue_price,)
+  return NotImplemented
+ return __eq__
+
+def _f243(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('max_shares','max_shares_first_or','reissue_price',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f244(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('max_shares','max_shares_first_or','reissue_price',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f245():
+ def __hash__(self):
+  return hash((self.max_shares,self.max_shares_first_or,self.reissue_price,))
+ return __hash__
+
+def _f246(_type_private, _type_cost, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+ def __init__(self,private:_type_private,cost:_type_cost)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'private',private)
+  __dataclass_builtins_object__.__setattr__(self,'cost',cost)
+ return __init__
+
+def _f247():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(private={self.private!r}, cost={self.cost!r})"
+ return __repr__
+
+def _f248():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.private,self.cost,)==(other.private,other.cost,)
+  return NotImplemented
+ return __eq__
+
+def _f249(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('private','cost',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f250(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('private','cost',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f251():
+ def __hash__(self):
   return hash((self.private,self.cost,))
  return __hash__
 
-def _f234(_type_name, _type_text, _type_cost, _type_count, _type_per_corporation, _type_cost_with_private, _type_needs_route_to, _type_opens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_text, _dflt_cost, _dflt_count, _dflt_per_corporation, _dflt_cost_with_private, _dflt_needs_route_to, _dflt_opens, _return_type):
+def _f252(_type_name, _type_text, _type_cost, _type_count, _type_per_corporation, _type_cost_with_private, _type_needs_route_to, _type_opens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_text, _dflt_cost, _dflt_count, _dflt_per_corporation, _dflt_cost_with_private, _dflt_needs_route_to, _dflt_opens, _return_type):
  def __init__(self,name:_type_name,text:_type_text=_HAS_DEFAULT_FACTORY,cost:_type_cost=_dflt_cost,count:_type_count=_dflt_count,per_corporation:_type_per_corporation=_dflt_per_corporation,cost_with_private:_type_cost_with_private=_dflt_cost_with_private,needs_route_to:_type_needs_route_to=_dflt_needs_route_to,opens:_type_opens=_dflt_opens)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)
@@ -1667,39 +1788,39 @@ def _f234(_type_name, _type_text, _type_cost, _type_count, _type_per_corporation
   __dataclass_builtins_object__.__setattr__(self,'opens',opens)
  return __init__
 
-def _f235():
+def _f253():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, text={self.text!r}, cost={self.cost!r}, count={self.count!r}, per_corporation={self.per_corporation!r}, cost_with_private={self.cost_with_private!r}, needs_route_to={self.needs_route_to!r}, opens={self.opens!r})"
  return __repr__
 
-def _f236():
+def _f254():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.text,self.cost,self.count,self.per_corporation,self.cost_with_private,self.needs_route_to,self.opens,)==(other.name,other.text,other.cost,other.count,other.per_corporation,other.cost_with_private,other.needs_route_to,other.opens,)
   return NotImplemented
  return __eq__
 
-def _f237(cls, FrozenInstanceError):
+def _f255(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','text','cost','count','per_corporation','cost_with_private','needs_route_to','opens',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f238(cls, FrozenInstanceError):
+def _f256(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','text','cost','count','per_corporation','cost_with_private','needs_route_to','opens',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f239():
+def _f257():
  def __hash__(self):
   return hash((self.name,self.text,self.cost,self.count,self.per_corporation,self.cost_with_private,self.needs_route_to,self.opens,))
  return __hash__
 
-def _f240(_type_steps, _type_tile_lays, _type_track_restriction, _type_reservations_block_others, _type_home_token, _type_must_buy_train, _type_discarded_trains, _type_emergency_buy, _type_train_buys_between_corporations, _type_minors_buy_trains, _type_dividends, _type_dividend_jump_percents, _type_half_dividend_rounding, _type_treasury_shares, _type_pays_corporation_for, _type_trade_ins_per_turn, _type_one_depot_train_per_type, _type_by_type, _type_share_redemption, _type_markers, _type_split_city_tokens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_steps, _dflt_tile_lays, _dflt_track_restriction, _dflt_reservations_block_others, _dflt_home_token, _dflt_must_buy_train, _dflt_discarded_trains, _dflt_emergency_buy, _dflt_train_buys_between_corporations, _dflt_minors_buy_trains, _dflt_dividends, _dflt_dividend_jump_percents, _dflt_half_dividend_rounding, _dflt_treasury_shares, _dflt_pays_corporation_for, _dflt_trade_ins_per_turn, _dflt_one_depot_train_per_type, _dflt_by_type, _dflt_share_redemption, _dflt_markers, _dflt_split_city_tokens, _return_type):
- def __init__(self,steps:_type_steps=_dflt_steps,tile_lays:_type_tile_lays=_dflt_tile_lays,track_restriction:_type_track_restriction=_dflt_track_restriction,reservations_block_others:_type_reservations_block_others=_dflt_reservations_block_others,home_token:_type_home_token=_dflt_home_token,must_buy_train:_type_must_buy_train=_dflt_must_buy_train,discarded_trains:_type_discarded_trains=_dflt_discarded_trains,emergency_buy:_type_emergency_buy=_dflt_emergency_buy,train_buys_between_corporations:_type_train_buys_between_corporations=_dflt_train_buys_between_corporations,minors_buy_trains:_type_minors_buy_trains=_dflt_minors_buy_trains,dividends:_type_dividends=_dflt_dividends,dividend_jump_percents:_type_dividend_jump_percents=_dflt_dividend_jump_percents,half_dividend_rounding:_type_half_dividend_rounding=_dflt_half_dividend_rounding,treasury_shares:_type_treasury_shares=_dflt_treasury_shares,pays_corporation_for:_type_pays_corporation_for=_dflt_pays_corporation_for,trade_ins_per_turn:_type_trade_ins_per_turn=_dflt_trade_ins_per_turn,one_depot_train_per_type:_type_one_depot_train_per_type=_dflt_one_depot_train_per_type,by_type:_type_by_type=_HAS_DEFAULT_FACTORY,share_redemption:_type_share_redemption=_dflt_share_redemption,markers:_type_markers=_dflt_markers,split_city_tokens:_type_split_city_tokens=_dflt_split_city_tokens)->_return_type:
+def _f258(_type_steps, _type_tile_lays, _type_track_restriction, _type_reservations_block_others, _type_home_token, _type_must_buy_train, _type_discarded_trains, _type_emergency_buy, _type_train_buys_between_corporations, _type_minors_buy_trains, _type_dividends, _type_dividend_jump_percents, _type_half_dividend_rounding, _type_treasury_shares, _type_pays_corporation_for, _type_trade_ins_per_turn, _type_one_depot_train_per_type, _type_first_or_private_sales, _type_privates_bought_from, _type_unsellable_once_run_before_rusting, _type_president_assist, _type_by_type, _type_share_redemption, _type_markers, _type_split_city_tokens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_steps, _dflt_tile_lays, _dflt_track_restriction, _dflt_reservations_block_others, _dflt_home_token, _dflt_must_buy_train, _dflt_discarded_trains, _dflt_emergency_buy, _dflt_train_buys_between_corporations, _dflt_minors_buy_trains, _dflt_dividends, _dflt_dividend_jump_percents, _dflt_half_dividend_rounding, _dflt_treasury_shares, _dflt_pays_corporation_for, _dflt_trade_ins_per_turn, _dflt_one_depot_train_per_type, _dflt_first_or_private_sales, _dflt_privates_bought_from, _dflt_unsellable_once_run_before_rusting, _dflt_president_assist, _dflt_by_type, _dflt_share_redemption, _dflt_markers, _dflt_split_city_tokens, _return_type):
+ def __init__(self,steps:_type_steps=_dflt_steps,tile_lays:_type_tile_lays=_dflt_tile_lays,track_restriction:_type_track_restriction=_dflt_track_restriction,reservations_block_others:_type_reservations_block_others=_dflt_reservations_block_others,home_token:_type_home_token=_dflt_home_token,must_buy_train:_type_must_buy_train=_dflt_must_buy_train,discarded_trains:_type_discarded_trains=_dflt_discarded_trains,emergency_buy:_type_emergency_buy=_dflt_emergency_buy,train_buys_between_corporations:_type_train_buys_between_corporations=_dflt_train_buys_between_corporations,minors_buy_trains:_type_minors_buy_trains=_dflt_minors_buy_trains,dividends:_type_dividends=_dflt_dividends,dividend_jump_percents:_type_dividend_jump_percents=_dflt_dividend_jump_percents,half_dividend_rounding:_type_half_dividend_rounding=_dflt_half_dividend_rounding,treasury_shares:_type_treasury_shares=_dflt_treasury_shares,pays_corporation_for:_type_pays_corporation_for=_dflt_pays_corporation_for,trade_ins_per_turn:_type_trade_ins_per_turn=_dflt_trade_ins_per_turn,one_depot_train_per_type:_type_one_depot_train_per_type=_dflt_one_depot_train_per_type,first_or_private_sales:_type_first_or_private_sales=_dflt_first_or_private_sales,privates_bought_from:_type_privates_bought_from=_dflt_privates_bought_from,unsellable_once_run_before_rusting:_type_unsellable_once_run_before_rusting=_dflt_unsellable_once_run_before_rusting,president_assist:_type_president_assist=_dflt_president_assist,by_type:_type_by_type=_HAS_DEFAULT_FACTORY,share_redemption:_type_share_redemption=_dflt_share_redemption,markers:_type_markers=_dflt_markers,split_city_tokens:_type_split_city_tokens=_dflt_split_city_tokens)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'steps',steps)
   __dataclass_builtins_object__.__setattr__(self,'tile_lays',tile_lays)
   __dataclass_builtins_object__.__setattr__(self,'track_restriction',track_restriction)
@@ -1717,193 +1838,198 @@ def _f240(_type_steps, _type_tile_lays, _type_track_restriction, _type_reservati
   __dataclass_builtins_object__.__setattr__(self,'pays_corporation_for',pays_corporation_for)
   __dataclass_builtins_object__.__setattr__(self,'trade_ins_per_turn',trade_ins_per_turn)
   __dataclass_builtins_object__.__setattr__(self,'one_depot_train_per_type',one_depot_train_per_type)
+  __dataclass_builtins_object__.__setattr__(self,'first_or_private_sales',first_or_private_sales)
+  __dataclass_builtins_object__.__setattr__(self,'privates_bought_from',privates_bought_from)
+  __dataclass_builtins_object__.__setattr__(self,'unsellable_once_run_before_rusting',unsellable_once_run_before_rusting)
+  __dataclass_builtins_object__.__setattr__(self,'president_assist',president_assist)
   __dataclass_builtins_object__.__setattr__(self,'by_type',_dflt_by_type() if by_type is _HAS_DEFAULT_FACTORY else by_type)
   __dataclass_builtins_object__.__setattr__(self,'share_redemption',share_redemption)
   __dataclass_builtins_object__.__setattr__(self,'markers',markers)
   __dataclass_builtins_object__.__setattr__(self,'split_city_tokens',split_city_tokens)
  return __init__
 
-def _f241():
- def __repr__(self):
-  return self.__class__.__qualname__ + f"(steps={self.steps!r}, tile_lays={self.tile_lays!r}, track_restriction={self.track_restriction!r}, reservations_block_others={self.reservations_block_others!r}, home_token={self.home_token!r}, must_buy_train={self.must_buy_train!r}, discarded_trains={self.discarded_trains!r}, emergency_buy={self.emergency_buy!r}, train_buys_between_corporations={self.train_buys_between_corporations!r}, minors_buy_trains={self.minors_buy_trains!r}, dividends={self.dividends!r}, dividend_jump_percents={self.dividend_jump_percents!r}, half_dividend_rounding={self.half_dividend_rounding!r}, treasury_shares={self.treasury_shares!r}, pays_corporation_for={self.pays_corporation_for!r}, trade_ins_per_turn={self.trade_ins_per_turn!r}, one_depot_train_per_type={self.one_depot_train_per_type!r}, by_type={self.by_type!r}, share_redemption={self.share_redemption!r}, markers={self.markers!r}, split_city_tokens={self.split_city_tokens!r})"
- return __repr__
-
-def _f242():
- def __eq__(self,other):
-  if other.__class__ is self.__class__:
-   return (self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.emergency_buy,self.train_buys_between_corporations,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,)==(other.steps,other.tile_lays,other.track_restriction,other.reservations_block_others,other.home_token,other.must_buy_train,other.discarded_trains,other.emergency_buy,other.train_buys_between_corporations,other.minors_buy_trains,other.dividends,other.dividend_jump_percents,other.half_dividend_rounding,other.treasury_shares,other.pays_corporation_for,other.trade_ins_per_turn,other.one_depot_train_per_type,other.by_type,other.share_redemption,other.markers,other.split_city_tokens,)
-  return NotImplemented
- return __eq__
-
-def _f243(cls, FrozenInstanceError):
- def __setattr__(self,name,value):
-  if type(self) is cls or name in ('steps','tile_lays','track_restriction','reservations_block_others','home_token','must_buy_train','discarded_trains','emergency_buy','train_buys_between_corporations','minors_buy_trains','dividends','dividend_jump_percents','half_dividend_rounding','treasury_shares','pays_corporation_for','trade_ins_per_turn','one_depot_train_per_type','by_type','share_redemption','markers','split_city_tokens',):
-   raise FrozenInstanceError(f"cannot assign to field {name!r}")
-  super(cls, self).__setattr__(name, value)
- return __setattr__
-
-def _f244(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('steps','tile_lays','track_restriction','reservations_block_others','home_token','must_buy_train','discarded_trains','emergency_buy','train_buys_between_corporations','minors_buy_trains','dividends','dividend_jump_percents','half_dividend_rounding','treasury_shares','pays_corporation_for','trade_ins_per_turn','one_depot_train_per_type','by_type','share_redemption','markers','split_city_tokens',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-def _f245():
- def __hash__(self):
-  return hash((self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.emergency_buy,self.train_buys_between_corporations,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,))
- return __hash__
-
-def _f246(_type_presidents_percent, _type_leave_game, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_presidents_percent, _dflt_leave_game, _return_type):
- def __init__(self,presidents_percent:_type_presidents_percent=_dflt_presidents_percent,leave_game:_type_leave_game=_dflt_leave_game)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'presidents_percent',presidents_percent)
-  __dataclass_builtins_object__.__setattr__(self,'leave_game',leave_game)
- return __init__
-
-def _f247():
- def __repr__(self):
-  return self.__class__.__qualname__ + f"(presidents_percent={self.presidents_percent!r}, leave_game={self.leave_game!r})"
- return __repr__
-
-def _f248():
- def __eq__(self,other):
-  if other.__class__ is self.__class__:
-   return (self.presidents_percent,self.leave_game,)==(other.presidents_percent,other.leave_game,)
-  return NotImplemented
- return __eq__
-
-def _f249(cls, FrozenInstanceError):
- def __setattr__(self,name,value):
-  if type(self) is cls or name in ('presidents_percent','leave_game',):
-   raise FrozenInstanceError(f"cannot assign to field {name!r}")
-  super(cls, self).__setattr__(name, value)
- return __setattr__
-
-def _f250(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('presidents_percent','leave_game',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-def _f251():
- def __hash__(self):
-  return hash((self.presidents_percent,self.leave_game,))
- return __hash__
-
-def _f252(_type_trigger, _type_timing, _type_last_set_skips, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_last_set_skips, _return_type):
- def __init__(self,trigger:_type_trigger,timing:_type_timing,last_set_skips:_type_last_set_skips=_dflt_last_set_skips)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'trigger',trigger)
-  __dataclass_builtins_object__.__setattr__(self,'timing',timing)
-  __dataclass_builtins_object__.__setattr__(self,'last_set_skips',last_set_skips)
- return __init__
-
-def _f253():
- def __repr__(self):
-  return self.__class__.__qualname__ + f"(trigger={self.trigger!r}, timing={self.timing!r}, last_set_skips={self.last_set_skips!r})"
- return __repr__
-
-def _f254():
- def __eq__(self,other):
-  if other.__class__ is self.__class__:
-   return (self.trigger,self.timing,self.last_set_skips,)==(other.trigger,other.timing,other.last_set_skips,)
-  return NotImplemented
- return __eq__
-
-def _f255(cls, FrozenInstanceError):
- def __setattr__(self,name,value):
-  if type(self) is cls or name in ('trigger','timing','last_set_skips',):
-   raise FrozenInstanceError(f"cannot assign to field {name!r}")
-  super(cls, self).__setattr__(name, value)
- return __setattr__
-
-def _f256(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('trigger','timing','last_set_skips',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-def _f257():
- def __hash__(self):
-  return hash((self.trigger,self.timing,self.last_set_skips,))
- return __hash__
-
-def _f258(_type_allowed, _type_ends_game_after, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_allowed, _dflt_ends_game_after, _return_type):
- def __init__(self,allowed:_type_allowed=_dflt_allowed,ends_game_after:_type_ends_game_after=_dflt_ends_game_after)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'allowed',allowed)
-  __dataclass_builtins_object__.__setattr__(self,'ends_game_after',ends_game_after)
- return __init__
-
 def _f259():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(allowed={self.allowed!r}, ends_game_after={self.ends_game_after!r})"
+  return self.__class__.__qualname__ + f"(steps={self.steps!r}, tile_lays={self.tile_lays!r}, track_restriction={self.track_restriction!r}, reservations_block_others={self.reservations_block_others!r}, home_token={self.home_token!r}, must_buy_train={self.must_buy_train!r}, discarded_trains={self.discarded_trains!r}, emergency_buy={self.emergency_buy!r}, train_buys_between_corporations={self.train_buys_between_corporations!r}, minors_buy_trains={self.minors_buy_trains!r}, dividends={self.dividends!r}, dividend_jump_percents={self.dividend_jump_percents!r}, half_dividend_rounding={self.half_dividend_rounding!r}, treasury_shares={self.treasury_shares!r}, pays_corporation_for={self.pays_corporation_for!r}, trade_ins_per_turn={self.trade_ins_per_turn!r}, one_depot_train_per_type={self.one_depot_train_per_type!r}, first_or_private_sales={self.first_or_private_sales!r}, privates_bought_from={self.privates_bought_from!r}, unsellable_once_run_before_rusting={self.unsellable_once_run_before_rusting!r}, president_assist={self.president_assist!r}, by_type={self.by_type!r}, share_redemption={self.share_redemption!r}, markers={self.markers!r}, split_city_tokens={self.split_city_tokens!r})"
  return __repr__
 
 def _f260():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.allowed,self.ends_game_after,)==(other.allowed,other.ends_game_after,)
+   return (self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.emergency_buy,self.train_buys_between_corporations,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.first_or_private_sales,self.privates_bought_from,self.unsellable_once_run_before_rusting,self.president_assist,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,)==(other.steps,other.tile_lays,other.track_restriction,other.reservations_block_others,other.home_token,other.must_buy_train,other.discarded_trains,other.emergency_buy,other.train_buys_between_corporations,other.minors_buy_trains,other.dividends,other.dividend_jump_percents,other.half_dividend_rounding,other.treasury_shares,other.pays_corporation_for,other.trade_ins_per_turn,other.one_depot_train_per_type,other.first_or_private_sales,other.privates_bought_from,other.unsellable_once_run_before_rusting,other.president_assist,other.by_type,other.share_redemption,other.markers,other.split_city_tokens,)
   return NotImplemented
  return __eq__
 
 def _f261(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('allowed','ends_game_after',):
+  if type(self) is cls or name in ('steps','tile_lays','track_restriction','reservations_block_others','home_token','must_buy_train','discarded_trains','emergency_buy','train_buys_between_corporations','minors_buy_trains','dividends','dividend_jump_percents','half_dividend_rounding','treasury_shares','pays_corporation_for','trade_ins_per_turn','one_depot_train_per_type','first_or_private_sales','privates_bought_from','unsellable_once_run_before_rusting','president_assist','by_type','share_redemption','markers','split_city_tokens',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f262(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('allowed','ends_game_after',):
+  if type(self) is cls or name in ('steps','tile_lays','track_restriction','reservations_block_others','home_token','must_buy_train','discarded_trains','emergency_buy','train_buys_between_corporations','minors_buy_trains','dividends','dividend_jump_percents','half_dividend_rounding','treasury_shares','pays_corporation_for','trade_ins_per_turn','one_depot_train_per_type','first_or_private_sales','privates_bought_from','unsellable_once_run_before_rusting','president_assist','by_type','share_redemption','markers','split_city_tokens',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f263():
  def __hash__(self):
-  return hash((self.allowed,self.ends_game_after,))
+  return hash((self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.emergency_buy,self.train_buys_between_corporations,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.first_or_private_sales,self.privates_bought_from,self.unsellable_once_run_before_rusting,self.president_assist,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,))
  return __hash__
 
-def _f264(_type_set, _type_to, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
- def __init__(self,set:_type_set,to:_type_to)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'set',set)
-  __dataclass_builtins_object__.__setattr__(self,'to',to)
+def _f264(_type_presidents_percent, _type_leave_game, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_presidents_percent, _dflt_leave_game, _return_type):
+ def __init__(self,presidents_percent:_type_presidents_percent=_dflt_presidents_percent,leave_game:_type_leave_game=_dflt_leave_game)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'presidents_percent',presidents_percent)
+  __dataclass_builtins_object__.__setattr__(self,'leave_game',leave_game)
  return __init__
 
 def _f265():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(set={self.set!r}, to={self.to!r})"
+  return self.__class__.__qualname__ + f"(presidents_percent={self.presidents_percent!r}, leave_game={self.leave_game!r})"
  return __repr__
 
 def _f266():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.set,self.to,)==(other.set,other.to,)
+   return (self.presidents_percent,self.leave_game,)==(other.presidents_percent,other.leave_game,)
   return NotImplemented
  return __eq__
 
 def _f267(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('set','to',):
+  if type(self) is cls or name in ('presidents_percent','leave_game',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f268(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('set','to',):
+  if type(self) is cls or name in ('presidents_percent','leave_game',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f269():
  def __hash__(self):
+  return hash((self.presidents_percent,self.leave_game,))
+ return __hash__
+
+def _f270(_type_trigger, _type_timing, _type_last_set_skips, _type_count, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_last_set_skips, _dflt_count, _return_type):
+ def __init__(self,trigger:_type_trigger,timing:_type_timing,last_set_skips:_type_last_set_skips=_dflt_last_set_skips,count:_type_count=_dflt_count)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'trigger',trigger)
+  __dataclass_builtins_object__.__setattr__(self,'timing',timing)
+  __dataclass_builtins_object__.__setattr__(self,'last_set_skips',last_set_skips)
+  __dataclass_builtins_object__.__setattr__(self,'count',count)
+ return __init__
+
+def _f271():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(trigger={self.trigger!r}, timing={self.timing!r}, last_set_skips={self.last_set_skips!r}, count={self.count!r})"
+ return __repr__
+
+def _f272():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.trigger,self.timing,self.last_set_skips,self.count,)==(other.trigger,other.timing,other.last_set_skips,other.count,)
+  return NotImplemented
+ return __eq__
+
+def _f273(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('trigger','timing','last_set_skips','count',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f274(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('trigger','timing','last_set_skips','count',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f275():
+ def __hash__(self):
+  return hash((self.trigger,self.timing,self.last_set_skips,self.count,))
+ return __hash__
+
+def _f276(_type_allowed, _type_ends_game_after, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_allowed, _dflt_ends_game_after, _return_type):
+ def __init__(self,allowed:_type_allowed=_dflt_allowed,ends_game_after:_type_ends_game_after=_dflt_ends_game_after)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'allowed',allowed)
+  __dataclass_builtins_object__.__setattr__(self,'ends_game_after',ends_game_after)
+ return __init__
+
+def _f277():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(allowed={self.allowed!r}, ends_game_after={self.ends_game_after!r})"
+ return __repr__
+
+def _f278():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.allowed,self.ends_game_after,)==(other.allowed,other.ends_game_after,)
+  return NotImplemented
+ return __eq__
+
+def _f279(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('allowed','ends_game_after',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f280(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('allowed','ends_game_after',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f281():
+ def __hash__(self):
+  return hash((self.allowed,self.ends_game_after,))
+ return __hash__
+
+def _f282(_type_set, _type_to, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+ def __init__(self,set:_type_set,to:_type_to)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'set',set)
+  __dataclass_builtins_object__.__setattr__(self,'to',to)
+ return __init__
+
+def _f283():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(set={self.set!r}, to={self.to!r})"
+ return __repr__
+
+def _f284():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.set,self.to,)==(other.set,other.to,)
+  return NotImplemented
+ return __eq__
+
+def _f285(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('set','to',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f286(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('set','to',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f287():
+ def __hash__(self):
   return hash((self.set,self.to,))
  return __hash__
 
-def _f270(_type_id, _type_name, _type_description, _type_players, _type_always, _type_recorded_defaults, _type_changes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_name, _dflt_description, _dflt_players, _dflt_always, _dflt_recorded_defaults, _dflt_changes, _return_type):
+def _f288(_type_id, _type_name, _type_description, _type_players, _type_always, _type_recorded_defaults, _type_changes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_name, _dflt_description, _dflt_players, _dflt_always, _dflt_recorded_defaults, _dflt_changes, _return_type):
  def __init__(self,id:_type_id,name:_type_name=_dflt_name,description:_type_description=_dflt_description,players:_type_players=_dflt_players,always:_type_always=_dflt_always,recorded_defaults:_type_recorded_defaults=_dflt_recorded_defaults,changes:_type_changes=_dflt_changes)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'id',id)
   __dataclass_builtins_object__.__setattr__(self,'name',name)
@@ -1914,38 +2040,38 @@ def _f270(_type_id, _type_name, _type_description, _type_players, _type_always, 
   __dataclass_builtins_object__.__setattr__(self,'changes',changes)
  return __init__
 
-def _f271():
+def _f289():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(id={self.id!r}, name={self.name!r}, description={self.description!r}, players={self.players!r}, always={self.always!r}, recorded_defaults={self.recorded_defaults!r}, changes={self.changes!r})"
  return __repr__
 
-def _f272():
+def _f290():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.id,self.name,self.description,self.players,self.always,self.recorded_defaults,self.changes,)==(other.id,other.name,other.description,other.players,other.always,other.recorded_defaults,other.changes,)
   return NotImplemented
  return __eq__
 
-def _f273(cls, FrozenInstanceError):
+def _f291(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('id','name','description','players','always','recorded_defaults','changes',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f274(cls, FrozenInstanceError):
+def _f292(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('id','name','description','players','always','recorded_defaults','changes',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f275():
+def _f293():
  def __hash__(self):
   return hash((self.id,self.name,self.description,self.players,self.always,self.recorded_defaults,self.changes,))
  return __hash__
 
-def _f276(_type_id, _type_name, _type_subtitle, _type_designer, _type_publisher, _type_year, _type_location, _type_rules_url, _type_blurb, _type_texts, _type_players, _type_currency, _type_starting_cash, _type_certificate_limit, _type_bank, _type_capitalization, _type_certificate_limit_counts_privates, _type_holding_limit, _type_pool_limit, _type_escrow_until_float, _type_full_capitalization_from_phase, _type_ipo_price, _type_certificates_at_start, _type_auction, _type_stock_round, _type_operating_round, _type_game_end, _type_bankruptcy, _type_optional_rules, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_subtitle, _dflt_designer, _dflt_publisher, _dflt_year, _dflt_location, _dflt_rules_url, _dflt_blurb, _dflt_texts, _dflt_players, _dflt_currency, _dflt_starting_cash, _dflt_certificate_limit, _dflt_bank, _dflt_capitalization, _dflt_certificate_limit_counts_privates, _dflt_holding_limit, _dflt_pool_limit, _dflt_escrow_until_float, _dflt_full_capitalization_from_phase, _dflt_ipo_price, _dflt_certificates_at_start, _dflt_auction, _dflt_stock_round, _dflt_operating_round, _dflt_game_end, _dflt_bankruptcy, _dflt_optional_rules, _return_type):
+def _f294(_type_id, _type_name, _type_subtitle, _type_designer, _type_publisher, _type_year, _type_location, _type_rules_url, _type_blurb, _type_texts, _type_players, _type_currency, _type_starting_cash, _type_certificate_limit, _type_bank, _type_capitalization, _type_certificate_limit_counts_privates, _type_holding_limit, _type_pool_limit, _type_escrow_until_float, _type_full_capitalization_from_phase, _type_ipo_price, _type_certificates_at_start, _type_auction, _type_stock_round, _type_operating_round, _type_game_end, _type_bankruptcy, _type_optional_rules, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_subtitle, _dflt_designer, _dflt_publisher, _dflt_year, _dflt_location, _dflt_rules_url, _dflt_blurb, _dflt_texts, _dflt_players, _dflt_currency, _dflt_starting_cash, _dflt_certificate_limit, _dflt_bank, _dflt_capitalization, _dflt_certificate_limit_counts_privates, _dflt_holding_limit, _dflt_pool_limit, _dflt_escrow_until_float, _dflt_full_capitalization_from_phase, _dflt_ipo_price, _dflt_certificates_at_start, _dflt_auction, _dflt_stock_round, _dflt_operating_round, _dflt_game_end, _dflt_bankruptcy, _dflt_optional_rules, _return_type):
  def __init__(self,id:_type_id,name:_type_name,subtitle:_type_subtitle=_dflt_subtitle,designer:_type_designer=_dflt_designer,publisher:_type_publisher=_dflt_publisher,year:_type_year=_dflt_year,location:_type_location=_dflt_location,rules_url:_type_rules_url=_dflt_rules_url,blurb:_type_blurb=_HAS_DEFAULT_FACTORY,texts:_type_texts=_HAS_DEFAULT_FACTORY,players:_type_players=_dflt_players,currency:_type_currency=_dflt_currency,starting_cash:_type_starting_cash=_HAS_DEFAULT_FACTORY,certificate_limit:_type_certificate_limit=_HAS_DEFAULT_FACTORY,bank:_type_bank=_dflt_bank,capitalization:_type_capitalization=_dflt_capitalization,certificate_limit_counts_privates:_type_certificate_limit_counts_privates=_dflt_certificate_limit_counts_privates,holding_limit:_type_holding_limit=_dflt_holding_limit,pool_limit:_type_pool_limit=_dflt_pool_limit,escrow_until_float:_type_escrow_until_float=_dflt_escrow_until_float,full_capitalization_from_phase:_type_full_capitalization_from_phase=_dflt_full_capitalization_from_phase,ipo_price:_type_ipo_price=_dflt_ipo_price,certificates_at_start:_type_certificates_at_start=_dflt_certificates_at_start,auction:_type_auction=_dflt_auction,stock_round:_type_stock_round=_dflt_stock_round,operating_round:_type_operating_round=_dflt_operating_round,game_end:_type_game_end=_dflt_game_end,bankruptcy:_type_bankruptcy=_dflt_bankruptcy,optional_rules:_type_optional_rules=_dflt_optional_rules)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'id',id)
   __dataclass_builtins_object__.__setattr__(self,'name',name)
@@ -1978,38 +2104,38 @@ def _f276(_type_id, _type_name, _type_subtitle, _type_designer, _type_publisher,
   __dataclass_builtins_object__.__setattr__(self,'optional_rules',optional_rules)
  return __init__
 
-def _f277():
+def _f295():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(id={self.id!r}, name={self.name!r}, subtitle={self.subtitle!r}, designer={self.designer!r}, publisher={self.publisher!r}, year={self.year!r}, location={self.location!r}, rules_url={self.rules_url!r}, blurb={self.blurb!r}, texts={self.texts!r}, players={self.players!r}, currency={self.currency!r}, starting_cash={self.starting_cash!r}, certificate_limit={self.certificate_limit!r}, bank={self.bank!r}, capitalization={self.capitalization!r}, certificate_limit_counts_privates={self.certificate_limit_counts_privates!r}, holding_limit={self.holding_limit!r}, pool_limit={self.pool_limit!r}, escrow_until_float={self.escrow_until_float!r}, full_capitalization_from_phase={self.full_capitalization_from_phase!r}, ipo_price={self.ipo_price!r}, certificates_at_start={self.certificates_at_start!r}, auction={self.auction!r}, stock_round={self.stock_round!r}, operating_round={self.operating_round!r}, game_end={self.game_end!r}, bankruptcy={self.bankruptcy!r}, optional_rules={self.optional_rules!r})"
  return __repr__
 
-def _f278():
+def _f296():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.id,self.name,self.subtitle,self.designer,self.publisher,self.year,self.location,self.rules_url,self.blurb,self.texts,self.players,self.currency,self.starting_cash,self.certificate_limit,self.bank,self.capitalization,self.certificate_limit_counts_privates,self.holding_limit,self.pool_limit,self.escrow_until_float,self.full_capitalization_from_phase,self.ipo_price,self.certificates_at_start,self.auction,self.stock_round,self.operating_round,self.game_end,self.bankruptcy,self.optional_rules,)==(other.id,other.name,other.subtitle,other.designer,other.publisher,other.year,other.location,other.rules_url,other.blurb,other.texts,other.players,other.currency,other.starting_cash,other.certificate_limit,other.bank,other.capitalization,other.certificate_limit_counts_privates,other.holding_limit,other.pool_limit,other.escrow_until_float,other.full_capitalization_from_phase,other.ipo_price,other.certificates_at_start,other.auction,other.stock_round,other.operating_round,other.game_end,other.bankruptcy,other.optional_rules,)
   return NotImplemented
  return __eq__
 
-def _f279(cls, FrozenInstanceError):
+def _f297(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('id','name','subtitle','designer','publisher','year','location','rules_url','blurb','texts','players','currency','starting_cash','certificate_limit','bank','capitalization','certificate_limit_counts_privates','holding_limit','pool_limit','escrow_until_float','full_capitalization_from_phase','ipo_price','certificates_at_start','auction','stock_round','operating_round','game_end','bankruptcy','optional_rules',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f280(cls, FrozenInstanceError):
+def _f298(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('id','name','subtitle','designer','publisher','year','location','rules_url','blurb','texts','players','currency','starting_cash','certificate_limit','bank','capitalization','certificate_limit_counts_privates','holding_limit','pool_limit','escrow_until_float','full_capitalization_from_phase','ipo_price','certificates_at_start','auction','stock_round','operating_round','game_end','bankruptcy','optional_rules',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f281():
+def _f299():
  def __hash__(self):
   return hash((self.id,self.name,self.subtitle,self.designer,self.publisher,self.year,self.location,self.rules_url,self.blurb,self.texts,self.players,self.currency,self.starting_cash,self.certificate_limit,self.bank,self.capitalization,self.certificate_limit_counts_privates,self.holding_limit,self.pool_limit,self.escrow_until_float,self.full_capitalization_from_phase,self.ipo_price,self.certificates_at_start,self.auction,self.stock_round,self.operating_round,self.game_end,self.bankruptcy,self.optional_rules,))
  return __hash__
 
-def _f282(_type_stops, _type_pay, _type_visit, _type_multiplier, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_multiplier, _return_type):
+def _f300(_type_stops, _type_pay, _type_visit, _type_multiplier, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_multiplier, _return_type):
  def __init__(self,stops:_type_stops,pay:_type_pay,visit:_type_visit,multiplier:_type_multiplier=_dflt_multiplier)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'stops',stops)
   __dataclass_builtins_object__.__setattr__(self,'pay',pay)
@@ -2017,76 +2143,76 @@ def _f282(_type_stops, _type_pay, _type_visit, _type_multiplier, MISSING, _HAS_D
   __dataclass_builtins_object__.__setattr__(self,'multiplier',multiplier)
  return __init__
 
-def _f283():
+def _f301():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(stops={self.stops!r}, pay={self.pay!r}, visit={self.visit!r}, multiplier={self.multiplier!r})"
  return __repr__
 
-def _f284():
+def _f302():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.stops,self.pay,self.visit,self.multiplier,)==(other.stops,other.pay,other.visit,other.multiplier,)
   return NotImplemented
  return __eq__
 
-def _f285(cls, FrozenInstanceError):
+def _f303(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('stops','pay','visit','multiplier',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f286(cls, FrozenInstanceError):
+def _f304(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('stops','pay','visit','multiplier',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f287():
+def _f305():
  def __hash__(self):
   return hash((self.stops,self.pay,self.visit,self.multiplier,))
  return __hash__
 
-def _f288(_type_kind, _type_n, _type_rows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_n, _dflt_rows, _return_type):
+def _f306(_type_kind, _type_n, _type_rows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_n, _dflt_rows, _return_type):
  def __init__(self,kind:_type_kind,n:_type_n=_dflt_n,rows:_type_rows=_dflt_rows)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'kind',kind)
   __dataclass_builtins_object__.__setattr__(self,'n',n)
   __dataclass_builtins_object__.__setattr__(self,'rows',rows)
  return __init__
 
-def _f289():
+def _f307():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kind={self.kind!r}, n={self.n!r}, rows={self.rows!r})"
  return __repr__
 
-def _f290():
+def _f308():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kind,self.n,self.rows,)==(other.kind,other.n,other.rows,)
   return NotImplemented
  return __eq__
 
-def _f291(cls, FrozenInstanceError):
+def _f309(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('kind','n','rows',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f292(cls, FrozenInstanceError):
+def _f310(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('kind','n','rows',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f293():
+def _f311():
  def __hash__(self):
   return hash((self.kind,self.n,self.rows,))
  return __hash__
 
-def _f294(_type_name, _type_distance, _type_price, _type_rusts_on, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_rusts_on, _return_type):
+def _f312(_type_name, _type_distance, _type_price, _type_rusts_on, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_rusts_on, _return_type):
  def __init__(self,name:_type_name,distance:_type_distance,price:_type_price,rusts_on:_type_rusts_on=_dflt_rusts_on)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'distance',distance)
@@ -2094,39 +2220,39 @@ def _f294(_type_name, _type_distance, _type_price, _type_rusts_on, MISSING, _HAS
   __dataclass_builtins_object__.__setattr__(self,'rusts_on',rusts_on)
  return __init__
 
-def _f295():
+def _f313():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, distance={self.distance!r}, price={self.price!r}, rusts_on={self.rusts_on!r})"
  return __repr__
 
-def _f296():
+def _f314():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.distance,self.price,self.rusts_on,)==(other.name,other.distance,other.price,other.rusts_on,)
   return NotImplemented
  return __eq__
 
-def _f297(cls, FrozenInstanceError):
+def _f315(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','distance','price','rusts_on',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f298(cls, FrozenInstanceError):
+def _f316(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','distance','price','rusts_on',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f299():
+def _f317():
  def __hash__(self):
   return hash((self.name,self.distance,self.price,self.rusts_on,))
  return __hash__
 
-def _f300(_type_name, _type_distance, _type_price, _type_count, _type_rusts_on, _type_obsolete_on, _type_available_from_phase, _type_trade_in, _type_events, _type_multiplier, _type_requires_token, _type_color, _type_per_corporation_limit, _type_reserved, _type_route_may_overlap, _type_exported_at_or_set_end, _type_variants, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_count, _dflt_rusts_on, _dflt_obsolete_on, _dflt_available_from_phase, _dflt_trade_in, _dflt_events, _dflt_multiplier, _dflt_requires_token, _dflt_color, _dflt_per_corporation_limit, _dflt_reserved, _dflt_route_may_overlap, _dflt_exported_at_or_set_end, _dflt_variants, _return_type):
- def __init__(self,name:_type_name,distance:_type_distance,price:_type_price,count:_type_count=_dflt_count,rusts_on:_type_rusts_on=_dflt_rusts_on,obsolete_on:_type_obsolete_on=_dflt_obsolete_on,available_from_phase:_type_available_from_phase=_dflt_available_from_phase,trade_in:_type_trade_in=_HAS_DEFAULT_FACTORY,events:_type_events=_dflt_events,multiplier:_type_multiplier=_dflt_multiplier,requires_token:_type_requires_token=_dflt_requires_token,color:_type_color=_dflt_color,per_corporation_limit:_type_per_corporation_limit=_dflt_per_corporation_limit,reserved:_type_reserved=_dflt_reserved,route_may_overlap:_type_route_may_overlap=_dflt_route_may_overlap,exported_at_or_set_end:_type_exported_at_or_set_end=_dflt_exported_at_or_set_end,variants:_type_variants=_dflt_variants)->_return_type:
+def _f318(_type_name, _type_distance, _type_price, _type_count, _type_rusts_on, _type_obsolete_on, _type_available_from_phase, _type_trade_in, _type_events, _type_multiplier, _type_requires_token, _type_color, _type_per_corporation_limit, _type_reserved, _type_rusts_after_set, _type_salvage, _type_route_may_overlap, _type_exported_at_or_set_end, _type_variants, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_count, _dflt_rusts_on, _dflt_obsolete_on, _dflt_available_from_phase, _dflt_trade_in, _dflt_events, _dflt_multiplier, _dflt_requires_token, _dflt_color, _dflt_per_corporation_limit, _dflt_reserved, _dflt_rusts_after_set, _dflt_salvage, _dflt_route_may_overlap, _dflt_exported_at_or_set_end, _dflt_variants, _return_type):
+ def __init__(self,name:_type_name,distance:_type_distance,price:_type_price,count:_type_count=_dflt_count,rusts_on:_type_rusts_on=_dflt_rusts_on,obsolete_on:_type_obsolete_on=_dflt_obsolete_on,available_from_phase:_type_available_from_phase=_dflt_available_from_phase,trade_in:_type_trade_in=_HAS_DEFAULT_FACTORY,events:_type_events=_dflt_events,multiplier:_type_multiplier=_dflt_multiplier,requires_token:_type_requires_token=_dflt_requires_token,color:_type_color=_dflt_color,per_corporation_limit:_type_per_corporation_limit=_dflt_per_corporation_limit,reserved:_type_reserved=_dflt_reserved,rusts_after_set:_type_rusts_after_set=_dflt_rusts_after_set,salvage:_type_salvage=_dflt_salvage,route_may_overlap:_type_route_may_overlap=_dflt_route_may_overlap,exported_at_or_set_end:_type_exported_at_or_set_end=_dflt_exported_at_or_set_end,variants:_type_variants=_dflt_variants)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'distance',distance)
   __dataclass_builtins_object__.__setattr__(self,'price',price)
@@ -2141,44 +2267,46 @@ def _f300(_type_name, _type_distance, _type_price, _type_count, _type_rusts_on, 
   __dataclass_builtins_object__.__setattr__(self,'color',color)
   __dataclass_builtins_object__.__setattr__(self,'per_corporation_limit',per_corporation_limit)
   __dataclass_builtins_object__.__setattr__(self,'reserved',reserved)
+  __dataclass_builtins_object__.__setattr__(self,'rusts_after_set',rusts_after_set)
+  __dataclass_builtins_object__.__setattr__(self,'salvage',salvage)
   __dataclass_builtins_object__.__setattr__(self,'route_may_overlap',route_may_overlap)
   __dataclass_builtins_object__.__setattr__(self,'exported_at_or_set_end',exported_at_or_set_end)
   __dataclass_builtins_object__.__setattr__(self,'variants',variants)
  return __init__
 
-def _f301():
+def _f319():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(name={self.name!r}, distance={self.distance!r}, price={self.price!r}, count={self.count!r}, rusts_on={self.rusts_on!r}, obsolete_on={self.obsolete_on!r}, available_from_phase={self.available_from_phase!r}, trade_in={self.trade_in!r}, events={self.events!r}, multiplier={self.multiplier!r}, requires_token={self.requires_token!r}, color={self.color!r}, per_corporation_limit={self.per_corporation_limit!r}, reserved={self.reserved!r}, route_may_overlap={self.route_may_overlap!r}, exported_at_or_set_end={self.exported_at_or_set_end!r}, variants={self.variants!r})"
+  return self.__class__.__qualname__ + f"(name={self.name!r}, distance={self.distance!r}, price={self.price!r}, count={self.count!r}, rusts_on={self.rusts_on!r}, obsolete_on={self.obsolete_on!r}, available_from_phase={self.available_from_phase!r}, trade_in={self.trade_in!r}, events={self.events!r}, multiplier={self.multiplier!r}, requires_token={self.requires_token!r}, color={self.color!r}, per_corporation_limit={self.per_corporation_limit!r}, reserved={self.reserved!r}, rusts_after_set={self.rusts_after_set!r}, salvage={self.salvage!r}, route_may_overlap={self.route_may_overlap!r}, exported_at_or_set_end={self.exported_at_or_set_end!r}, variants={self.variants!r})"
  return __repr__
 
-def _f302():
+def _f320():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.route_may_overlap,self.exported_at_or_set_end,self.variants,)==(other.name,other.distance,other.price,other.count,other.rusts_on,other.obsolete_on,other.available_from_phase,other.trade_in,other.events,other.multiplier,other.requires_token,other.color,other.per_corporation_limit,other.reserved,other.route_may_overlap,other.exported_at_or_set_end,other.variants,)
+   return (self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.rusts_after_set,self.salvage,self.route_may_overlap,self.exported_at_or_set_end,self.variants,)==(other.name,other.distance,other.price,other.count,other.rusts_on,other.obsolete_on,other.available_from_phase,other.trade_in,other.events,other.multiplier,other.requires_token,other.color,other.per_corporation_limit,other.reserved,other.rusts_after_set,other.salvage,other.route_may_overlap,other.exported_at_or_set_end,other.variants,)
   return NotImplemented
  return __eq__
 
-def _f303(cls, FrozenInstanceError):
+def _f321(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('name','distance','price','count','rusts_on','obsolete_on','available_from_phase','trade_in','events','multiplier','requires_token','color','per_corporation_limit','reserved','route_may_overlap','exported_at_or_set_end','variants',):
+  if type(self) is cls or name in ('name','distance','price','count','rusts_on','obsolete_on','available_from_phase','trade_in','events','multiplier','requires_token','color','per_corporation_limit','reserved','rusts_after_set','salvage','route_may_overlap','exported_at_or_set_end','variants',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f304(cls, FrozenInstanceError):
+def _f322(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('name','distance','price','count','rusts_on','obsolete_on','available_from_phase','trade_in','events','multiplier','requires_token','color','per_corporation_limit','reserved','route_may_overlap','exported_at_or_set_end','variants',):
+  if type(self) is cls or name in ('name','distance','price','count','rusts_on','obsolete_on','available_from_phase','trade_in','events','multiplier','requires_token','color','per_corporation_limit','reserved','rusts_after_set','salvage','route_may_overlap','exported_at_or_set_end','variants',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f305():
+def _f323():
  def __hash__(self):
-  return hash((self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.route_may_overlap,self.exported_at_or_set_end,self.variants,))
+  return hash((self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.rusts_after_set,self.salvage,self.route_may_overlap,self.exported_at_or_set_end,self.variants,))
  return __hash__
 
-def _f306(_type_name, _type_tiles, _type_train_limit, _type_operating_rounds, _type_on, _type_flags, _type_events, _type_color, _type_revenue_column, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_on, _dflt_flags, _dflt_events, _dflt_color, _dflt_revenue_column, _return_type):
- def __init__(self,name:_type_name,tiles:_type_tiles,train_limit:_type_train_limit,operating_rounds:_type_operating_rounds,on:_type_on=_dflt_on,flags:_type_flags=_dflt_flags,events:_type_events=_dflt_events,color:_type_color=_dflt_color,revenue_column:_type_revenue_column=_dflt_revenue_column)->_return_type:
+def _f324(_type_name, _type_tiles, _type_train_limit, _type_operating_rounds, _type_on, _type_flags, _type_events, _type_color, _type_revenue_column, _type_starts_at_or, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_on, _dflt_flags, _dflt_events, _dflt_color, _dflt_revenue_column, _dflt_starts_at_or, _return_type):
+ def __init__(self,name:_type_name,tiles:_type_tiles,train_limit:_type_train_limit,operating_rounds:_type_operating_rounds,on:_type_on=_dflt_on,flags:_type_flags=_dflt_flags,events:_type_events=_dflt_events,color:_type_color=_dflt_color,revenue_column:_type_revenue_column=_dflt_revenue_column,starts_at_or:_type_starts_at_or=_dflt_starts_at_or)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)
   __dataclass_builtins_object__.__setattr__(self,'train_limit',train_limit)
@@ -2188,40 +2316,41 @@ def _f306(_type_name, _type_tiles, _type_train_limit, _type_operating_rounds, _t
   __dataclass_builtins_object__.__setattr__(self,'events',events)
   __dataclass_builtins_object__.__setattr__(self,'color',color)
   __dataclass_builtins_object__.__setattr__(self,'revenue_column',revenue_column)
+  __dataclass_builtins_object__.__setattr__(self,'starts_at_or',starts_at_or)
  return __init__
 
-def _f307():
+def _f325():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(name={self.name!r}, tiles={self.tiles!r}, train_limit={self.train_limit!r}, operating_rounds={self.operating_rounds!r}, on={self.on!r}, flags={self.flags!r}, events={self.events!r}, color={self.color!r}, revenue_column={self.revenue_column!r})"
+  return self.__class__.__qualname__ + f"(name={self.name!r}, tiles={self.tiles!r}, train_limit={self.train_limit!r}, operating_rounds={self.operating_rounds!r}, on={self.on!r}, flags={self.flags!r}, events={self.events!r}, color={self.color!r}, revenue_column={self.revenue_column!r}, starts_at_or={self.starts_at_or!r})"
  return __repr__
 
-def _f308():
+def _f326():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.name,self.tiles,self.train_limit,self.operating_rounds,self.on,self.flags,self.events,self.color,self.revenue_column,)==(other.name,other.tiles,other.train_limit,other.operating_rounds,other.on,other.flags,other.events,other.color,other.revenue_column,)
+   return (self.name,self.tiles,self.train_limit,self.operating_rounds,self.on,self.flags,self.events,self.color,self.revenue_column,self.starts_at_or,)==(other.name,other.tiles,other.train_limit,other.operating_rounds,other.on,other.flags,other.events,other.color,other.revenue_column,other.starts_at_or,)
   return NotImplemented
  return __eq__
 
-def _f309(cls, FrozenInstanceError):
+def _f327(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('name','tiles','train_limit','operating_rounds','on','flags','events','color','revenue_column',):
+  if type(self) is cls or name in ('name','tiles','train_limit','operating_rounds','on','flags','events','color','revenue_column','starts_at_or',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f310(cls, FrozenInstanceError):
+def _f328(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('name','tiles','train_limit','operating_rounds','on','flags','events','color','revenue_column',):
+  if type(self) is cls or name in ('name','tiles','train_limit','operating_rounds','on','flags','events','color','revenue_column','starts_at_or',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f311():
+def _f329():
  def __hash__(self):
-  return hash((self.name,self.tiles,self.train_limit,self.operating_rounds,self.on,self.flags,self.events,self.color,self.revenue_column,))
+  return hash((self.name,self.tiles,self.train_limit,self.operating_rounds,self.on,self.flags,self.events,self.color,self.revenue_column,self.starts_at_or,))
  return __hash__
 
-def _f312(_type_title, _type_trains, _type_phases, _type_privates, _type_corporations, _type_minors, _type_loans, _type_market, _type_map, _type_tiles, _type_tile_counts, _type_upgrades, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _f330(_type_title, _type_trains, _type_phases, _type_privates, _type_corporations, _type_minors, _type_loans, _type_market, _type_map, _type_tiles, _type_tile_counts, _type_upgrades, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,title:_type_title,trains:_type_trains,phases:_type_phases,privates:_type_privates,corporations:_type_corporations,minors:_type_minors,loans:_type_loans,market:_type_market,map:_type_map,tiles:_type_tiles,tile_counts:_type_tile_counts,upgrades:_type_upgrades)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'title',title)
   __dataclass_builtins_object__.__setattr__(self,'trains',trains)
@@ -2237,33 +2366,33 @@ def _f312(_type_title, _type_trains, _type_phases, _type_privates, _type_corpora
   __dataclass_builtins_object__.__setattr__(self,'upgrades',upgrades)
  return __init__
 
-def _f313():
+def _f331():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(title={self.title!r}, trains={self.trains!r}, phases={self.phases!r}, privates={self.privates!r}, corporations={self.corporations!r}, minors={self.minors!r}, loans={self.loans!r}, market={self.market!r}, map={self.map!r}, tiles={self.tiles!r}, tile_counts={self.tile_counts!r}, upgrades={self.upgrades!r})"
  return __repr__
 
-def _f314():
+def _f332():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.title,self.trains,self.phases,self.privates,self.corporations,self.minors,self.loans,self.market,self.map,self.tiles,self.tile_counts,self.upgrades,)==(other.title,other.trains,other.phases,other.privates,other.corporations,other.minors,other.loans,other.market,other.map,other.tiles,other.tile_counts,other.upgrades,)
   return NotImplemented
  return __eq__
 
-def _f315(cls, FrozenInstanceError):
+def _f333(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('title','trains','phases','privates','corporations','minors','loans','market','map','tiles','tile_counts','upgrades',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f316(cls, FrozenInstanceError):
+def _f334(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('title','trains','phases','privates','corporations','minors','loans','market','map','tiles','tile_counts','upgrades',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f317():
+def _f335():
  def __hash__(self):
   return hash((self.title,self.trains,self.phases,self.privates,self.corporations,self.minors,self.loans,self.market,self.map,self.tiles,self.tile_counts,self.upgrades,))
  return __hash__
@@ -2341,12 +2470,12 @@ FACTORIES = {
     'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'not_from\',\'home_leaves_neutral\',\'then_lay_tile\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f69,
     'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'not_from\',\'home_leaves_neutral\',\'then_lay_tile\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f70,
     'def __create_fn__():\n def __hash__(self):\n  return hash((self.not_from,self.home_leaves_neutral,self.then_lay_tile,))\n return __hash__': _f71,
-    "def __create_fn__(_type_type, _type_owner, _type_while_owned_by, _type_when, _type_count, _type_count_per_or, _type_hexes, _type_hex, _type_tiles, _type_trains, _type_corporations, _type_corporation, _type_shares, _type_free, _type_discount, _type_discount_percent, _type_special, _type_reachable, _type_consumes_tile_lay, _type_cost, _type_closes_when_used_up, _type_blocks, _type_lay_only, _type_must_lay_together, _type_must_lay_all, _type_lost_if_others_build, _type_from_owner, _type_free_tile_lay, _type_price, _type_teleport_price, _type_extra_action, _type_extra_slot, _type_cheater, _type_city, _type_slot, _type_connected, _type_requires_train, _type_special_only, _type_on, _type_phase, _type_until_phase, _type_revenue, _type_terrain, _type_amount, _type_lost_on_president_change, _type_income, _type_moves_station, _type_text, _type_from_, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_owner, _dflt_while_owned_by, _dflt_when, _dflt_count, _dflt_count_per_or, _dflt_hexes, _dflt_hex, _dflt_tiles, _dflt_trains, _dflt_corporations, _dflt_corporation, _dflt_shares, _dflt_free, _dflt_discount, _dflt_discount_percent, _dflt_special, _dflt_reachable, _dflt_consumes_tile_lay, _dflt_cost, _dflt_closes_when_used_up, _dflt_blocks, _dflt_lay_only, _dflt_must_lay_together, _dflt_must_lay_all, _dflt_lost_if_others_build, _dflt_from_owner, _dflt_free_tile_lay, _dflt_price, _dflt_teleport_price, _dflt_extra_action, _dflt_extra_slot, _dflt_cheater, _dflt_city, _dflt_slot, _dflt_connected, _dflt_requires_train, _dflt_special_only, _dflt_on, _dflt_phase, _dflt_until_phase, _dflt_revenue, _dflt_terrain, _dflt_amount, _dflt_lost_on_president_change, _dflt_income, _dflt_moves_station, _dflt_text, _dflt_from_, _return_type):\n def __init__(self,type:_type_type,owner:_type_owner=_dflt_owner,while_owned_by:_type_while_owned_by=_dflt_while_owned_by,when:_type_when=_dflt_when,count:_type_count=_dflt_count,count_per_or:_type_count_per_or=_dflt_count_per_or,hexes:_type_hexes=_dflt_hexes,hex:_type_hex=_dflt_hex,tiles:_type_tiles=_dflt_tiles,trains:_type_trains=_dflt_trains,corporations:_type_corporations=_dflt_corporations,corporation:_type_corporation=_dflt_corporation,shares:_type_shares=_dflt_shares,free:_type_free=_dflt_free,discount:_type_discount=_dflt_discount,discount_percent:_type_discount_percent=_dflt_discount_percent,special:_type_special=_dflt_special,reachable:_type_reachable=_dflt_reachable,consumes_tile_lay:_type_consumes_tile_lay=_dflt_consumes_tile_lay,cost:_type_cost=_dflt_cost,closes_when_used_up:_type_closes_when_used_up=_dflt_closes_when_used_up,blocks:_type_blocks=_dflt_blocks,lay_only:_type_lay_only=_dflt_lay_only,must_lay_together:_type_must_lay_together=_dflt_must_lay_together,must_lay_all:_type_must_lay_all=_dflt_must_lay_all,lost_if_others_build:_type_lost_if_others_build=_dflt_lost_if_others_build,from_owner:_type_from_owner=_dflt_from_owner,free_tile_lay:_type_free_tile_lay=_dflt_free_tile_lay,price:_type_price=_dflt_price,teleport_price:_type_teleport_price=_dflt_teleport_price,extra_action:_type_extra_action=_dflt_extra_action,extra_slot:_type_extra_slot=_dflt_extra_slot,cheater:_type_cheater=_dflt_cheater,city:_type_city=_dflt_city,slot:_type_slot=_dflt_slot,connected:_type_connected=_dflt_connected,requires_train:_type_requires_train=_dflt_requires_train,special_only:_type_special_only=_dflt_special_only,on:_type_on=_dflt_on,phase:_type_phase=_dflt_phase,until_phase:_type_until_phase=_dflt_until_phase,revenue:_type_revenue=_dflt_revenue,terrain:_type_terrain=_dflt_terrain,amount:_type_amount=_dflt_amount,lost_on_president_change:_type_lost_on_president_change=_dflt_lost_on_president_change,income:_type_income=_dflt_income,moves_station:_type_moves_station=_dflt_moves_station,text:_type_text=_HAS_DEFAULT_FACTORY,from_:_type_from_=_dflt_from_)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'type',type)\n  __dataclass_builtins_object__.__setattr__(self,'owner',owner)\n  __dataclass_builtins_object__.__setattr__(self,'while_owned_by',while_owned_by)\n  __dataclass_builtins_object__.__setattr__(self,'when',when)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'count_per_or',count_per_or)\n  __dataclass_builtins_object__.__setattr__(self,'hexes',hexes)\n  __dataclass_builtins_object__.__setattr__(self,'hex',hex)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'trains',trains)\n  __dataclass_builtins_object__.__setattr__(self,'corporations',corporations)\n  __dataclass_builtins_object__.__setattr__(self,'corporation',corporation)\n  __dataclass_builtins_object__.__setattr__(self,'shares',shares)\n  __dataclass_builtins_object__.__setattr__(self,'free',free)\n  __dataclass_builtins_object__.__setattr__(self,'discount',discount)\n  __dataclass_builtins_object__.__setattr__(self,'discount_percent',discount_percent)\n  __dataclass_builtins_object__.__setattr__(self,'special',special)\n  __dataclass_builtins_object__.__setattr__(self,'reachable',reachable)\n  __dataclass_builtins_object__.__setattr__(self,'consumes_tile_lay',consumes_tile_lay)\n  __dataclass_builtins_object__.__setattr__(self,'cost',cost)\n  __dataclass_builtins_object__.__setattr__(self,'closes_when_used_up',closes_when_used_up)\n  __dataclass_builtins_object__.__setattr__(self,'blocks',blocks)\n  __dataclass_builtins_object__.__setattr__(self,'lay_only',lay_only)\n  __dataclass_builtins_object__.__setattr__(self,'must_lay_together',must_lay_together)\n  __dataclass_builtins_object__.__setattr__(self,'must_lay_all',must_lay_all)\n  __dataclass_builtins_object__.__setattr__(self,'lost_if_others_build',lost_if_others_build)\n  __dataclass_builtins_object__.__setattr__(self,'from_owner',from_owner)\n  __dataclass_builtins_object__.__setattr__(self,'free_tile_lay',free_tile_lay)\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'teleport_price',teleport_price)\n  __dataclass_builtins_object__.__setattr__(self,'extra_action',extra_action)\n  __dataclass_builtins_object__.__setattr__(self,'extra_slot',extra_slot)\n  __dataclass_builtins_object__.__setattr__(self,'cheater',cheater)\n  __dataclass_builtins_object__.__setattr__(self,'city',city)\n  __dataclass_builtins_object__.__setattr__(self,'slot',slot)\n  __dataclass_builtins_object__.__setattr__(self,'connected',connected)\n  __dataclass_builtins_object__.__setattr__(self,'requires_train',requires_train)\n  __dataclass_builtins_object__.__setattr__(self,'special_only',special_only)\n  __dataclass_builtins_object__.__setattr__(self,'on',on)\n  __dataclass_builtins_object__.__setattr__(self,'phase',phase)\n  __dataclass_builtins_object__.__setattr__(self,'until_phase',until_phase)\n  __dataclass_builtins_object__.__setattr__(self,'revenue',revenue)\n  __dataclass_builtins_object__.__setattr__(self,'terrain',terrain)\n  __dataclass_builtins_object__.__setattr__(self,'amount',amount)\n  __dataclass_builtins_object__.__setattr__(self,'lost_on_president_change',lost_on_president_change)\n  __dataclass_builtins_object__.__setattr__(self,'income',income)\n  __dataclass_builtins_object__.__setattr__(self,'moves_station',moves_station)\n  __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)\n  __dataclass_builtins_object__.__setattr__(self,'from_',from_)\n return __init__": _f72,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(type={self.type!r}, owner={self.owner!r}, while_owned_by={self.while_owned_by!r}, when={self.when!r}, count={self.count!r}, count_per_or={self.count_per_or!r}, hexes={self.hexes!r}, hex={self.hex!r}, tiles={self.tiles!r}, trains={self.trains!r}, corporations={self.corporations!r}, corporation={self.corporation!r}, shares={self.shares!r}, free={self.free!r}, discount={self.discount!r}, discount_percent={self.discount_percent!r}, special={self.special!r}, reachable={self.reachable!r}, consumes_tile_lay={self.consumes_tile_lay!r}, cost={self.cost!r}, closes_when_used_up={self.closes_when_used_up!r}, blocks={self.blocks!r}, lay_only={self.lay_only!r}, must_lay_together={self.must_lay_together!r}, must_lay_all={self.must_lay_all!r}, lost_if_others_build={self.lost_if_others_build!r}, from_owner={self.from_owner!r}, free_tile_lay={self.free_tile_lay!r}, price={self.price!r}, teleport_price={self.teleport_price!r}, extra_action={self.extra_action!r}, extra_slot={self.extra_slot!r}, cheater={self.cheater!r}, city={self.city!r}, slot={self.slot!r}, connected={self.connected!r}, requires_train={self.requires_train!r}, special_only={self.special_only!r}, on={self.on!r}, phase={self.phase!r}, until_phase={self.until_phase!r}, revenue={self.revenue!r}, terrain={self.terrain!r}, amount={self.amount!r}, lost_on_president_change={self.lost_on_president_change!r}, income={self.income!r}, moves_station={self.moves_station!r}, text={self.text!r}, from_={self.from_!r})"\n return __repr__': _f73,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.type,self.owner,self.while_owned_by,self.when,self.count,self.count_per_or,self.hexes,self.hex,self.tiles,self.trains,self.corporations,self.corporation,self.shares,self.free,self.discount,self.discount_percent,self.special,self.reachable,self.consumes_tile_lay,self.cost,self.closes_when_used_up,self.blocks,self.lay_only,self.must_lay_together,self.must_lay_all,self.lost_if_others_build,self.from_owner,self.free_tile_lay,self.price,self.teleport_price,self.extra_action,self.extra_slot,self.cheater,self.city,self.slot,self.connected,self.requires_train,self.special_only,self.on,self.phase,self.until_phase,self.revenue,self.terrain,self.amount,self.lost_on_president_change,self.income,self.moves_station,self.text,self.from_,)==(other.type,other.owner,other.while_owned_by,other.when,other.count,other.count_per_or,other.hexes,other.hex,other.tiles,other.trains,other.corporations,other.corporation,other.shares,other.free,other.discount,other.discount_percent,other.special,other.reachable,other.consumes_tile_lay,other.cost,other.closes_when_used_up,other.blocks,other.lay_only,other.must_lay_together,other.must_lay_all,other.lost_if_others_build,other.from_owner,other.free_tile_lay,other.price,other.teleport_price,other.extra_action,other.extra_slot,other.cheater,other.city,other.slot,other.connected,other.requires_train,other.special_only,other.on,other.phase,other.until_phase,other.revenue,other.terrain,other.amount,other.lost_on_president_change,other.income,other.moves_station,other.text,other.from_,)\n  return NotImplemented\n return __eq__': _f74,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'type\',\'owner\',\'while_owned_by\',\'when\',\'count\',\'count_per_or\',\'hexes\',\'hex\',\'tiles\',\'trains\',\'corporations\',\'corporation\',\'shares\',\'free\',\'discount\',\'discount_percent\',\'special\',\'reachable\',\'consumes_tile_lay\',\'cost\',\'closes_when_used_up\',\'blocks\',\'lay_only\',\'must_lay_together\',\'must_lay_all\',\'lost_if_others_build\',\'from_owner\',\'free_tile_lay\',\'price\',\'teleport_price\',\'extra_action\',\'extra_slot\',\'cheater\',\'city\',\'slot\',\'connected\',\'requires_train\',\'special_only\',\'on\',\'phase\',\'until_phase\',\'revenue\',\'terrain\',\'amount\',\'lost_on_president_change\',\'income\',\'moves_station\',\'text\',\'from_\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f75,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'type\',\'owner\',\'while_owned_by\',\'when\',\'count\',\'count_per_or\',\'hexes\',\'hex\',\'tiles\',\'trains\',\'corporations\',\'corporation\',\'shares\',\'free\',\'discount\',\'discount_percent\',\'special\',\'reachable\',\'consumes_tile_lay\',\'cost\',\'closes_when_used_up\',\'blocks\',\'lay_only\',\'must_lay_together\',\'must_lay_all\',\'lost_if_others_build\',\'from_owner\',\'free_tile_lay\',\'price\',\'teleport_price\',\'extra_action\',\'extra_slot\',\'cheater\',\'city\',\'slot\',\'connected\',\'requires_train\',\'special_only\',\'on\',\'phase\',\'until_phase\',\'revenue\',\'terrain\',\'amount\',\'lost_on_president_change\',\'income\',\'moves_station\',\'text\',\'from_\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f76,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.type,self.owner,self.while_owned_by,self.when,self.count,self.count_per_or,self.hexes,self.hex,self.tiles,self.trains,self.corporations,self.corporation,self.shares,self.free,self.discount,self.discount_percent,self.special,self.reachable,self.consumes_tile_lay,self.cost,self.closes_when_used_up,self.blocks,self.lay_only,self.must_lay_together,self.must_lay_all,self.lost_if_others_build,self.from_owner,self.free_tile_lay,self.price,self.teleport_price,self.extra_action,self.extra_slot,self.cheater,self.city,self.slot,self.connected,self.requires_train,self.special_only,self.on,self.phase,self.until_phase,self.revenue,self.terrain,self.amount,self.lost_on_president_change,self.income,self.moves_station,self.text,self.from_,))\n return __hash__': _f77,
+    "def __create_fn__(_type_type, _type_owner, _type_while_owned_by, _type_when, _type_count, _type_count_per_or, _type_hexes, _type_hex, _type_tiles, _type_trains, _type_corporations, _type_corporation, _type_shares, _type_free, _type_discount, _type_discount_percent, _type_special, _type_reachable, _type_consumes_tile_lay, _type_cost, _type_closes_when_used_up, _type_blocks, _type_lay_only, _type_must_lay_together, _type_must_lay_all, _type_lost_if_others_build, _type_use_across_ors, _type_requires_room, _type_closes_private, _type_from_turn, _type_from_owner, _type_free_tile_lay, _type_price, _type_teleport_price, _type_extra_action, _type_extra_slot, _type_cheater, _type_city, _type_slot, _type_connected, _type_requires_train, _type_special_only, _type_on, _type_phase, _type_until_phase, _type_revenue, _type_terrain, _type_amount, _type_lost_on_president_change, _type_income, _type_moves_station, _type_text, _type_from_, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_owner, _dflt_while_owned_by, _dflt_when, _dflt_count, _dflt_count_per_or, _dflt_hexes, _dflt_hex, _dflt_tiles, _dflt_trains, _dflt_corporations, _dflt_corporation, _dflt_shares, _dflt_free, _dflt_discount, _dflt_discount_percent, _dflt_special, _dflt_reachable, _dflt_consumes_tile_lay, _dflt_cost, _dflt_closes_when_used_up, _dflt_blocks, _dflt_lay_only, _dflt_must_lay_together, _dflt_must_lay_all, _dflt_lost_if_others_build, _dflt_use_across_ors, _dflt_requires_room, _dflt_closes_private, _dflt_from_turn, _dflt_from_owner, _dflt_free_tile_lay, _dflt_price, _dflt_teleport_price, _dflt_extra_action, _dflt_extra_slot, _dflt_cheater, _dflt_city, _dflt_slot, _dflt_connected, _dflt_requires_train, _dflt_special_only, _dflt_on, _dflt_phase, _dflt_until_phase, _dflt_revenue, _dflt_terrain, _dflt_amount, _dflt_lost_on_president_change, _dflt_income, _dflt_moves_station, _dflt_text, _dflt_from_, _return_type):\n def __init__(self,type:_type_type,owner:_type_owner=_dflt_owner,while_owned_by:_type_while_owned_by=_dflt_while_owned_by,when:_type_when=_dflt_when,count:_type_count=_dflt_count,count_per_or:_type_count_per_or=_dflt_count_per_or,hexes:_type_hexes=_dflt_hexes,hex:_type_hex=_dflt_hex,tiles:_type_tiles=_dflt_tiles,trains:_type_trains=_dflt_trains,corporations:_type_corporations=_dflt_corporations,corporation:_type_corporation=_dflt_corporation,shares:_type_shares=_dflt_shares,free:_type_free=_dflt_free,discount:_type_discount=_dflt_discount,discount_percent:_type_discount_percent=_dflt_discount_percent,special:_type_special=_dflt_special,reachable:_type_reachable=_dflt_reachable,consumes_tile_lay:_type_consumes_tile_lay=_dflt_consumes_tile_lay,cost:_type_cost=_dflt_cost,closes_when_used_up:_type_closes_when_used_up=_dflt_closes_when_used_up,blocks:_type_blocks=_dflt_blocks,lay_only:_type_lay_only=_dflt_lay_only,must_lay_together:_type_must_lay_together=_dflt_must_lay_together,must_lay_all:_type_must_lay_all=_dflt_must_lay_all,lost_if_others_build:_type_lost_if_others_build=_dflt_lost_if_others_build,use_across_ors:_type_use_across_ors=_dflt_use_across_ors,requires_room:_type_requires_room=_dflt_requires_room,closes_private:_type_closes_private=_dflt_closes_private,from_turn:_type_from_turn=_dflt_from_turn,from_owner:_type_from_owner=_dflt_from_owner,free_tile_lay:_type_free_tile_lay=_dflt_free_tile_lay,price:_type_price=_dflt_price,teleport_price:_type_teleport_price=_dflt_teleport_price,extra_action:_type_extra_action=_dflt_extra_action,extra_slot:_type_extra_slot=_dflt_extra_slot,cheater:_type_cheater=_dflt_cheater,city:_type_city=_dflt_city,slot:_type_slot=_dflt_slot,connected:_type_connected=_dflt_connected,requires_train:_type_requires_train=_dflt_requires_train,special_only:_type_special_only=_dflt_special_only,on:_type_on=_dflt_on,phase:_type_phase=_dflt_phase,until_phase:_type_until_phase=_dflt_until_phase,revenue:_type_revenue=_dflt_revenue,terrain:_type_terrain=_dflt_terrain,amount:_type_amount=_dflt_amount,lost_on_president_change:_type_lost_on_president_change=_dflt_lost_on_president_change,income:_type_income=_dflt_income,moves_station:_type_moves_station=_dflt_moves_station,text:_type_text=_HAS_DEFAULT_FACTORY,from_:_type_from_=_dflt_from_)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'type',type)\n  __dataclass_builtins_object__.__setattr__(self,'owner',owner)\n  __dataclass_builtins_object__.__setattr__(self,'while_owned_by',while_owned_by)\n  __dataclass_builtins_object__.__setattr__(self,'when',when)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'count_per_or',count_per_or)\n  __dataclass_builtins_object__.__setattr__(self,'hexes',hexes)\n  __dataclass_builtins_object__.__setattr__(self,'hex',hex)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'trains',trains)\n  __dataclass_builtins_object__.__setattr__(self,'corporations',corporations)\n  __dataclass_builtins_object__.__setattr__(self,'corporation',corporation)\n  __dataclass_builtins_object__.__setattr__(self,'shares',shares)\n  __dataclass_builtins_object__.__setattr__(self,'free',free)\n  __dataclass_builtins_object__.__setattr__(self,'discount',discount)\n  __dataclass_builtins_object__.__setattr__(self,'discount_percent',discount_percent)\n  __dataclass_builtins_object__.__setattr__(self,'special',special)\n  __dataclass_builtins_object__.__setattr__(self,'reachable',reachable)\n  __dataclass_builtins_object__.__setattr__(self,'consumes_tile_lay',consumes_tile_lay)\n  __dataclass_builtins_object__.__setattr__(self,'cost',cost)\n  __dataclass_builtins_object__.__setattr__(self,'closes_when_used_up',closes_when_used_up)\n  __dataclass_builtins_object__.__setattr__(self,'blocks',blocks)\n  __dataclass_builtins_object__.__setattr__(self,'lay_only',lay_only)\n  __dataclass_builtins_object__.__setattr__(self,'must_lay_together',must_lay_together)\n  __dataclass_builtins_object__.__setattr__(self,'must_lay_all',must_lay_all)\n  __dataclass_builtins_object__.__setattr__(self,'lost_if_others_build',lost_if_others_build)\n  __dataclass_builtins_object__.__setattr__(self,'use_across_ors',use_across_ors)\n  __dataclass_builtins_object__.__setattr__(self,'requires_room',requires_room)\n  __dataclass_builtins_object__.__setattr__(self,'closes_private',closes_private)\n  __dataclass_builtins_object__.__setattr__(self,'from_turn',from_turn)\n  __dataclass_builtins_object__.__setattr__(self,'from_owner',from_owner)\n  __dataclass_builtins_object__.__setattr__(self,'free_tile_lay',free_tile_lay)\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'teleport_price',teleport_price)\n  __dataclass_builtins_object__.__setattr__(self,'extra_action',extra_action)\n  __dataclass_builtins_object__.__setattr__(self,'extra_slot',extra_slot)\n  __dataclass_builtins_object__.__setattr__(self,'cheater',cheater)\n  __dataclass_builtins_object__.__setattr__(self,'city',city)\n  __dataclass_builtins_object__.__setattr__(self,'slot',slot)\n  __dataclass_builtins_object__.__setattr__(self,'connected',connected)\n  __dataclass_builtins_object__.__setattr__(self,'requires_train',requires_train)\n  __dataclass_builtins_object__.__setattr__(self,'special_only',special_only)\n  __dataclass_builtins_object__.__setattr__(self,'on',on)\n  __dataclass_builtins_object__.__setattr__(self,'phase',phase)\n  __dataclass_builtins_object__.__setattr__(self,'until_phase',until_phase)\n  __dataclass_builtins_object__.__setattr__(self,'revenue',revenue)\n  __dataclass_builtins_object__.__setattr__(self,'terrain',terrain)\n  __dataclass_builtins_object__.__setattr__(self,'amount',amount)\n  __dataclass_builtins_object__.__setattr__(self,'lost_on_president_change',lost_on_president_change)\n  __dataclass_builtins_object__.__setattr__(self,'income',income)\n  __dataclass_builtins_object__.__setattr__(self,'moves_station',moves_station)\n  __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)\n  __dataclass_builtins_object__.__setattr__(self,'from_',from_)\n return __init__": _f72,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(type={self.type!r}, owner={self.owner!r}, while_owned_by={self.while_owned_by!r}, when={self.when!r}, count={self.count!r}, count_per_or={self.count_per_or!r}, hexes={self.hexes!r}, hex={self.hex!r}, tiles={self.tiles!r}, trains={self.trains!r}, corporations={self.corporations!r}, corporation={self.corporation!r}, shares={self.shares!r}, free={self.free!r}, discount={self.discount!r}, discount_percent={self.discount_percent!r}, special={self.special!r}, reachable={self.reachable!r}, consumes_tile_lay={self.consumes_tile_lay!r}, cost={self.cost!r}, closes_when_used_up={self.closes_when_used_up!r}, blocks={self.blocks!r}, lay_only={self.lay_only!r}, must_lay_together={self.must_lay_together!r}, must_lay_all={self.must_lay_all!r}, lost_if_others_build={self.lost_if_others_build!r}, use_across_ors={self.use_across_ors!r}, requires_room={self.requires_room!r}, closes_private={self.closes_private!r}, from_turn={self.from_turn!r}, from_owner={self.from_owner!r}, free_tile_lay={self.free_tile_lay!r}, price={self.price!r}, teleport_price={self.teleport_price!r}, extra_action={self.extra_action!r}, extra_slot={self.extra_slot!r}, cheater={self.cheater!r}, city={self.city!r}, slot={self.slot!r}, connected={self.connected!r}, requires_train={self.requires_train!r}, special_only={self.special_only!r}, on={self.on!r}, phase={self.phase!r}, until_phase={self.until_phase!r}, revenue={self.revenue!r}, terrain={self.terrain!r}, amount={self.amount!r}, lost_on_president_change={self.lost_on_president_change!r}, income={self.income!r}, moves_station={self.moves_station!r}, text={self.text!r}, from_={self.from_!r})"\n return __repr__': _f73,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.type,self.owner,self.while_owned_by,self.when,self.count,self.count_per_or,self.hexes,self.hex,self.tiles,self.trains,self.corporations,self.corporation,self.shares,self.free,self.discount,self.discount_percent,self.special,self.reachable,self.consumes_tile_lay,self.cost,self.closes_when_used_up,self.blocks,self.lay_only,self.must_lay_together,self.must_lay_all,self.lost_if_others_build,self.use_across_ors,self.requires_room,self.closes_private,self.from_turn,self.from_owner,self.free_tile_lay,self.price,self.teleport_price,self.extra_action,self.extra_slot,self.cheater,self.city,self.slot,self.connected,self.requires_train,self.special_only,self.on,self.phase,self.until_phase,self.revenue,self.terrain,self.amount,self.lost_on_president_change,self.income,self.moves_station,self.text,self.from_,)==(other.type,other.owner,other.while_owned_by,other.when,other.count,other.count_per_or,other.hexes,other.hex,other.tiles,other.trains,other.corporations,other.corporation,other.shares,other.free,other.discount,other.discount_percent,other.special,other.reachable,other.consumes_tile_lay,other.cost,other.closes_when_used_up,other.blocks,other.lay_only,other.must_lay_together,other.must_lay_all,other.lost_if_others_build,other.use_across_ors,other.requires_room,other.closes_private,other.from_turn,other.from_owner,other.free_tile_lay,other.price,other.teleport_price,other.extra_action,other.extra_slot,other.cheater,other.city,other.slot,other.connected,other.requires_train,other.special_only,other.on,other.phase,other.until_phase,other.revenue,other.terrain,other.amount,other.lost_on_president_change,other.income,other.moves_station,other.text,other.from_,)\n  return NotImplemented\n return __eq__': _f74,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'type\',\'owner\',\'while_owned_by\',\'when\',\'count\',\'count_per_or\',\'hexes\',\'hex\',\'tiles\',\'trains\',\'corporations\',\'corporation\',\'shares\',\'free\',\'discount\',\'discount_percent\',\'special\',\'reachable\',\'consumes_tile_lay\',\'cost\',\'closes_when_used_up\',\'blocks\',\'lay_only\',\'must_lay_together\',\'must_lay_all\',\'lost_if_others_build\',\'use_across_ors\',\'requires_room\',\'closes_private\',\'from_turn\',\'from_owner\',\'free_tile_lay\',\'price\',\'teleport_price\',\'extra_action\',\'extra_slot\',\'cheater\',\'city\',\'slot\',\'connected\',\'requires_train\',\'special_only\',\'on\',\'phase\',\'until_phase\',\'revenue\',\'terrain\',\'amount\',\'lost_on_president_change\',\'income\',\'moves_station\',\'text\',\'from_\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f75,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'type\',\'owner\',\'while_owned_by\',\'when\',\'count\',\'count_per_or\',\'hexes\',\'hex\',\'tiles\',\'trains\',\'corporations\',\'corporation\',\'shares\',\'free\',\'discount\',\'discount_percent\',\'special\',\'reachable\',\'consumes_tile_lay\',\'cost\',\'closes_when_used_up\',\'blocks\',\'lay_only\',\'must_lay_together\',\'must_lay_all\',\'lost_if_others_build\',\'use_across_ors\',\'requires_room\',\'closes_private\',\'from_turn\',\'from_owner\',\'free_tile_lay\',\'price\',\'teleport_price\',\'extra_action\',\'extra_slot\',\'cheater\',\'city\',\'slot\',\'connected\',\'requires_train\',\'special_only\',\'on\',\'phase\',\'until_phase\',\'revenue\',\'terrain\',\'amount\',\'lost_on_president_change\',\'income\',\'moves_station\',\'text\',\'from_\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f76,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.type,self.owner,self.while_owned_by,self.when,self.count,self.count_per_or,self.hexes,self.hex,self.tiles,self.trains,self.corporations,self.corporation,self.shares,self.free,self.discount,self.discount_percent,self.special,self.reachable,self.consumes_tile_lay,self.cost,self.closes_when_used_up,self.blocks,self.lay_only,self.must_lay_together,self.must_lay_all,self.lost_if_others_build,self.use_across_ors,self.requires_room,self.closes_private,self.from_turn,self.from_owner,self.free_tile_lay,self.price,self.teleport_price,self.extra_action,self.extra_slot,self.cheater,self.city,self.slot,self.connected,self.requires_train,self.special_only,self.on,self.phase,self.until_phase,self.revenue,self.terrain,self.amount,self.lost_on_president_change,self.income,self.moves_station,self.text,self.from_,))\n return __hash__': _f77,
     "def __create_fn__(_type_sym, _type_name, _type_value, _type_revenue, _type_min_price, _type_max_price, _type_min_players, _type_color, _type_kind, _type_text, _type_abilities, _type_stock_round_trade, _type_sold_in_operating_rounds, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_revenue, _dflt_min_price, _dflt_max_price, _dflt_min_players, _dflt_color, _dflt_kind, _dflt_text, _dflt_abilities, _dflt_stock_round_trade, _dflt_sold_in_operating_rounds, _return_type):\n def __init__(self,sym:_type_sym,name:_type_name,value:_type_value,revenue:_type_revenue=_dflt_revenue,min_price:_type_min_price=_dflt_min_price,max_price:_type_max_price=_dflt_max_price,min_players:_type_min_players=_dflt_min_players,color:_type_color=_dflt_color,kind:_type_kind=_dflt_kind,text:_type_text=_HAS_DEFAULT_FACTORY,abilities:_type_abilities=_dflt_abilities,stock_round_trade:_type_stock_round_trade=_dflt_stock_round_trade,sold_in_operating_rounds:_type_sold_in_operating_rounds=_dflt_sold_in_operating_rounds)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'sym',sym)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'value',value)\n  __dataclass_builtins_object__.__setattr__(self,'revenue',revenue)\n  __dataclass_builtins_object__.__setattr__(self,'min_price',min_price)\n  __dataclass_builtins_object__.__setattr__(self,'max_price',max_price)\n  __dataclass_builtins_object__.__setattr__(self,'min_players',min_players)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)\n  __dataclass_builtins_object__.__setattr__(self,'abilities',abilities)\n  __dataclass_builtins_object__.__setattr__(self,'stock_round_trade',stock_round_trade)\n  __dataclass_builtins_object__.__setattr__(self,'sold_in_operating_rounds',sold_in_operating_rounds)\n return __init__": _f78,
     'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(sym={self.sym!r}, name={self.name!r}, value={self.value!r}, revenue={self.revenue!r}, min_price={self.min_price!r}, max_price={self.max_price!r}, min_players={self.min_players!r}, color={self.color!r}, kind={self.kind!r}, text={self.text!r}, abilities={self.abilities!r}, stock_round_trade={self.stock_round_trade!r}, sold_in_operating_rounds={self.sold_in_operating_rounds!r})"\n return __repr__': _f79,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.sym,self.name,self.value,self.revenue,self.min_price,self.max_price,self.min_players,self.color,self.kind,self.text,self.abilities,self.stock_round_trade,self.sold_in_operating_rounds,)==(other.sym,other.name,other.value,other.revenue,other.min_price,other.max_price,other.min_players,other.color,other.kind,other.text,other.abilities,other.stock_round_trade,other.sold_in_operating_rounds,)\n  return NotImplemented\n return __eq__': _f80,
@@ -2449,12 +2578,12 @@ FACTORIES = {
     'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'cash\',\'unlimited\',\'broken_when_empty\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f177,
     'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'cash\',\'unlimited\',\'broken_when_empty\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f178,
     'def __create_fn__():\n def __hash__(self):\n  return hash((self.cash,self.unlimited,self.broken_when_empty,))\n return __hash__': _f179,
-    "def __create_fn__(_type_kind, _type_min_increment, _type_bids_in_multiples, _type_only_highest_bid_committed, _type_price_drop_when_all_pass, _type_floor_percent, _type_minors_on_offer, _type_minor_min_treasury, _type_next_priority, _type_turn_after_par, _type_bidding_order, _type_pass_leaves_auction, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_kind, _dflt_min_increment, _dflt_bids_in_multiples, _dflt_only_highest_bid_committed, _dflt_price_drop_when_all_pass, _dflt_floor_percent, _dflt_minors_on_offer, _dflt_minor_min_treasury, _dflt_next_priority, _dflt_turn_after_par, _dflt_bidding_order, _dflt_pass_leaves_auction, _return_type):\n def __init__(self,kind:_type_kind=_dflt_kind,min_increment:_type_min_increment=_dflt_min_increment,bids_in_multiples:_type_bids_in_multiples=_dflt_bids_in_multiples,only_highest_bid_committed:_type_only_highest_bid_committed=_dflt_only_highest_bid_committed,price_drop_when_all_pass:_type_price_drop_when_all_pass=_dflt_price_drop_when_all_pass,floor_percent:_type_floor_percent=_dflt_floor_percent,minors_on_offer:_type_minors_on_offer=_dflt_minors_on_offer,minor_min_treasury:_type_minor_min_treasury=_dflt_minor_min_treasury,next_priority:_type_next_priority=_dflt_next_priority,turn_after_par:_type_turn_after_par=_dflt_turn_after_par,bidding_order:_type_bidding_order=_dflt_bidding_order,pass_leaves_auction:_type_pass_leaves_auction=_dflt_pass_leaves_auction)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'min_increment',min_increment)\n  __dataclass_builtins_object__.__setattr__(self,'bids_in_multiples',bids_in_multiples)\n  __dataclass_builtins_object__.__setattr__(self,'only_highest_bid_committed',only_highest_bid_committed)\n  __dataclass_builtins_object__.__setattr__(self,'price_drop_when_all_pass',price_drop_when_all_pass)\n  __dataclass_builtins_object__.__setattr__(self,'floor_percent',floor_percent)\n  __dataclass_builtins_object__.__setattr__(self,'minors_on_offer',minors_on_offer)\n  __dataclass_builtins_object__.__setattr__(self,'minor_min_treasury',minor_min_treasury)\n  __dataclass_builtins_object__.__setattr__(self,'next_priority',next_priority)\n  __dataclass_builtins_object__.__setattr__(self,'turn_after_par',turn_after_par)\n  __dataclass_builtins_object__.__setattr__(self,'bidding_order',bidding_order)\n  __dataclass_builtins_object__.__setattr__(self,'pass_leaves_auction',pass_leaves_auction)\n return __init__": _f180,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, min_increment={self.min_increment!r}, bids_in_multiples={self.bids_in_multiples!r}, only_highest_bid_committed={self.only_highest_bid_committed!r}, price_drop_when_all_pass={self.price_drop_when_all_pass!r}, floor_percent={self.floor_percent!r}, minors_on_offer={self.minors_on_offer!r}, minor_min_treasury={self.minor_min_treasury!r}, next_priority={self.next_priority!r}, turn_after_par={self.turn_after_par!r}, bidding_order={self.bidding_order!r}, pass_leaves_auction={self.pass_leaves_auction!r})"\n return __repr__': _f181,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.min_increment,self.bids_in_multiples,self.only_highest_bid_committed,self.price_drop_when_all_pass,self.floor_percent,self.minors_on_offer,self.minor_min_treasury,self.next_priority,self.turn_after_par,self.bidding_order,self.pass_leaves_auction,)==(other.kind,other.min_increment,other.bids_in_multiples,other.only_highest_bid_committed,other.price_drop_when_all_pass,other.floor_percent,other.minors_on_offer,other.minor_min_treasury,other.next_priority,other.turn_after_par,other.bidding_order,other.pass_leaves_auction,)\n  return NotImplemented\n return __eq__': _f182,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'min_increment\',\'bids_in_multiples\',\'only_highest_bid_committed\',\'price_drop_when_all_pass\',\'floor_percent\',\'minors_on_offer\',\'minor_min_treasury\',\'next_priority\',\'turn_after_par\',\'bidding_order\',\'pass_leaves_auction\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f183,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'min_increment\',\'bids_in_multiples\',\'only_highest_bid_committed\',\'price_drop_when_all_pass\',\'floor_percent\',\'minors_on_offer\',\'minor_min_treasury\',\'next_priority\',\'turn_after_par\',\'bidding_order\',\'pass_leaves_auction\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f184,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.min_increment,self.bids_in_multiples,self.only_highest_bid_committed,self.price_drop_when_all_pass,self.floor_percent,self.minors_on_offer,self.minor_min_treasury,self.next_priority,self.turn_after_par,self.bidding_order,self.pass_leaves_auction,))\n return __hash__': _f185,
+    "def __create_fn__(_type_kind, _type_draft_order, _type_min_increment, _type_bids_in_multiples, _type_only_highest_bid_committed, _type_price_drop_when_all_pass, _type_floor_percent, _type_minors_on_offer, _type_minor_min_treasury, _type_next_priority, _type_turn_after_par, _type_bidding_order, _type_pass_leaves_auction, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_kind, _dflt_draft_order, _dflt_min_increment, _dflt_bids_in_multiples, _dflt_only_highest_bid_committed, _dflt_price_drop_when_all_pass, _dflt_floor_percent, _dflt_minors_on_offer, _dflt_minor_min_treasury, _dflt_next_priority, _dflt_turn_after_par, _dflt_bidding_order, _dflt_pass_leaves_auction, _return_type):\n def __init__(self,kind:_type_kind=_dflt_kind,draft_order:_type_draft_order=_dflt_draft_order,min_increment:_type_min_increment=_dflt_min_increment,bids_in_multiples:_type_bids_in_multiples=_dflt_bids_in_multiples,only_highest_bid_committed:_type_only_highest_bid_committed=_dflt_only_highest_bid_committed,price_drop_when_all_pass:_type_price_drop_when_all_pass=_dflt_price_drop_when_all_pass,floor_percent:_type_floor_percent=_dflt_floor_percent,minors_on_offer:_type_minors_on_offer=_dflt_minors_on_offer,minor_min_treasury:_type_minor_min_treasury=_dflt_minor_min_treasury,next_priority:_type_next_priority=_dflt_next_priority,turn_after_par:_type_turn_after_par=_dflt_turn_after_par,bidding_order:_type_bidding_order=_dflt_bidding_order,pass_leaves_auction:_type_pass_leaves_auction=_dflt_pass_leaves_auction)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'draft_order',draft_order)\n  __dataclass_builtins_object__.__setattr__(self,'min_increment',min_increment)\n  __dataclass_builtins_object__.__setattr__(self,'bids_in_multiples',bids_in_multiples)\n  __dataclass_builtins_object__.__setattr__(self,'only_highest_bid_committed',only_highest_bid_committed)\n  __dataclass_builtins_object__.__setattr__(self,'price_drop_when_all_pass',price_drop_when_all_pass)\n  __dataclass_builtins_object__.__setattr__(self,'floor_percent',floor_percent)\n  __dataclass_builtins_object__.__setattr__(self,'minors_on_offer',minors_on_offer)\n  __dataclass_builtins_object__.__setattr__(self,'minor_min_treasury',minor_min_treasury)\n  __dataclass_builtins_object__.__setattr__(self,'next_priority',next_priority)\n  __dataclass_builtins_object__.__setattr__(self,'turn_after_par',turn_after_par)\n  __dataclass_builtins_object__.__setattr__(self,'bidding_order',bidding_order)\n  __dataclass_builtins_object__.__setattr__(self,'pass_leaves_auction',pass_leaves_auction)\n return __init__": _f180,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, draft_order={self.draft_order!r}, min_increment={self.min_increment!r}, bids_in_multiples={self.bids_in_multiples!r}, only_highest_bid_committed={self.only_highest_bid_committed!r}, price_drop_when_all_pass={self.price_drop_when_all_pass!r}, floor_percent={self.floor_percent!r}, minors_on_offer={self.minors_on_offer!r}, minor_min_treasury={self.minor_min_treasury!r}, next_priority={self.next_priority!r}, turn_after_par={self.turn_after_par!r}, bidding_order={self.bidding_order!r}, pass_leaves_auction={self.pass_leaves_auction!r})"\n return __repr__': _f181,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.draft_order,self.min_increment,self.bids_in_multiples,self.only_highest_bid_committed,self.price_drop_when_all_pass,self.floor_percent,self.minors_on_offer,self.minor_min_treasury,self.next_priority,self.turn_after_par,self.bidding_order,self.pass_leaves_auction,)==(other.kind,other.draft_order,other.min_increment,other.bids_in_multiples,other.only_highest_bid_committed,other.price_drop_when_all_pass,other.floor_percent,other.minors_on_offer,other.minor_min_treasury,other.next_priority,other.turn_after_par,other.bidding_order,other.pass_leaves_auction,)\n  return NotImplemented\n return __eq__': _f182,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'draft_order\',\'min_increment\',\'bids_in_multiples\',\'only_highest_bid_committed\',\'price_drop_when_all_pass\',\'floor_percent\',\'minors_on_offer\',\'minor_min_treasury\',\'next_priority\',\'turn_after_par\',\'bidding_order\',\'pass_leaves_auction\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f183,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'draft_order\',\'min_increment\',\'bids_in_multiples\',\'only_highest_bid_committed\',\'price_drop_when_all_pass\',\'floor_percent\',\'minors_on_offer\',\'minor_min_treasury\',\'next_priority\',\'turn_after_par\',\'bidding_order\',\'pass_leaves_auction\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f184,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.draft_order,self.min_increment,self.bids_in_multiples,self.only_highest_bid_committed,self.price_drop_when_all_pass,self.floor_percent,self.minors_on_offer,self.minor_min_treasury,self.next_priority,self.turn_after_par,self.bidding_order,self.pass_leaves_auction,))\n return __hash__': _f185,
     "def __create_fn__(_type_phase_flag, _type_not_in_first_stock_round, _type_regrants_shares, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_phase_flag, _dflt_not_in_first_stock_round, _dflt_regrants_shares, _return_type):\n def __init__(self,phase_flag:_type_phase_flag=_dflt_phase_flag,not_in_first_stock_round:_type_not_in_first_stock_round=_dflt_not_in_first_stock_round,regrants_shares:_type_regrants_shares=_dflt_regrants_shares)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'phase_flag',phase_flag)\n  __dataclass_builtins_object__.__setattr__(self,'not_in_first_stock_round',not_in_first_stock_round)\n  __dataclass_builtins_object__.__setattr__(self,'regrants_shares',regrants_shares)\n return __init__": _f186,
     'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(phase_flag={self.phase_flag!r}, not_in_first_stock_round={self.not_in_first_stock_round!r}, regrants_shares={self.regrants_shares!r})"\n return __repr__': _f187,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.phase_flag,self.not_in_first_stock_round,self.regrants_shares,)==(other.phase_flag,other.not_in_first_stock_round,other.regrants_shares,)\n  return NotImplemented\n return __eq__': _f188,
@@ -2473,118 +2602,136 @@ FACTORIES = {
     'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'lay\',\'upgrade\',\'cost\',\'upgrade_cost\',\'cannot_reuse_same_hex\',\'first_operation_only\',\'corporation_types\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f201,
     'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'lay\',\'upgrade\',\'cost\',\'upgrade_cost\',\'cannot_reuse_same_hex\',\'first_operation_only\',\'corporation_types\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f202,
     'def __create_fn__():\n def __hash__(self):\n  return hash((self.lay,self.upgrade,self.cost,self.upgrade_cost,self.cannot_reuse_same_hex,self.first_operation_only,self.corporation_types,))\n return __hash__': _f203,
-    "def __create_fn__(_type_from_other_corporations, _type_president_may_swap, _type_cheapest_depot_train_only, _type_sell_more_than_needed, _type_loans_first, _type_president_sells_shares, _type_president_pays_for_corporation_trains, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_from_other_corporations, _dflt_president_may_swap, _dflt_cheapest_depot_train_only, _dflt_sell_more_than_needed, _dflt_loans_first, _dflt_president_sells_shares, _dflt_president_pays_for_corporation_trains, _return_type):\n def __init__(self,from_other_corporations:_type_from_other_corporations=_dflt_from_other_corporations,president_may_swap:_type_president_may_swap=_dflt_president_may_swap,cheapest_depot_train_only:_type_cheapest_depot_train_only=_dflt_cheapest_depot_train_only,sell_more_than_needed:_type_sell_more_than_needed=_dflt_sell_more_than_needed,loans_first:_type_loans_first=_dflt_loans_first,president_sells_shares:_type_president_sells_shares=_dflt_president_sells_shares,president_pays_for_corporation_trains:_type_president_pays_for_corporation_trains=_dflt_president_pays_for_corporation_trains)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'from_other_corporations',from_other_corporations)\n  __dataclass_builtins_object__.__setattr__(self,'president_may_swap',president_may_swap)\n  __dataclass_builtins_object__.__setattr__(self,'cheapest_depot_train_only',cheapest_depot_train_only)\n  __dataclass_builtins_object__.__setattr__(self,'sell_more_than_needed',sell_more_than_needed)\n  __dataclass_builtins_object__.__setattr__(self,'loans_first',loans_first)\n  __dataclass_builtins_object__.__setattr__(self,'president_sells_shares',president_sells_shares)\n  __dataclass_builtins_object__.__setattr__(self,'president_pays_for_corporation_trains',president_pays_for_corporation_trains)\n return __init__": _f204,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(from_other_corporations={self.from_other_corporations!r}, president_may_swap={self.president_may_swap!r}, cheapest_depot_train_only={self.cheapest_depot_train_only!r}, sell_more_than_needed={self.sell_more_than_needed!r}, loans_first={self.loans_first!r}, president_sells_shares={self.president_sells_shares!r}, president_pays_for_corporation_trains={self.president_pays_for_corporation_trains!r})"\n return __repr__': _f205,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.from_other_corporations,self.president_may_swap,self.cheapest_depot_train_only,self.sell_more_than_needed,self.loans_first,self.president_sells_shares,self.president_pays_for_corporation_trains,)==(other.from_other_corporations,other.president_may_swap,other.cheapest_depot_train_only,other.sell_more_than_needed,other.loans_first,other.president_sells_shares,other.president_pays_for_corporation_trains,)\n  return NotImplemented\n return __eq__': _f206,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'from_other_corporations\',\'president_may_swap\',\'cheapest_depot_train_only\',\'sell_more_than_needed\',\'loans_first\',\'president_sells_shares\',\'president_pays_for_corporation_trains\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f207,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'from_other_corporations\',\'president_may_swap\',\'cheapest_depot_train_only\',\'sell_more_than_needed\',\'loans_first\',\'president_sells_shares\',\'president_pays_for_corporation_trains\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f208,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.from_other_corporations,self.president_may_swap,self.cheapest_depot_train_only,self.sell_more_than_needed,self.loans_first,self.president_sells_shares,self.president_pays_for_corporation_trains,))\n return __hash__': _f209,
-    "def __create_fn__(_type_max_percent, _type_buy_or_sell, _type_must_have_operated, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_max_percent, _dflt_buy_or_sell, _dflt_must_have_operated, _return_type):\n def __init__(self,max_percent:_type_max_percent=_dflt_max_percent,buy_or_sell:_type_buy_or_sell=_dflt_buy_or_sell,must_have_operated:_type_must_have_operated=_dflt_must_have_operated)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'max_percent',max_percent)\n  __dataclass_builtins_object__.__setattr__(self,'buy_or_sell',buy_or_sell)\n  __dataclass_builtins_object__.__setattr__(self,'must_have_operated',must_have_operated)\n return __init__": _f210,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(max_percent={self.max_percent!r}, buy_or_sell={self.buy_or_sell!r}, must_have_operated={self.must_have_operated!r})"\n return __repr__': _f211,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.max_percent,self.buy_or_sell,self.must_have_operated,)==(other.max_percent,other.buy_or_sell,other.must_have_operated,)\n  return NotImplemented\n return __eq__': _f212,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'max_percent\',\'buy_or_sell\',\'must_have_operated\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f213,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'max_percent\',\'buy_or_sell\',\'must_have_operated\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f214,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.max_percent,self.buy_or_sell,self.must_have_operated,))\n return __hash__': _f215,
-    "def __create_fn__(_type_must_buy_train, _type_dividends, _type_owner_pays_shortfall, _type_sells_trains_to, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_must_buy_train, _dflt_dividends, _dflt_owner_pays_shortfall, _dflt_sells_trains_to, _return_type):\n def __init__(self,must_buy_train:_type_must_buy_train=_dflt_must_buy_train,dividends:_type_dividends=_dflt_dividends,owner_pays_shortfall:_type_owner_pays_shortfall=_dflt_owner_pays_shortfall,sells_trains_to:_type_sells_trains_to=_dflt_sells_trains_to)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'must_buy_train',must_buy_train)\n  __dataclass_builtins_object__.__setattr__(self,'dividends',dividends)\n  __dataclass_builtins_object__.__setattr__(self,'owner_pays_shortfall',owner_pays_shortfall)\n  __dataclass_builtins_object__.__setattr__(self,'sells_trains_to',sells_trains_to)\n return __init__": _f216,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(must_buy_train={self.must_buy_train!r}, dividends={self.dividends!r}, owner_pays_shortfall={self.owner_pays_shortfall!r}, sells_trains_to={self.sells_trains_to!r})"\n return __repr__': _f217,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.must_buy_train,self.dividends,self.owner_pays_shortfall,self.sells_trains_to,)==(other.must_buy_train,other.dividends,other.owner_pays_shortfall,other.sells_trains_to,)\n  return NotImplemented\n return __eq__': _f218,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'must_buy_train\',\'dividends\',\'owner_pays_shortfall\',\'sells_trains_to\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f219,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'must_buy_train\',\'dividends\',\'owner_pays_shortfall\',\'sells_trains_to\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f220,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.must_buy_train,self.dividends,self.owner_pays_shortfall,self.sells_trains_to,))\n return __hash__': _f221,
-    "def __create_fn__(_type_max_shares, _type_max_shares_first_or, _type_reissue_price, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_max_shares, _dflt_max_shares_first_or, _dflt_reissue_price, _return_type):\n def __init__(self,max_shares:_type_max_shares=_dflt_max_shares,max_shares_first_or:_type_max_shares_first_or=_dflt_max_shares_first_or,reissue_price:_type_reissue_price=_dflt_reissue_price)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'max_shares',max_shares)\n  __dataclass_builtins_object__.__setattr__(self,'max_shares_first_or',max_shares_first_or)\n  __dataclass_builtins_object__.__setattr__(self,'reissue_price',reissue_price)\n return __init__": _f222,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(max_shares={self.max_shares!r}, max_shares_first_or={self.max_shares_first_or!r}, reissue_price={self.reissue_price!r})"\n return __repr__': _f223,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.max_shares,self.max_shares_first_or,self.reissue_price,)==(other.max_shares,other.max_shares_first_or,other.reissue_price,)\n  return NotImplemented\n return __eq__': _f224,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'max_shares\',\'max_shares_first_or\',\'reissue_price\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f225,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'max_shares\',\'max_shares_first_or\',\'reissue_price\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f226,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.max_shares,self.max_shares_first_or,self.reissue_price,))\n return __hash__': _f227,
-    "def __create_fn__(_type_private, _type_cost, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,private:_type_private,cost:_type_cost)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'private',private)\n  __dataclass_builtins_object__.__setattr__(self,'cost',cost)\n return __init__": _f228,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(private={self.private!r}, cost={self.cost!r})"\n return __repr__': _f229,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.private,self.cost,)==(other.private,other.cost,)\n  return NotImplemented\n return __eq__': _f230,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'private\',\'cost\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f231,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'private\',\'cost\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f232,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.private,self.cost,))\n return __hash__': _f233,
-    "def __create_fn__(_type_name, _type_text, _type_cost, _type_count, _type_per_corporation, _type_cost_with_private, _type_needs_route_to, _type_opens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_text, _dflt_cost, _dflt_count, _dflt_per_corporation, _dflt_cost_with_private, _dflt_needs_route_to, _dflt_opens, _return_type):\n def __init__(self,name:_type_name,text:_type_text=_HAS_DEFAULT_FACTORY,cost:_type_cost=_dflt_cost,count:_type_count=_dflt_count,per_corporation:_type_per_corporation=_dflt_per_corporation,cost_with_private:_type_cost_with_private=_dflt_cost_with_private,needs_route_to:_type_needs_route_to=_dflt_needs_route_to,opens:_type_opens=_dflt_opens)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)\n  __dataclass_builtins_object__.__setattr__(self,'cost',cost)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'per_corporation',per_corporation)\n  __dataclass_builtins_object__.__setattr__(self,'cost_with_private',cost_with_private)\n  __dataclass_builtins_object__.__setattr__(self,'needs_route_to',needs_route_to)\n  __dataclass_builtins_object__.__setattr__(self,'opens',opens)\n return __init__": _f234,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, text={self.text!r}, cost={self.cost!r}, count={self.count!r}, per_corporation={self.per_corporation!r}, cost_with_private={self.cost_with_private!r}, needs_route_to={self.needs_route_to!r}, opens={self.opens!r})"\n return __repr__': _f235,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.text,self.cost,self.count,self.per_corporation,self.cost_with_private,self.needs_route_to,self.opens,)==(other.name,other.text,other.cost,other.count,other.per_corporation,other.cost_with_private,other.needs_route_to,other.opens,)\n  return NotImplemented\n return __eq__': _f236,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'text\',\'cost\',\'count\',\'per_corporation\',\'cost_with_private\',\'needs_route_to\',\'opens\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f237,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'text\',\'cost\',\'count\',\'per_corporation\',\'cost_with_private\',\'needs_route_to\',\'opens\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f238,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.text,self.cost,self.count,self.per_corporation,self.cost_with_private,self.needs_route_to,self.opens,))\n return __hash__': _f239,
-    "def __create_fn__(_type_steps, _type_tile_lays, _type_track_restriction, _type_reservations_block_others, _type_home_token, _type_must_buy_train, _type_discarded_trains, _type_emergency_buy, _type_train_buys_between_corporations, _type_minors_buy_trains, _type_dividends, _type_dividend_jump_percents, _type_half_dividend_rounding, _type_treasury_shares, _type_pays_corporation_for, _type_trade_ins_per_turn, _type_one_depot_train_per_type, _type_by_type, _type_share_redemption, _type_markers, _type_split_city_tokens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_steps, _dflt_tile_lays, _dflt_track_restriction, _dflt_reservations_block_others, _dflt_home_token, _dflt_must_buy_train, _dflt_discarded_trains, _dflt_emergency_buy, _dflt_train_buys_between_corporations, _dflt_minors_buy_trains, _dflt_dividends, _dflt_dividend_jump_percents, _dflt_half_dividend_rounding, _dflt_treasury_shares, _dflt_pays_corporation_for, _dflt_trade_ins_per_turn, _dflt_one_depot_train_per_type, _dflt_by_type, _dflt_share_redemption, _dflt_markers, _dflt_split_city_tokens, _return_type):\n def __init__(self,steps:_type_steps=_dflt_steps,tile_lays:_type_tile_lays=_dflt_tile_lays,track_restriction:_type_track_restriction=_dflt_track_restriction,reservations_block_others:_type_reservations_block_others=_dflt_reservations_block_others,home_token:_type_home_token=_dflt_home_token,must_buy_train:_type_must_buy_train=_dflt_must_buy_train,discarded_trains:_type_discarded_trains=_dflt_discarded_trains,emergency_buy:_type_emergency_buy=_dflt_emergency_buy,train_buys_between_corporations:_type_train_buys_between_corporations=_dflt_train_buys_between_corporations,minors_buy_trains:_type_minors_buy_trains=_dflt_minors_buy_trains,dividends:_type_dividends=_dflt_dividends,dividend_jump_percents:_type_dividend_jump_percents=_dflt_dividend_jump_percents,half_dividend_rounding:_type_half_dividend_rounding=_dflt_half_dividend_rounding,treasury_shares:_type_treasury_shares=_dflt_treasury_shares,pays_corporation_for:_type_pays_corporation_for=_dflt_pays_corporation_for,trade_ins_per_turn:_type_trade_ins_per_turn=_dflt_trade_ins_per_turn,one_depot_train_per_type:_type_one_depot_train_per_type=_dflt_one_depot_train_per_type,by_type:_type_by_type=_HAS_DEFAULT_FACTORY,share_redemption:_type_share_redemption=_dflt_share_redemption,markers:_type_markers=_dflt_markers,split_city_tokens:_type_split_city_tokens=_dflt_split_city_tokens)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'steps',steps)\n  __dataclass_builtins_object__.__setattr__(self,'tile_lays',tile_lays)\n  __dataclass_builtins_object__.__setattr__(self,'track_restriction',track_restriction)\n  __dataclass_builtins_object__.__setattr__(self,'reservations_block_others',reservations_block_others)\n  __dataclass_builtins_object__.__setattr__(self,'home_token',home_token)\n  __dataclass_builtins_object__.__setattr__(self,'must_buy_train',must_buy_train)\n  __dataclass_builtins_object__.__setattr__(self,'discarded_trains',discarded_trains)\n  __dataclass_builtins_object__.__setattr__(self,'emergency_buy',emergency_buy)\n  __dataclass_builtins_object__.__setattr__(self,'train_buys_between_corporations',train_buys_between_corporations)\n  __dataclass_builtins_object__.__setattr__(self,'minors_buy_trains',minors_buy_trains)\n  __dataclass_builtins_object__.__setattr__(self,'dividends',dividends)\n  __dataclass_builtins_object__.__setattr__(self,'dividend_jump_percents',dividend_jump_percents)\n  __dataclass_builtins_object__.__setattr__(self,'half_dividend_rounding',half_dividend_rounding)\n  __dataclass_builtins_object__.__setattr__(self,'treasury_shares',treasury_shares)\n  __dataclass_builtins_object__.__setattr__(self,'pays_corporation_for',pays_corporation_for)\n  __dataclass_builtins_object__.__setattr__(self,'trade_ins_per_turn',trade_ins_per_turn)\n  __dataclass_builtins_object__.__setattr__(self,'one_depot_train_per_type',one_depot_train_per_type)\n  __dataclass_builtins_object__.__setattr__(self,'by_type',_dflt_by_type() if by_type is _HAS_DEFAULT_FACTORY else by_type)\n  __dataclass_builtins_object__.__setattr__(self,'share_redemption',share_redemption)\n  __dataclass_builtins_object__.__setattr__(self,'markers',markers)\n  __dataclass_builtins_object__.__setattr__(self,'split_city_tokens',split_city_tokens)\n return __init__": _f240,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(steps={self.steps!r}, tile_lays={self.tile_lays!r}, track_restriction={self.track_restriction!r}, reservations_block_others={self.reservations_block_others!r}, home_token={self.home_token!r}, must_buy_train={self.must_buy_train!r}, discarded_trains={self.discarded_trains!r}, emergency_buy={self.emergency_buy!r}, train_buys_between_corporations={self.train_buys_between_corporations!r}, minors_buy_trains={self.minors_buy_trains!r}, dividends={self.dividends!r}, dividend_jump_percents={self.dividend_jump_percents!r}, half_dividend_rounding={self.half_dividend_rounding!r}, treasury_shares={self.treasury_shares!r}, pays_corporation_for={self.pays_corporation_for!r}, trade_ins_per_turn={self.trade_ins_per_turn!r}, one_depot_train_per_type={self.one_depot_train_per_type!r}, by_type={self.by_type!r}, share_redemption={self.share_redemption!r}, markers={self.markers!r}, split_city_tokens={self.split_city_tokens!r})"\n return __repr__': _f241,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.emergency_buy,self.train_buys_between_corporations,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,)==(other.steps,other.tile_lays,other.track_restriction,other.reservations_block_others,other.home_token,other.must_buy_train,other.discarded_trains,other.emergency_buy,other.train_buys_between_corporations,other.minors_buy_trains,other.dividends,other.dividend_jump_percents,other.half_dividend_rounding,other.treasury_shares,other.pays_corporation_for,other.trade_ins_per_turn,other.one_depot_train_per_type,other.by_type,other.share_redemption,other.markers,other.split_city_tokens,)\n  return NotImplemented\n return __eq__': _f242,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'steps\',\'tile_lays\',\'track_restriction\',\'reservations_block_others\',\'home_token\',\'must_buy_train\',\'discarded_trains\',\'emergency_buy\',\'train_buys_between_corporations\',\'minors_buy_trains\',\'dividends\',\'dividend_jump_percents\',\'half_dividend_rounding\',\'treasury_shares\',\'pays_corporation_for\',\'trade_ins_per_turn\',\'one_depot_train_per_type\',\'by_type\',\'share_redemption\',\'markers\',\'split_city_tokens\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f243,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'steps\',\'tile_lays\',\'track_restriction\',\'reservations_block_others\',\'home_token\',\'must_buy_train\',\'discarded_trains\',\'emergency_buy\',\'train_buys_between_corporations\',\'minors_buy_trains\',\'dividends\',\'dividend_jump_percents\',\'half_dividend_rounding\',\'treasury_shares\',\'pays_corporation_for\',\'trade_ins_per_turn\',\'one_depot_train_per_type\',\'by_type\',\'share_redemption\',\'markers\',\'split_city_tokens\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f244,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.emergency_buy,self.train_buys_between_corporations,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,))\n return __hash__': _f245,
-    "def __create_fn__(_type_presidents_percent, _type_leave_game, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_presidents_percent, _dflt_leave_game, _return_type):\n def __init__(self,presidents_percent:_type_presidents_percent=_dflt_presidents_percent,leave_game:_type_leave_game=_dflt_leave_game)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'presidents_percent',presidents_percent)\n  __dataclass_builtins_object__.__setattr__(self,'leave_game',leave_game)\n return __init__": _f246,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(presidents_percent={self.presidents_percent!r}, leave_game={self.leave_game!r})"\n return __repr__': _f247,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.presidents_percent,self.leave_game,)==(other.presidents_percent,other.leave_game,)\n  return NotImplemented\n return __eq__': _f248,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'presidents_percent\',\'leave_game\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f249,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'presidents_percent\',\'leave_game\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f250,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.presidents_percent,self.leave_game,))\n return __hash__': _f251,
-    "def __create_fn__(_type_trigger, _type_timing, _type_last_set_skips, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_last_set_skips, _return_type):\n def __init__(self,trigger:_type_trigger,timing:_type_timing,last_set_skips:_type_last_set_skips=_dflt_last_set_skips)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'trigger',trigger)\n  __dataclass_builtins_object__.__setattr__(self,'timing',timing)\n  __dataclass_builtins_object__.__setattr__(self,'last_set_skips',last_set_skips)\n return __init__": _f252,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(trigger={self.trigger!r}, timing={self.timing!r}, last_set_skips={self.last_set_skips!r})"\n return __repr__': _f253,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.trigger,self.timing,self.last_set_skips,)==(other.trigger,other.timing,other.last_set_skips,)\n  return NotImplemented\n return __eq__': _f254,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'trigger\',\'timing\',\'last_set_skips\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f255,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'trigger\',\'timing\',\'last_set_skips\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f256,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.trigger,self.timing,self.last_set_skips,))\n return __hash__': _f257,
-    "def __create_fn__(_type_allowed, _type_ends_game_after, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_allowed, _dflt_ends_game_after, _return_type):\n def __init__(self,allowed:_type_allowed=_dflt_allowed,ends_game_after:_type_ends_game_after=_dflt_ends_game_after)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'allowed',allowed)\n  __dataclass_builtins_object__.__setattr__(self,'ends_game_after',ends_game_after)\n return __init__": _f258,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(allowed={self.allowed!r}, ends_game_after={self.ends_game_after!r})"\n return __repr__': _f259,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.allowed,self.ends_game_after,)==(other.allowed,other.ends_game_after,)\n  return NotImplemented\n return __eq__': _f260,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'allowed\',\'ends_game_after\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f261,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'allowed\',\'ends_game_after\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f262,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.allowed,self.ends_game_after,))\n return __hash__': _f263,
-    "def __create_fn__(_type_set, _type_to, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,set:_type_set,to:_type_to)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'set',set)\n  __dataclass_builtins_object__.__setattr__(self,'to',to)\n return __init__": _f264,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(set={self.set!r}, to={self.to!r})"\n return __repr__': _f265,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.set,self.to,)==(other.set,other.to,)\n  return NotImplemented\n return __eq__': _f266,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'set\',\'to\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f267,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'set\',\'to\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f268,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.set,self.to,))\n return __hash__': _f269,
-    "def __create_fn__(_type_id, _type_name, _type_description, _type_players, _type_always, _type_recorded_defaults, _type_changes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_name, _dflt_description, _dflt_players, _dflt_always, _dflt_recorded_defaults, _dflt_changes, _return_type):\n def __init__(self,id:_type_id,name:_type_name=_dflt_name,description:_type_description=_dflt_description,players:_type_players=_dflt_players,always:_type_always=_dflt_always,recorded_defaults:_type_recorded_defaults=_dflt_recorded_defaults,changes:_type_changes=_dflt_changes)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'id',id)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'description',description)\n  __dataclass_builtins_object__.__setattr__(self,'players',players)\n  __dataclass_builtins_object__.__setattr__(self,'always',always)\n  __dataclass_builtins_object__.__setattr__(self,'recorded_defaults',recorded_defaults)\n  __dataclass_builtins_object__.__setattr__(self,'changes',changes)\n return __init__": _f270,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(id={self.id!r}, name={self.name!r}, description={self.description!r}, players={self.players!r}, always={self.always!r}, recorded_defaults={self.recorded_defaults!r}, changes={self.changes!r})"\n return __repr__': _f271,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.id,self.name,self.description,self.players,self.always,self.recorded_defaults,self.changes,)==(other.id,other.name,other.description,other.players,other.always,other.recorded_defaults,other.changes,)\n  return NotImplemented\n return __eq__': _f272,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'id\',\'name\',\'description\',\'players\',\'always\',\'recorded_defaults\',\'changes\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f273,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'id\',\'name\',\'description\',\'players\',\'always\',\'recorded_defaults\',\'changes\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f274,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.id,self.name,self.description,self.players,self.always,self.recorded_defaults,self.changes,))\n return __hash__': _f275,
-    "def __create_fn__(_type_id, _type_name, _type_subtitle, _type_designer, _type_publisher, _type_year, _type_location, _type_rules_url, _type_blurb, _type_texts, _type_players, _type_currency, _type_starting_cash, _type_certificate_limit, _type_bank, _type_capitalization, _type_certificate_limit_counts_privates, _type_holding_limit, _type_pool_limit, _type_escrow_until_float, _type_full_capitalization_from_phase, _type_ipo_price, _type_certificates_at_start, _type_auction, _type_stock_round, _type_operating_round, _type_game_end, _type_bankruptcy, _type_optional_rules, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_subtitle, _dflt_designer, _dflt_publisher, _dflt_year, _dflt_location, _dflt_rules_url, _dflt_blurb, _dflt_texts, _dflt_players, _dflt_currency, _dflt_starting_cash, _dflt_certificate_limit, _dflt_bank, _dflt_capitalization, _dflt_certificate_limit_counts_privates, _dflt_holding_limit, _dflt_pool_limit, _dflt_escrow_until_float, _dflt_full_capitalization_from_phase, _dflt_ipo_price, _dflt_certificates_at_start, _dflt_auction, _dflt_stock_round, _dflt_operating_round, _dflt_game_end, _dflt_bankruptcy, _dflt_optional_rules, _return_type):\n def __init__(self,id:_type_id,name:_type_name,subtitle:_type_subtitle=_dflt_subtitle,designer:_type_designer=_dflt_designer,publisher:_type_publisher=_dflt_publisher,year:_type_year=_dflt_year,location:_type_location=_dflt_location,rules_url:_type_rules_url=_dflt_rules_url,blurb:_type_blurb=_HAS_DEFAULT_FACTORY,texts:_type_texts=_HAS_DEFAULT_FACTORY,players:_type_players=_dflt_players,currency:_type_currency=_dflt_currency,starting_cash:_type_starting_cash=_HAS_DEFAULT_FACTORY,certificate_limit:_type_certificate_limit=_HAS_DEFAULT_FACTORY,bank:_type_bank=_dflt_bank,capitalization:_type_capitalization=_dflt_capitalization,certificate_limit_counts_privates:_type_certificate_limit_counts_privates=_dflt_certificate_limit_counts_privates,holding_limit:_type_holding_limit=_dflt_holding_limit,pool_limit:_type_pool_limit=_dflt_pool_limit,escrow_until_float:_type_escrow_until_float=_dflt_escrow_until_float,full_capitalization_from_phase:_type_full_capitalization_from_phase=_dflt_full_capitalization_from_phase,ipo_price:_type_ipo_price=_dflt_ipo_price,certificates_at_start:_type_certificates_at_start=_dflt_certificates_at_start,auction:_type_auction=_dflt_auction,stock_round:_type_stock_round=_dflt_stock_round,operating_round:_type_operating_round=_dflt_operating_round,game_end:_type_game_end=_dflt_game_end,bankruptcy:_type_bankruptcy=_dflt_bankruptcy,optional_rules:_type_optional_rules=_dflt_optional_rules)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'id',id)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'subtitle',subtitle)\n  __dataclass_builtins_object__.__setattr__(self,'designer',designer)\n  __dataclass_builtins_object__.__setattr__(self,'publisher',publisher)\n  __dataclass_builtins_object__.__setattr__(self,'year',year)\n  __dataclass_builtins_object__.__setattr__(self,'location',location)\n  __dataclass_builtins_object__.__setattr__(self,'rules_url',rules_url)\n  __dataclass_builtins_object__.__setattr__(self,'blurb',_dflt_blurb() if blurb is _HAS_DEFAULT_FACTORY else blurb)\n  __dataclass_builtins_object__.__setattr__(self,'texts',_dflt_texts() if texts is _HAS_DEFAULT_FACTORY else texts)\n  __dataclass_builtins_object__.__setattr__(self,'players',players)\n  __dataclass_builtins_object__.__setattr__(self,'currency',currency)\n  __dataclass_builtins_object__.__setattr__(self,'starting_cash',_dflt_starting_cash() if starting_cash is _HAS_DEFAULT_FACTORY else starting_cash)\n  __dataclass_builtins_object__.__setattr__(self,'certificate_limit',_dflt_certificate_limit() if certificate_limit is _HAS_DEFAULT_FACTORY else certificate_limit)\n  __dataclass_builtins_object__.__setattr__(self,'bank',bank)\n  __dataclass_builtins_object__.__setattr__(self,'capitalization',capitalization)\n  __dataclass_builtins_object__.__setattr__(self,'certificate_limit_counts_privates',certificate_limit_counts_privates)\n  __dataclass_builtins_object__.__setattr__(self,'holding_limit',holding_limit)\n  __dataclass_builtins_object__.__setattr__(self,'pool_limit',pool_limit)\n  __dataclass_builtins_object__.__setattr__(self,'escrow_until_float',escrow_until_float)\n  __dataclass_builtins_object__.__setattr__(self,'full_capitalization_from_phase',full_capitalization_from_phase)\n  __dataclass_builtins_object__.__setattr__(self,'ipo_price',ipo_price)\n  __dataclass_builtins_object__.__setattr__(self,'certificates_at_start',certificates_at_start)\n  __dataclass_builtins_object__.__setattr__(self,'auction',auction)\n  __dataclass_builtins_object__.__setattr__(self,'stock_round',stock_round)\n  __dataclass_builtins_object__.__setattr__(self,'operating_round',operating_round)\n  __dataclass_builtins_object__.__setattr__(self,'game_end',game_end)\n  __dataclass_builtins_object__.__setattr__(self,'bankruptcy',bankruptcy)\n  __dataclass_builtins_object__.__setattr__(self,'optional_rules',optional_rules)\n return __init__": _f276,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(id={self.id!r}, name={self.name!r}, subtitle={self.subtitle!r}, designer={self.designer!r}, publisher={self.publisher!r}, year={self.year!r}, location={self.location!r}, rules_url={self.rules_url!r}, blurb={self.blurb!r}, texts={self.texts!r}, players={self.players!r}, currency={self.currency!r}, starting_cash={self.starting_cash!r}, certificate_limit={self.certificate_limit!r}, bank={self.bank!r}, capitalization={self.capitalization!r}, certificate_limit_counts_privates={self.certificate_limit_counts_privates!r}, holding_limit={self.holding_limit!r}, pool_limit={self.pool_limit!r}, escrow_until_float={self.escrow_until_float!r}, full_capitalization_from_phase={self.full_capitalization_from_phase!r}, ipo_price={self.ipo_price!r}, certificates_at_start={self.certificates_at_start!r}, auction={self.auction!r}, stock_round={self.stock_round!r}, operating_round={self.operating_round!r}, game_end={self.game_end!r}, bankruptcy={self.bankruptcy!r}, optional_rules={self.optional_rules!r})"\n return __repr__': _f277,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.id,self.name,self.subtitle,self.designer,self.publisher,self.year,self.location,self.rules_url,self.blurb,self.texts,self.players,self.currency,self.starting_cash,self.certificate_limit,self.bank,self.capitalization,self.certificate_limit_counts_privates,self.holding_limit,self.pool_limit,self.escrow_until_float,self.full_capitalization_from_phase,self.ipo_price,self.certificates_at_start,self.auction,self.stock_round,self.operating_round,self.game_end,self.bankruptcy,self.optional_rules,)==(other.id,other.name,other.subtitle,other.designer,other.publisher,other.year,other.location,other.rules_url,other.blurb,other.texts,other.players,other.currency,other.starting_cash,other.certificate_limit,other.bank,other.capitalization,other.certificate_limit_counts_privates,other.holding_limit,other.pool_limit,other.escrow_until_float,other.full_capitalization_from_phase,other.ipo_price,other.certificates_at_start,other.auction,other.stock_round,other.operating_round,other.game_end,other.bankruptcy,other.optional_rules,)\n  return NotImplemented\n return __eq__': _f278,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'id\',\'name\',\'subtitle\',\'designer\',\'publisher\',\'year\',\'location\',\'rules_url\',\'blurb\',\'texts\',\'players\',\'currency\',\'starting_cash\',\'certificate_limit\',\'bank\',\'capitalization\',\'certificate_limit_counts_privates\',\'holding_limit\',\'pool_limit\',\'escrow_until_float\',\'full_capitalization_from_phase\',\'ipo_price\',\'certificates_at_start\',\'auction\',\'stock_round\',\'operating_round\',\'game_end\',\'bankruptcy\',\'optional_rules\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f279,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'id\',\'name\',\'subtitle\',\'designer\',\'publisher\',\'year\',\'location\',\'rules_url\',\'blurb\',\'texts\',\'players\',\'currency\',\'starting_cash\',\'certificate_limit\',\'bank\',\'capitalization\',\'certificate_limit_counts_privates\',\'holding_limit\',\'pool_limit\',\'escrow_until_float\',\'full_capitalization_from_phase\',\'ipo_price\',\'certificates_at_start\',\'auction\',\'stock_round\',\'operating_round\',\'game_end\',\'bankruptcy\',\'optional_rules\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f280,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.id,self.name,self.subtitle,self.designer,self.publisher,self.year,self.location,self.rules_url,self.blurb,self.texts,self.players,self.currency,self.starting_cash,self.certificate_limit,self.bank,self.capitalization,self.certificate_limit_counts_privates,self.holding_limit,self.pool_limit,self.escrow_until_float,self.full_capitalization_from_phase,self.ipo_price,self.certificates_at_start,self.auction,self.stock_round,self.operating_round,self.game_end,self.bankruptcy,self.optional_rules,))\n return __hash__': _f281,
-    "def __create_fn__(_type_stops, _type_pay, _type_visit, _type_multiplier, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_multiplier, _return_type):\n def __init__(self,stops:_type_stops,pay:_type_pay,visit:_type_visit,multiplier:_type_multiplier=_dflt_multiplier)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'stops',stops)\n  __dataclass_builtins_object__.__setattr__(self,'pay',pay)\n  __dataclass_builtins_object__.__setattr__(self,'visit',visit)\n  __dataclass_builtins_object__.__setattr__(self,'multiplier',multiplier)\n return __init__": _f282,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(stops={self.stops!r}, pay={self.pay!r}, visit={self.visit!r}, multiplier={self.multiplier!r})"\n return __repr__': _f283,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.stops,self.pay,self.visit,self.multiplier,)==(other.stops,other.pay,other.visit,other.multiplier,)\n  return NotImplemented\n return __eq__': _f284,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'stops\',\'pay\',\'visit\',\'multiplier\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f285,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'stops\',\'pay\',\'visit\',\'multiplier\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f286,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.stops,self.pay,self.visit,self.multiplier,))\n return __hash__': _f287,
-    "def __create_fn__(_type_kind, _type_n, _type_rows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_n, _dflt_rows, _return_type):\n def __init__(self,kind:_type_kind,n:_type_n=_dflt_n,rows:_type_rows=_dflt_rows)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'n',n)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n return __init__": _f288,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, n={self.n!r}, rows={self.rows!r})"\n return __repr__': _f289,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.n,self.rows,)==(other.kind,other.n,other.rows,)\n  return NotImplemented\n return __eq__': _f290,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'n\',\'rows\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f291,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'n\',\'rows\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f292,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.n,self.rows,))\n return __hash__': _f293,
-    "def __create_fn__(_type_name, _type_distance, _type_price, _type_rusts_on, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_rusts_on, _return_type):\n def __init__(self,name:_type_name,distance:_type_distance,price:_type_price,rusts_on:_type_rusts_on=_dflt_rusts_on)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'distance',distance)\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'rusts_on',rusts_on)\n return __init__": _f294,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, distance={self.distance!r}, price={self.price!r}, rusts_on={self.rusts_on!r})"\n return __repr__': _f295,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.distance,self.price,self.rusts_on,)==(other.name,other.distance,other.price,other.rusts_on,)\n  return NotImplemented\n return __eq__': _f296,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'rusts_on\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f297,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'rusts_on\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f298,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.distance,self.price,self.rusts_on,))\n return __hash__': _f299,
-    "def __create_fn__(_type_name, _type_distance, _type_price, _type_count, _type_rusts_on, _type_obsolete_on, _type_available_from_phase, _type_trade_in, _type_events, _type_multiplier, _type_requires_token, _type_color, _type_per_corporation_limit, _type_reserved, _type_route_may_overlap, _type_exported_at_or_set_end, _type_variants, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_count, _dflt_rusts_on, _dflt_obsolete_on, _dflt_available_from_phase, _dflt_trade_in, _dflt_events, _dflt_multiplier, _dflt_requires_token, _dflt_color, _dflt_per_corporation_limit, _dflt_reserved, _dflt_route_may_overlap, _dflt_exported_at_or_set_end, _dflt_variants, _return_type):\n def __init__(self,name:_type_name,distance:_type_distance,price:_type_price,count:_type_count=_dflt_count,rusts_on:_type_rusts_on=_dflt_rusts_on,obsolete_on:_type_obsolete_on=_dflt_obsolete_on,available_from_phase:_type_available_from_phase=_dflt_available_from_phase,trade_in:_type_trade_in=_HAS_DEFAULT_FACTORY,events:_type_events=_dflt_events,multiplier:_type_multiplier=_dflt_multiplier,requires_token:_type_requires_token=_dflt_requires_token,color:_type_color=_dflt_color,per_corporation_limit:_type_per_corporation_limit=_dflt_per_corporation_limit,reserved:_type_reserved=_dflt_reserved,route_may_overlap:_type_route_may_overlap=_dflt_route_may_overlap,exported_at_or_set_end:_type_exported_at_or_set_end=_dflt_exported_at_or_set_end,variants:_type_variants=_dflt_variants)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'distance',distance)\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'rusts_on',rusts_on)\n  __dataclass_builtins_object__.__setattr__(self,'obsolete_on',obsolete_on)\n  __dataclass_builtins_object__.__setattr__(self,'available_from_phase',available_from_phase)\n  __dataclass_builtins_object__.__setattr__(self,'trade_in',_dflt_trade_in() if trade_in is _HAS_DEFAULT_FACTORY else trade_in)\n  __dataclass_builtins_object__.__setattr__(self,'events',events)\n  __dataclass_builtins_object__.__setattr__(self,'multiplier',multiplier)\n  __dataclass_builtins_object__.__setattr__(self,'requires_token',requires_token)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'per_corporation_limit',per_corporation_limit)\n  __dataclass_builtins_object__.__setattr__(self,'reserved',reserved)\n  __dataclass_builtins_object__.__setattr__(self,'route_may_overlap',route_may_overlap)\n  __dataclass_builtins_object__.__setattr__(self,'exported_at_or_set_end',exported_at_or_set_end)\n  __dataclass_builtins_object__.__setattr__(self,'variants',variants)\n return __init__": _f300,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, distance={self.distance!r}, price={self.price!r}, count={self.count!r}, rusts_on={self.rusts_on!r}, obsolete_on={self.obsolete_on!r}, available_from_phase={self.available_from_phase!r}, trade_in={self.trade_in!r}, events={self.events!r}, multiplier={self.multiplier!r}, requires_token={self.requires_token!r}, color={self.color!r}, per_corporation_limit={self.per_corporation_limit!r}, reserved={self.reserved!r}, route_may_overlap={self.route_may_overlap!r}, exported_at_or_set_end={self.exported_at_or_set_end!r}, variants={self.variants!r})"\n return __repr__': _f301,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.route_may_overlap,self.exported_at_or_set_end,self.variants,)==(other.name,other.distance,other.price,other.count,other.rusts_on,other.obsolete_on,other.available_from_phase,other.trade_in,other.events,other.multiplier,other.requires_token,other.color,other.per_corporation_limit,other.reserved,other.route_may_overlap,other.exported_at_or_set_end,other.variants,)\n  return NotImplemented\n return __eq__': _f302,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'count\',\'rusts_on\',\'obsolete_on\',\'available_from_phase\',\'trade_in\',\'events\',\'multiplier\',\'requires_token\',\'color\',\'per_corporation_limit\',\'reserved\',\'route_may_overlap\',\'exported_at_or_set_end\',\'variants\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f303,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'count\',\'rusts_on\',\'obsolete_on\',\'available_from_phase\',\'trade_in\',\'events\',\'multiplier\',\'requires_token\',\'color\',\'per_corporation_limit\',\'reserved\',\'route_may_overlap\',\'exported_at_or_set_end\',\'variants\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f304,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.route_may_overlap,self.exported_at_or_set_end,self.variants,))\n return __hash__': _f305,
-    "def __create_fn__(_type_name, _type_tiles, _type_train_limit, _type_operating_rounds, _type_on, _type_flags, _type_events, _type_color, _type_revenue_column, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_on, _dflt_flags, _dflt_events, _dflt_color, _dflt_revenue_column, _return_type):\n def __init__(self,name:_type_name,tiles:_type_tiles,train_limit:_type_train_limit,operating_rounds:_type_operating_rounds,on:_type_on=_dflt_on,flags:_type_flags=_dflt_flags,events:_type_events=_dflt_events,color:_type_color=_dflt_color,revenue_column:_type_revenue_column=_dflt_revenue_column)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'train_limit',train_limit)\n  __dataclass_builtins_object__.__setattr__(self,'operating_rounds',operating_rounds)\n  __dataclass_builtins_object__.__setattr__(self,'on',on)\n  __dataclass_builtins_object__.__setattr__(self,'flags',flags)\n  __dataclass_builtins_object__.__setattr__(self,'events',events)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'revenue_column',revenue_column)\n return __init__": _f306,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, tiles={self.tiles!r}, train_limit={self.train_limit!r}, operating_rounds={self.operating_rounds!r}, on={self.on!r}, flags={self.flags!r}, events={self.events!r}, color={self.color!r}, revenue_column={self.revenue_column!r})"\n return __repr__': _f307,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.tiles,self.train_limit,self.operating_rounds,self.on,self.flags,self.events,self.color,self.revenue_column,)==(other.name,other.tiles,other.train_limit,other.operating_rounds,other.on,other.flags,other.events,other.color,other.revenue_column,)\n  return NotImplemented\n return __eq__': _f308,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'tiles\',\'train_limit\',\'operating_rounds\',\'on\',\'flags\',\'events\',\'color\',\'revenue_column\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f309,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'tiles\',\'train_limit\',\'operating_rounds\',\'on\',\'flags\',\'events\',\'color\',\'revenue_column\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f310,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.tiles,self.train_limit,self.operating_rounds,self.on,self.flags,self.events,self.color,self.revenue_column,))\n return __hash__': _f311,
-    "def __create_fn__(_type_title, _type_trains, _type_phases, _type_privates, _type_corporations, _type_minors, _type_loans, _type_market, _type_map, _type_tiles, _type_tile_counts, _type_upgrades, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,title:_type_title,trains:_type_trains,phases:_type_phases,privates:_type_privates,corporations:_type_corporations,minors:_type_minors,loans:_type_loans,market:_type_market,map:_type_map,tiles:_type_tiles,tile_counts:_type_tile_counts,upgrades:_type_upgrades)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'trains',trains)\n  __dataclass_builtins_object__.__setattr__(self,'phases',phases)\n  __dataclass_builtins_object__.__setattr__(self,'privates',privates)\n  __dataclass_builtins_object__.__setattr__(self,'corporations',corporations)\n  __dataclass_builtins_object__.__setattr__(self,'minors',minors)\n  __dataclass_builtins_object__.__setattr__(self,'loans',loans)\n  __dataclass_builtins_object__.__setattr__(self,'market',market)\n  __dataclass_builtins_object__.__setattr__(self,'map',map)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'tile_counts',tile_counts)\n  __dataclass_builtins_object__.__setattr__(self,'upgrades',upgrades)\n return __init__": _f312,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(title={self.title!r}, trains={self.trains!r}, phases={self.phases!r}, privates={self.privates!r}, corporations={self.corporations!r}, minors={self.minors!r}, loans={self.loans!r}, market={self.market!r}, map={self.map!r}, tiles={self.tiles!r}, tile_counts={self.tile_counts!r}, upgrades={self.upgrades!r})"\n return __repr__': _f313,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.title,self.trains,self.phases,self.privates,self.corporations,self.minors,self.loans,self.market,self.map,self.tiles,self.tile_counts,self.upgrades,)==(other.title,other.trains,other.phases,other.privates,other.corporations,other.minors,other.loans,other.market,other.map,other.tiles,other.tile_counts,other.upgrades,)\n  return NotImplemented\n return __eq__': _f314,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'title\',\'trains\',\'phases\',\'privates\',\'corporations\',\'minors\',\'loans\',\'market\',\'map\',\'tiles\',\'tile_counts\',\'upgrades\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f315,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'title\',\'trains\',\'phases\',\'privates\',\'corporations\',\'minors\',\'loans\',\'market\',\'map\',\'tiles\',\'tile_counts\',\'upgrades\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f316,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.title,self.trains,self.phases,self.privates,self.corporations,self.minors,self.loans,self.market,self.map,self.tiles,self.tile_counts,self.upgrades,))\n return __hash__': _f317,
+    "def __create_fn__(_type_interest, _type_debt_interest_percent, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_interest, _dflt_debt_interest_percent, _return_type):\n def __init__(self,interest:_type_interest=_dflt_interest,debt_interest_percent:_type_debt_interest_percent=_dflt_debt_interest_percent)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'interest',interest)\n  __dataclass_builtins_object__.__setattr__(self,'debt_interest_percent',debt_interest_percent)\n return __init__": _f204,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(interest={self.interest!r}, debt_interest_percent={self.debt_interest_percent!r})"\n return __repr__': _f205,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.interest,self.debt_interest_percent,)==(other.interest,other.debt_interest_percent,)\n  return NotImplemented\n return __eq__': _f206,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'interest\',\'debt_interest_percent\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f207,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'interest\',\'debt_interest_percent\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f208,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.interest,self.debt_interest_percent,))\n return __hash__': _f209,
+    "def __create_fn__(_type_from_other_corporations, _type_president_may_swap, _type_cheapest_depot_train_only, _type_sell_more_than_needed, _type_loans_first, _type_president_sells_shares, _type_president_pays_for_corporation_trains, _type_president_borrows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_from_other_corporations, _dflt_president_may_swap, _dflt_cheapest_depot_train_only, _dflt_sell_more_than_needed, _dflt_loans_first, _dflt_president_sells_shares, _dflt_president_pays_for_corporation_trains, _dflt_president_borrows, _return_type):\n def __init__(self,from_other_corporations:_type_from_other_corporations=_dflt_from_other_corporations,president_may_swap:_type_president_may_swap=_dflt_president_may_swap,cheapest_depot_train_only:_type_cheapest_depot_train_only=_dflt_cheapest_depot_train_only,sell_more_than_needed:_type_sell_more_than_needed=_dflt_sell_more_than_needed,loans_first:_type_loans_first=_dflt_loans_first,president_sells_shares:_type_president_sells_shares=_dflt_president_sells_shares,president_pays_for_corporation_trains:_type_president_pays_for_corporation_trains=_dflt_president_pays_for_corporation_trains,president_borrows:_type_president_borrows=_dflt_president_borrows)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'from_other_corporations',from_other_corporations)\n  __dataclass_builtins_object__.__setattr__(self,'president_may_swap',president_may_swap)\n  __dataclass_builtins_object__.__setattr__(self,'cheapest_depot_train_only',cheapest_depot_train_only)\n  __dataclass_builtins_object__.__setattr__(self,'sell_more_than_needed',sell_more_than_needed)\n  __dataclass_builtins_object__.__setattr__(self,'loans_first',loans_first)\n  __dataclass_builtins_object__.__setattr__(self,'president_sells_shares',president_sells_shares)\n  __dataclass_builtins_object__.__setattr__(self,'president_pays_for_corporation_trains',president_pays_for_corporation_trains)\n  __dataclass_builtins_object__.__setattr__(self,'president_borrows',president_borrows)\n return __init__": _f210,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(from_other_corporations={self.from_other_corporations!r}, president_may_swap={self.president_may_swap!r}, cheapest_depot_train_only={self.cheapest_depot_train_only!r}, sell_more_than_needed={self.sell_more_than_needed!r}, loans_first={self.loans_first!r}, president_sells_shares={self.president_sells_shares!r}, president_pays_for_corporation_trains={self.president_pays_for_corporation_trains!r}, president_borrows={self.president_borrows!r})"\n return __repr__': _f211,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.from_other_corporations,self.president_may_swap,self.cheapest_depot_train_only,self.sell_more_than_needed,self.loans_first,self.president_sells_shares,self.president_pays_for_corporation_trains,self.president_borrows,)==(other.from_other_corporations,other.president_may_swap,other.cheapest_depot_train_only,other.sell_more_than_needed,other.loans_first,other.president_sells_shares,other.president_pays_for_corporation_trains,other.president_borrows,)\n  return NotImplemented\n return __eq__': _f212,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'from_other_corporations\',\'president_may_swap\',\'cheapest_depot_train_only\',\'sell_more_than_needed\',\'loans_first\',\'president_sells_shares\',\'president_pays_for_corporation_trains\',\'president_borrows\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f213,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'from_other_corporations\',\'president_may_swap\',\'cheapest_depot_train_only\',\'sell_more_than_needed\',\'loans_first\',\'president_sells_shares\',\'president_pays_for_corporation_trains\',\'president_borrows\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f214,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.from_other_corporations,self.president_may_swap,self.cheapest_depot_train_only,self.sell_more_than_needed,self.loans_first,self.president_sells_shares,self.president_pays_for_corporation_trains,self.president_borrows,))\n return __hash__': _f215,
+    "def __create_fn__(_type_max_percent, _type_buy_or_sell, _type_must_have_operated, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_max_percent, _dflt_buy_or_sell, _dflt_must_have_operated, _return_type):\n def __init__(self,max_percent:_type_max_percent=_dflt_max_percent,buy_or_sell:_type_buy_or_sell=_dflt_buy_or_sell,must_have_operated:_type_must_have_operated=_dflt_must_have_operated)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'max_percent',max_percent)\n  __dataclass_builtins_object__.__setattr__(self,'buy_or_sell',buy_or_sell)\n  __dataclass_builtins_object__.__setattr__(self,'must_have_operated',must_have_operated)\n return __init__": _f216,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(max_percent={self.max_percent!r}, buy_or_sell={self.buy_or_sell!r}, must_have_operated={self.must_have_operated!r})"\n return __repr__': _f217,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.max_percent,self.buy_or_sell,self.must_have_operated,)==(other.max_percent,other.buy_or_sell,other.must_have_operated,)\n  return NotImplemented\n return __eq__': _f218,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'max_percent\',\'buy_or_sell\',\'must_have_operated\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f219,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'max_percent\',\'buy_or_sell\',\'must_have_operated\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f220,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.max_percent,self.buy_or_sell,self.must_have_operated,))\n return __hash__': _f221,
+    "def __create_fn__(_type_must_buy_train, _type_dividends, _type_owner_pays_shortfall, _type_sells_trains_to, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_must_buy_train, _dflt_dividends, _dflt_owner_pays_shortfall, _dflt_sells_trains_to, _return_type):\n def __init__(self,must_buy_train:_type_must_buy_train=_dflt_must_buy_train,dividends:_type_dividends=_dflt_dividends,owner_pays_shortfall:_type_owner_pays_shortfall=_dflt_owner_pays_shortfall,sells_trains_to:_type_sells_trains_to=_dflt_sells_trains_to)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'must_buy_train',must_buy_train)\n  __dataclass_builtins_object__.__setattr__(self,'dividends',dividends)\n  __dataclass_builtins_object__.__setattr__(self,'owner_pays_shortfall',owner_pays_shortfall)\n  __dataclass_builtins_object__.__setattr__(self,'sells_trains_to',sells_trains_to)\n return __init__": _f222,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(must_buy_train={self.must_buy_train!r}, dividends={self.dividends!r}, owner_pays_shortfall={self.owner_pays_shortfall!r}, sells_trains_to={self.sells_trains_to!r})"\n return __repr__': _f223,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.must_buy_train,self.dividends,self.owner_pays_shortfall,self.sells_trains_to,)==(other.must_buy_train,other.dividends,other.owner_pays_shortfall,other.sells_trains_to,)\n  return NotImplemented\n return __eq__': _f224,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'must_buy_train\',\'dividends\',\'owner_pays_shortfall\',\'sells_trains_to\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f225,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'must_buy_train\',\'dividends\',\'owner_pays_shortfall\',\'sells_trains_to\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f226,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.must_buy_train,self.dividends,self.owner_pays_shortfall,self.sells_trains_to,))\n return __hash__': _f227,
+    "def __create_fn__(_type_price, _type_privates, _type_one_per_corporation, _type_one_per_seller, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_price, _dflt_privates, _dflt_one_per_corporation, _dflt_one_per_seller, _return_type):\n def __init__(self,price:_type_price=_dflt_price,privates:_type_privates=_dflt_privates,one_per_corporation:_type_one_per_corporation=_dflt_one_per_corporation,one_per_seller:_type_one_per_seller=_dflt_one_per_seller)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'privates',privates)\n  __dataclass_builtins_object__.__setattr__(self,'one_per_corporation',one_per_corporation)\n  __dataclass_builtins_object__.__setattr__(self,'one_per_seller',one_per_seller)\n return __init__": _f228,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(price={self.price!r}, privates={self.privates!r}, one_per_corporation={self.one_per_corporation!r}, one_per_seller={self.one_per_seller!r})"\n return __repr__': _f229,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.price,self.privates,self.one_per_corporation,self.one_per_seller,)==(other.price,other.privates,other.one_per_corporation,other.one_per_seller,)\n  return NotImplemented\n return __eq__': _f230,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'price\',\'privates\',\'one_per_corporation\',\'one_per_seller\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f231,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'price\',\'privates\',\'one_per_corporation\',\'one_per_seller\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f232,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.price,self.privates,self.one_per_corporation,self.one_per_seller,))\n return __hash__': _f233,
+    "def __create_fn__(_type_fee, _type_min_treasury_percent, _type_needs_train, _type_permanent_trains_only, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fee, _dflt_min_treasury_percent, _dflt_needs_train, _dflt_permanent_trains_only, _return_type):\n def __init__(self,fee:_type_fee=_dflt_fee,min_treasury_percent:_type_min_treasury_percent=_dflt_min_treasury_percent,needs_train:_type_needs_train=_dflt_needs_train,permanent_trains_only:_type_permanent_trains_only=_dflt_permanent_trains_only)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'fee',fee)\n  __dataclass_builtins_object__.__setattr__(self,'min_treasury_percent',min_treasury_percent)\n  __dataclass_builtins_object__.__setattr__(self,'needs_train',needs_train)\n  __dataclass_builtins_object__.__setattr__(self,'permanent_trains_only',permanent_trains_only)\n return __init__": _f234,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(fee={self.fee!r}, min_treasury_percent={self.min_treasury_percent!r}, needs_train={self.needs_train!r}, permanent_trains_only={self.permanent_trains_only!r})"\n return __repr__': _f235,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.fee,self.min_treasury_percent,self.needs_train,self.permanent_trains_only,)==(other.fee,other.min_treasury_percent,other.needs_train,other.permanent_trains_only,)\n  return NotImplemented\n return __eq__': _f236,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'fee\',\'min_treasury_percent\',\'needs_train\',\'permanent_trains_only\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f237,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'fee\',\'min_treasury_percent\',\'needs_train\',\'permanent_trains_only\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f238,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.fee,self.min_treasury_percent,self.needs_train,self.permanent_trains_only,))\n return __hash__': _f239,
+    "def __create_fn__(_type_max_shares, _type_max_shares_first_or, _type_reissue_price, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_max_shares, _dflt_max_shares_first_or, _dflt_reissue_price, _return_type):\n def __init__(self,max_shares:_type_max_shares=_dflt_max_shares,max_shares_first_or:_type_max_shares_first_or=_dflt_max_shares_first_or,reissue_price:_type_reissue_price=_dflt_reissue_price)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'max_shares',max_shares)\n  __dataclass_builtins_object__.__setattr__(self,'max_shares_first_or',max_shares_first_or)\n  __dataclass_builtins_object__.__setattr__(self,'reissue_price',reissue_price)\n return __init__": _f240,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(max_shares={self.max_shares!r}, max_shares_first_or={self.max_shares_first_or!r}, reissue_price={self.reissue_price!r})"\n return __repr__': _f241,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.max_shares,self.max_shares_first_or,self.reissue_price,)==(other.max_shares,other.max_shares_first_or,other.reissue_price,)\n  return NotImplemented\n return __eq__': _f242,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'max_shares\',\'max_shares_first_or\',\'reissue_price\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f243,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'max_shares\',\'max_shares_first_or\',\'reissue_price\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f244,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.max_shares,self.max_shares_first_or,self.reissue_price,))\n return __hash__': _f245,
+    "def __create_fn__(_type_private, _type_cost, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,private:_type_private,cost:_type_cost)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'private',private)\n  __dataclass_builtins_object__.__setattr__(self,'cost',cost)\n return __init__": _f246,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(private={self.private!r}, cost={self.cost!r})"\n return __repr__': _f247,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.private,self.cost,)==(other.private,other.cost,)\n  return NotImplemented\n return __eq__': _f248,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'private\',\'cost\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f249,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'private\',\'cost\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f250,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.private,self.cost,))\n return __hash__': _f251,
+    "def __create_fn__(_type_name, _type_text, _type_cost, _type_count, _type_per_corporation, _type_cost_with_private, _type_needs_route_to, _type_opens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_text, _dflt_cost, _dflt_count, _dflt_per_corporation, _dflt_cost_with_private, _dflt_needs_route_to, _dflt_opens, _return_type):\n def __init__(self,name:_type_name,text:_type_text=_HAS_DEFAULT_FACTORY,cost:_type_cost=_dflt_cost,count:_type_count=_dflt_count,per_corporation:_type_per_corporation=_dflt_per_corporation,cost_with_private:_type_cost_with_private=_dflt_cost_with_private,needs_route_to:_type_needs_route_to=_dflt_needs_route_to,opens:_type_opens=_dflt_opens)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)\n  __dataclass_builtins_object__.__setattr__(self,'cost',cost)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'per_corporation',per_corporation)\n  __dataclass_builtins_object__.__setattr__(self,'cost_with_private',cost_with_private)\n  __dataclass_builtins_object__.__setattr__(self,'needs_route_to',needs_route_to)\n  __dataclass_builtins_object__.__setattr__(self,'opens',opens)\n return __init__": _f252,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, text={self.text!r}, cost={self.cost!r}, count={self.count!r}, per_corporation={self.per_corporation!r}, cost_with_private={self.cost_with_private!r}, needs_route_to={self.needs_route_to!r}, opens={self.opens!r})"\n return __repr__': _f253,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.text,self.cost,self.count,self.per_corporation,self.cost_with_private,self.needs_route_to,self.opens,)==(other.name,other.text,other.cost,other.count,other.per_corporation,other.cost_with_private,other.needs_route_to,other.opens,)\n  return NotImplemented\n return __eq__': _f254,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'text\',\'cost\',\'count\',\'per_corporation\',\'cost_with_private\',\'needs_route_to\',\'opens\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f255,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'text\',\'cost\',\'count\',\'per_corporation\',\'cost_with_private\',\'needs_route_to\',\'opens\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f256,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.text,self.cost,self.count,self.per_corporation,self.cost_with_private,self.needs_route_to,self.opens,))\n return __hash__': _f257,
+    "def __create_fn__(_type_steps, _type_tile_lays, _type_track_restriction, _type_reservations_block_others, _type_home_token, _type_must_buy_train, _type_discarded_trains, _type_emergency_buy, _type_train_buys_between_corporations, _type_minors_buy_trains, _type_dividends, _type_dividend_jump_percents, _type_half_dividend_rounding, _type_treasury_shares, _type_pays_corporation_for, _type_trade_ins_per_turn, _type_one_depot_train_per_type, _type_first_or_private_sales, _type_privates_bought_from, _type_unsellable_once_run_before_rusting, _type_president_assist, _type_by_type, _type_share_redemption, _type_markers, _type_split_city_tokens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_steps, _dflt_tile_lays, _dflt_track_restriction, _dflt_reservations_block_others, _dflt_home_token, _dflt_must_buy_train, _dflt_discarded_trains, _dflt_emergency_buy, _dflt_train_buys_between_corporations, _dflt_minors_buy_trains, _dflt_dividends, _dflt_dividend_jump_percents, _dflt_half_dividend_rounding, _dflt_treasury_shares, _dflt_pays_corporation_for, _dflt_trade_ins_per_turn, _dflt_one_depot_train_per_type, _dflt_first_or_private_sales, _dflt_privates_bought_from, _dflt_unsellable_once_run_before_rusting, _dflt_president_assist, _dflt_by_type, _dflt_share_redemption, _dflt_markers, _dflt_split_city_tokens, _return_type):\n def __init__(self,steps:_type_steps=_dflt_steps,tile_lays:_type_tile_lays=_dflt_tile_lays,track_restriction:_type_track_restriction=_dflt_track_restriction,reservations_block_others:_type_reservations_block_others=_dflt_reservations_block_others,home_token:_type_home_token=_dflt_home_token,must_buy_train:_type_must_buy_train=_dflt_must_buy_train,discarded_trains:_type_discarded_trains=_dflt_discarded_trains,emergency_buy:_type_emergency_buy=_dflt_emergency_buy,train_buys_between_corporations:_type_train_buys_between_corporations=_dflt_train_buys_between_corporations,minors_buy_trains:_type_minors_buy_trains=_dflt_minors_buy_trains,dividends:_type_dividends=_dflt_dividends,dividend_jump_percents:_type_dividend_jump_percents=_dflt_dividend_jump_percents,half_dividend_rounding:_type_half_dividend_rounding=_dflt_half_dividend_rounding,treasury_shares:_type_treasury_shares=_dflt_treasury_shares,pays_corporation_for:_type_pays_corporation_for=_dflt_pays_corporation_for,trade_ins_per_turn:_type_trade_ins_per_turn=_dflt_trade_ins_per_turn,one_depot_train_per_type:_type_one_depot_train_per_type=_dflt_one_depot_train_per_type,first_or_private_sales:_type_first_or_private_sales=_dflt_first_or_private_sales,privates_bought_from:_type_privates_bought_from=_dflt_privates_bought_from,unsellable_once_run_before_rusting:_type_unsellable_once_run_before_rusting=_dflt_unsellable_once_run_before_rusting,president_assist:_type_president_assist=_dflt_president_assist,by_type:_type_by_type=_HAS_DEFAULT_FACTORY,share_redemption:_type_share_redemption=_dflt_share_redemption,markers:_type_markers=_dflt_markers,split_city_tokens:_type_split_city_tokens=_dflt_split_city_tokens)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'steps',steps)\n  __dataclass_builtins_object__.__setattr__(self,'tile_lays',tile_lays)\n  __dataclass_builtins_object__.__setattr__(self,'track_restriction',track_restriction)\n  __dataclass_builtins_object__.__setattr__(self,'reservations_block_others',reservations_block_others)\n  __dataclass_builtins_object__.__setattr__(self,'home_token',home_token)\n  __dataclass_builtins_object__.__setattr__(self,'must_buy_train',must_buy_train)\n  __dataclass_builtins_object__.__setattr__(self,'discarded_trains',discarded_trains)\n  __dataclass_builtins_object__.__setattr__(self,'emergency_buy',emergency_buy)\n  __dataclass_builtins_object__.__setattr__(self,'train_buys_between_corporations',train_buys_between_corporations)\n  __dataclass_builtins_object__.__setattr__(self,'minors_buy_trains',minors_buy_trains)\n  __dataclass_builtins_object__.__setattr__(self,'dividends',dividends)\n  __dataclass_builtins_object__.__setattr__(self,'dividend_jump_percents',dividend_jump_percents)\n  __dataclass_builtins_object__.__setattr__(self,'half_dividend_rounding',half_dividend_rounding)\n  __dataclass_builtins_object__.__setattr__(self,'treasury_shares',treasury_shares)\n  __dataclass_builtins_object__.__setattr__(self,'pays_corporation_for',pays_corporation_for)\n  __dataclass_builtins_object__.__setattr__(self,'trade_ins_per_turn',trade_ins_per_turn)\n  __dataclass_builtins_object__.__setattr__(self,'one_depot_train_per_type',one_depot_train_per_type)\n  __dataclass_builtins_object__.__setattr__(self,'first_or_private_sales',first_or_private_sales)\n  __dataclass_builtins_object__.__setattr__(self,'privates_bought_from',privates_bought_from)\n  __dataclass_builtins_object__.__setattr__(self,'unsellable_once_run_before_rusting',unsellable_once_run_before_rusting)\n  __dataclass_builtins_object__.__setattr__(self,'president_assist',president_assist)\n  __dataclass_builtins_object__.__setattr__(self,'by_type',_dflt_by_type() if by_type is _HAS_DEFAULT_FACTORY else by_type)\n  __dataclass_builtins_object__.__setattr__(self,'share_redemption',share_redemption)\n  __dataclass_builtins_object__.__setattr__(self,'markers',markers)\n  __dataclass_builtins_object__.__setattr__(self,'split_city_tokens',split_city_tokens)\n return __init__": _f258,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(steps={self.steps!r}, tile_lays={self.tile_lays!r}, track_restriction={self.track_restriction!r}, reservations_block_others={self.reservations_block_others!r}, home_token={self.home_token!r}, must_buy_train={self.must_buy_train!r}, discarded_trains={self.discarded_trains!r}, emergency_buy={self.emergency_buy!r}, train_buys_between_corporations={self.train_buys_between_corporations!r}, minors_buy_trains={self.minors_buy_trains!r}, dividends={self.dividends!r}, dividend_jump_percents={self.dividend_jump_percents!r}, half_dividend_rounding={self.half_dividend_rounding!r}, treasury_shares={self.treasury_shares!r}, pays_corporation_for={self.pays_corporation_for!r}, trade_ins_per_turn={self.trade_ins_per_turn!r}, one_depot_train_per_type={self.one_depot_train_per_type!r}, first_or_private_sales={self.first_or_private_sales!r}, privates_bought_from={self.privates_bought_from!r}, unsellable_once_run_before_rusting={self.unsellable_once_run_before_rusting!r}, president_assist={self.president_assist!r}, by_type={self.by_type!r}, share_redemption={self.share_redemption!r}, markers={self.markers!r}, split_city_tokens={self.split_city_tokens!r})"\n return __repr__': _f259,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.emergency_buy,self.train_buys_between_corporations,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.first_or_private_sales,self.privates_bought_from,self.unsellable_once_run_before_rusting,self.president_assist,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,)==(other.steps,other.tile_lays,other.track_restriction,other.reservations_block_others,other.home_token,other.must_buy_train,other.discarded_trains,other.emergency_buy,other.train_buys_between_corporations,other.minors_buy_trains,other.dividends,other.dividend_jump_percents,other.half_dividend_rounding,other.treasury_shares,other.pays_corporation_for,other.trade_ins_per_turn,other.one_depot_train_per_type,other.first_or_private_sales,other.privates_bought_from,other.unsellable_once_run_before_rusting,other.president_assist,other.by_type,other.share_redemption,other.markers,other.split_city_tokens,)\n  return NotImplemented\n return __eq__': _f260,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'steps\',\'tile_lays\',\'track_restriction\',\'reservations_block_others\',\'home_token\',\'must_buy_train\',\'discarded_trains\',\'emergency_buy\',\'train_buys_between_corporations\',\'minors_buy_trains\',\'dividends\',\'dividend_jump_percents\',\'half_dividend_rounding\',\'treasury_shares\',\'pays_corporation_for\',\'trade_ins_per_turn\',\'one_depot_train_per_type\',\'first_or_private_sales\',\'privates_bought_from\',\'unsellable_once_run_before_rusting\',\'president_assist\',\'by_type\',\'share_redemption\',\'markers\',\'split_city_tokens\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f261,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'steps\',\'tile_lays\',\'track_restriction\',\'reservations_block_others\',\'home_token\',\'must_buy_train\',\'discarded_trains\',\'emergency_buy\',\'train_buys_between_corporations\',\'minors_buy_trains\',\'dividends\',\'dividend_jump_percents\',\'half_dividend_rounding\',\'treasury_shares\',\'pays_corporation_for\',\'trade_ins_per_turn\',\'one_depot_train_per_type\',\'first_or_private_sales\',\'privates_bought_from\',\'unsellable_once_run_before_rusting\',\'president_assist\',\'by_type\',\'share_redemption\',\'markers\',\'split_city_tokens\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f262,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.emergency_buy,self.train_buys_between_corporations,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.first_or_private_sales,self.privates_bought_from,self.unsellable_once_run_before_rusting,self.president_assist,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,))\n return __hash__': _f263,
+    "def __create_fn__(_type_presidents_percent, _type_leave_game, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_presidents_percent, _dflt_leave_game, _return_type):\n def __init__(self,presidents_percent:_type_presidents_percent=_dflt_presidents_percent,leave_game:_type_leave_game=_dflt_leave_game)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'presidents_percent',presidents_percent)\n  __dataclass_builtins_object__.__setattr__(self,'leave_game',leave_game)\n return __init__": _f264,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(presidents_percent={self.presidents_percent!r}, leave_game={self.leave_game!r})"\n return __repr__': _f265,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.presidents_percent,self.leave_game,)==(other.presidents_percent,other.leave_game,)\n  return NotImplemented\n return __eq__': _f266,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'presidents_percent\',\'leave_game\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f267,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'presidents_percent\',\'leave_game\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f268,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.presidents_percent,self.leave_game,))\n return __hash__': _f269,
+    "def __create_fn__(_type_trigger, _type_timing, _type_last_set_skips, _type_count, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_last_set_skips, _dflt_count, _return_type):\n def __init__(self,trigger:_type_trigger,timing:_type_timing,last_set_skips:_type_last_set_skips=_dflt_last_set_skips,count:_type_count=_dflt_count)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'trigger',trigger)\n  __dataclass_builtins_object__.__setattr__(self,'timing',timing)\n  __dataclass_builtins_object__.__setattr__(self,'last_set_skips',last_set_skips)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n return __init__": _f270,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(trigger={self.trigger!r}, timing={self.timing!r}, last_set_skips={self.last_set_skips!r}, count={self.count!r})"\n return __repr__': _f271,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.trigger,self.timing,self.last_set_skips,self.count,)==(other.trigger,other.timing,other.last_set_skips,other.count,)\n  return NotImplemented\n return __eq__': _f272,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'trigger\',\'timing\',\'last_set_skips\',\'count\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f273,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'trigger\',\'timing\',\'last_set_skips\',\'count\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f274,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.trigger,self.timing,self.last_set_skips,self.count,))\n return __hash__': _f275,
+    "def __create_fn__(_type_allowed, _type_ends_game_after, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_allowed, _dflt_ends_game_after, _return_type):\n def __init__(self,allowed:_type_allowed=_dflt_allowed,ends_game_after:_type_ends_game_after=_dflt_ends_game_after)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'allowed',allowed)\n  __dataclass_builtins_object__.__setattr__(self,'ends_game_after',ends_game_after)\n return __init__": _f276,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(allowed={self.allowed!r}, ends_game_after={self.ends_game_after!r})"\n return __repr__': _f277,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.allowed,self.ends_game_after,)==(other.allowed,other.ends_game_after,)\n  return NotImplemented\n return __eq__': _f278,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'allowed\',\'ends_game_after\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f279,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'allowed\',\'ends_game_after\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f280,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.allowed,self.ends_game_after,))\n return __hash__': _f281,
+    "def __create_fn__(_type_set, _type_to, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,set:_type_set,to:_type_to)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'set',set)\n  __dataclass_builtins_object__.__setattr__(self,'to',to)\n return __init__": _f282,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(set={self.set!r}, to={self.to!r})"\n return __repr__': _f283,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.set,self.to,)==(other.set,other.to,)\n  return NotImplemented\n return __eq__': _f284,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'set\',\'to\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f285,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'set\',\'to\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f286,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.set,self.to,))\n return __hash__': _f287,
+    "def __create_fn__(_type_id, _type_name, _type_description, _type_players, _type_always, _type_recorded_defaults, _type_changes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_name, _dflt_description, _dflt_players, _dflt_always, _dflt_recorded_defaults, _dflt_changes, _return_type):\n def __init__(self,id:_type_id,name:_type_name=_dflt_name,description:_type_description=_dflt_description,players:_type_players=_dflt_players,always:_type_always=_dflt_always,recorded_defaults:_type_recorded_defaults=_dflt_recorded_defaults,changes:_type_changes=_dflt_changes)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'id',id)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'description',description)\n  __dataclass_builtins_object__.__setattr__(self,'players',players)\n  __dataclass_builtins_object__.__setattr__(self,'always',always)\n  __dataclass_builtins_object__.__setattr__(self,'recorded_defaults',recorded_defaults)\n  __dataclass_builtins_object__.__setattr__(self,'changes',changes)\n return __init__": _f288,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(id={self.id!r}, name={self.name!r}, description={self.description!r}, players={self.players!r}, always={self.always!r}, recorded_defaults={self.recorded_defaults!r}, changes={self.changes!r})"\n return __repr__': _f289,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.id,self.name,self.description,self.players,self.always,self.recorded_defaults,self.changes,)==(other.id,other.name,other.description,other.players,other.always,other.recorded_defaults,other.changes,)\n  return NotImplemented\n return __eq__': _f290,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'id\',\'name\',\'description\',\'players\',\'always\',\'recorded_defaults\',\'changes\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f291,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'id\',\'name\',\'description\',\'players\',\'always\',\'recorded_defaults\',\'changes\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f292,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.id,self.name,self.description,self.players,self.always,self.recorded_defaults,self.changes,))\n return __hash__': _f293,
+    "def __create_fn__(_type_id, _type_name, _type_subtitle, _type_designer, _type_publisher, _type_year, _type_location, _type_rules_url, _type_blurb, _type_texts, _type_players, _type_currency, _type_starting_cash, _type_certificate_limit, _type_bank, _type_capitalization, _type_certificate_limit_counts_privates, _type_holding_limit, _type_pool_limit, _type_escrow_until_float, _type_full_capitalization_from_phase, _type_ipo_price, _type_certificates_at_start, _type_auction, _type_stock_round, _type_operating_round, _type_game_end, _type_bankruptcy, _type_optional_rules, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_subtitle, _dflt_designer, _dflt_publisher, _dflt_year, _dflt_location, _dflt_rules_url, _dflt_blurb, _dflt_texts, _dflt_players, _dflt_currency, _dflt_starting_cash, _dflt_certificate_limit, _dflt_bank, _dflt_capitalization, _dflt_certificate_limit_counts_privates, _dflt_holding_limit, _dflt_pool_limit, _dflt_escrow_until_float, _dflt_full_capitalization_from_phase, _dflt_ipo_price, _dflt_certificates_at_start, _dflt_auction, _dflt_stock_round, _dflt_operating_round, _dflt_game_end, _dflt_bankruptcy, _dflt_optional_rules, _return_type):\n def __init__(self,id:_type_id,name:_type_name,subtitle:_type_subtitle=_dflt_subtitle,designer:_type_designer=_dflt_designer,publisher:_type_publisher=_dflt_publisher,year:_type_year=_dflt_year,location:_type_location=_dflt_location,rules_url:_type_rules_url=_dflt_rules_url,blurb:_type_blurb=_HAS_DEFAULT_FACTORY,texts:_type_texts=_HAS_DEFAULT_FACTORY,players:_type_players=_dflt_players,currency:_type_currency=_dflt_currency,starting_cash:_type_starting_cash=_HAS_DEFAULT_FACTORY,certificate_limit:_type_certificate_limit=_HAS_DEFAULT_FACTORY,bank:_type_bank=_dflt_bank,capitalization:_type_capitalization=_dflt_capitalization,certificate_limit_counts_privates:_type_certificate_limit_counts_privates=_dflt_certificate_limit_counts_privates,holding_limit:_type_holding_limit=_dflt_holding_limit,pool_limit:_type_pool_limit=_dflt_pool_limit,escrow_until_float:_type_escrow_until_float=_dflt_escrow_until_float,full_capitalization_from_phase:_type_full_capitalization_from_phase=_dflt_full_capitalization_from_phase,ipo_price:_type_ipo_price=_dflt_ipo_price,certificates_at_start:_type_certificates_at_start=_dflt_certificates_at_start,auction:_type_auction=_dflt_auction,stock_round:_type_stock_round=_dflt_stock_round,operating_round:_type_operating_round=_dflt_operating_round,game_end:_type_game_end=_dflt_game_end,bankruptcy:_type_bankruptcy=_dflt_bankruptcy,optional_rules:_type_optional_rules=_dflt_optional_rules)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'id',id)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'subtitle',subtitle)\n  __dataclass_builtins_object__.__setattr__(self,'designer',designer)\n  __dataclass_builtins_object__.__setattr__(self,'publisher',publisher)\n  __dataclass_builtins_object__.__setattr__(self,'year',year)\n  __dataclass_builtins_object__.__setattr__(self,'location',location)\n  __dataclass_builtins_object__.__setattr__(self,'rules_url',rules_url)\n  __dataclass_builtins_object__.__setattr__(self,'blurb',_dflt_blurb() if blurb is _HAS_DEFAULT_FACTORY else blurb)\n  __dataclass_builtins_object__.__setattr__(self,'texts',_dflt_texts() if texts is _HAS_DEFAULT_FACTORY else texts)\n  __dataclass_builtins_object__.__setattr__(self,'players',players)\n  __dataclass_builtins_object__.__setattr__(self,'currency',currency)\n  __dataclass_builtins_object__.__setattr__(self,'starting_cash',_dflt_starting_cash() if starting_cash is _HAS_DEFAULT_FACTORY else starting_cash)\n  __dataclass_builtins_object__.__setattr__(self,'certificate_limit',_dflt_certificate_limit() if certificate_limit is _HAS_DEFAULT_FACTORY else certificate_limit)\n  __dataclass_builtins_object__.__setattr__(self,'bank',bank)\n  __dataclass_builtins_object__.__setattr__(self,'capitalization',capitalization)\n  __dataclass_builtins_object__.__setattr__(self,'certificate_limit_counts_privates',certificate_limit_counts_privates)\n  __dataclass_builtins_object__.__setattr__(self,'holding_limit',holding_limit)\n  __dataclass_builtins_object__.__setattr__(self,'pool_limit',pool_limit)\n  __dataclass_builtins_object__.__setattr__(self,'escrow_until_float',escrow_until_float)\n  __dataclass_builtins_object__.__setattr__(self,'full_capitalization_from_phase',full_capitalization_from_phase)\n  __dataclass_builtins_object__.__setattr__(self,'ipo_price',ipo_price)\n  __dataclass_builtins_object__.__setattr__(self,'certificates_at_start',certificates_at_start)\n  __dataclass_builtins_object__.__setattr__(self,'auction',auction)\n  __dataclass_builtins_object__.__setattr__(self,'stock_round',stock_round)\n  __dataclass_builtins_object__.__setattr__(self,'operating_round',operating_round)\n  __dataclass_builtins_object__.__setattr__(self,'game_end',game_end)\n  __dataclass_builtins_object__.__setattr__(self,'bankruptcy',bankruptcy)\n  __dataclass_builtins_object__.__setattr__(self,'optional_rules',optional_rules)\n return __init__": _f294,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(id={self.id!r}, name={self.name!r}, subtitle={self.subtitle!r}, designer={self.designer!r}, publisher={self.publisher!r}, year={self.year!r}, location={self.location!r}, rules_url={self.rules_url!r}, blurb={self.blurb!r}, texts={self.texts!r}, players={self.players!r}, currency={self.currency!r}, starting_cash={self.starting_cash!r}, certificate_limit={self.certificate_limit!r}, bank={self.bank!r}, capitalization={self.capitalization!r}, certificate_limit_counts_privates={self.certificate_limit_counts_privates!r}, holding_limit={self.holding_limit!r}, pool_limit={self.pool_limit!r}, escrow_until_float={self.escrow_until_float!r}, full_capitalization_from_phase={self.full_capitalization_from_phase!r}, ipo_price={self.ipo_price!r}, certificates_at_start={self.certificates_at_start!r}, auction={self.auction!r}, stock_round={self.stock_round!r}, operating_round={self.operating_round!r}, game_end={self.game_end!r}, bankruptcy={self.bankruptcy!r}, optional_rules={self.optional_rules!r})"\n return __repr__': _f295,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.id,self.name,self.subtitle,self.designer,self.publisher,self.year,self.location,self.rules_url,self.blurb,self.texts,self.players,self.currency,self.starting_cash,self.certificate_limit,self.bank,self.capitalization,self.certificate_limit_counts_privates,self.holding_limit,self.pool_limit,self.escrow_until_float,self.full_capitalization_from_phase,self.ipo_price,self.certificates_at_start,self.auction,self.stock_round,self.operating_round,self.game_end,self.bankruptcy,self.optional_rules,)==(other.id,other.name,other.subtitle,other.designer,other.publisher,other.year,other.location,other.rules_url,other.blurb,other.texts,other.players,other.currency,other.starting_cash,other.certificate_limit,other.bank,other.capitalization,other.certificate_limit_counts_privates,other.holding_limit,other.pool_limit,other.escrow_until_float,other.full_capitalization_from_phase,other.ipo_price,other.certificates_at_start,other.auction,other.stock_round,other.operating_round,other.game_end,other.bankruptcy,other.optional_rules,)\n  return NotImplemented\n return __eq__': _f296,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'id\',\'name\',\'subtitle\',\'designer\',\'publisher\',\'year\',\'location\',\'rules_url\',\'blurb\',\'texts\',\'players\',\'currency\',\'starting_cash\',\'certificate_limit\',\'bank\',\'capitalization\',\'certificate_limit_counts_privates\',\'holding_limit\',\'pool_limit\',\'escrow_until_float\',\'full_capitalization_from_phase\',\'ipo_price\',\'certificates_at_start\',\'auction\',\'stock_round\',\'operating_round\',\'game_end\',\'bankruptcy\',\'optional_rules\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f297,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'id\',\'name\',\'subtitle\',\'designer\',\'publisher\',\'year\',\'location\',\'rules_url\',\'blurb\',\'texts\',\'players\',\'currency\',\'starting_cash\',\'certificate_limit\',\'bank\',\'capitalization\',\'certificate_limit_counts_privates\',\'holding_limit\',\'pool_limit\',\'escrow_until_float\',\'full_capitalization_from_phase\',\'ipo_price\',\'certificates_at_start\',\'auction\',\'stock_round\',\'operating_round\',\'game_end\',\'bankruptcy\',\'optional_rules\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f298,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.id,self.name,self.subtitle,self.designer,self.publisher,self.year,self.location,self.rules_url,self.blurb,self.texts,self.players,self.currency,self.starting_cash,self.certificate_limit,self.bank,self.capitalization,self.certificate_limit_counts_privates,self.holding_limit,self.pool_limit,self.escrow_until_float,self.full_capitalization_from_phase,self.ipo_price,self.certificates_at_start,self.auction,self.stock_round,self.operating_round,self.game_end,self.bankruptcy,self.optional_rules,))\n return __hash__': _f299,
+    "def __create_fn__(_type_stops, _type_pay, _type_visit, _type_multiplier, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_multiplier, _return_type):\n def __init__(self,stops:_type_stops,pay:_type_pay,visit:_type_visit,multiplier:_type_multiplier=_dflt_multiplier)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'stops',stops)\n  __dataclass_builtins_object__.__setattr__(self,'pay',pay)\n  __dataclass_builtins_object__.__setattr__(self,'visit',visit)\n  __dataclass_builtins_object__.__setattr__(self,'multiplier',multiplier)\n return __init__": _f300,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(stops={self.stops!r}, pay={self.pay!r}, visit={self.visit!r}, multiplier={self.multiplier!r})"\n return __repr__': _f301,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.stops,self.pay,self.visit,self.multiplier,)==(other.stops,other.pay,other.visit,other.multiplier,)\n  return NotImplemented\n return __eq__': _f302,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'stops\',\'pay\',\'visit\',\'multiplier\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f303,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'stops\',\'pay\',\'visit\',\'multiplier\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f304,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.stops,self.pay,self.visit,self.multiplier,))\n return __hash__': _f305,
+    "def __create_fn__(_type_kind, _type_n, _type_rows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_n, _dflt_rows, _return_type):\n def __init__(self,kind:_type_kind,n:_type_n=_dflt_n,rows:_type_rows=_dflt_rows)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'n',n)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n return __init__": _f306,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, n={self.n!r}, rows={self.rows!r})"\n return __repr__': _f307,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.n,self.rows,)==(other.kind,other.n,other.rows,)\n  return NotImplemented\n return __eq__': _f308,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'n\',\'rows\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f309,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'n\',\'rows\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f310,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.n,self.rows,))\n return __hash__': _f311,
+    "def __create_fn__(_type_name, _type_distance, _type_price, _type_rusts_on, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_rusts_on, _return_type):\n def __init__(self,name:_type_name,distance:_type_distance,price:_type_price,rusts_on:_type_rusts_on=_dflt_rusts_on)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'distance',distance)\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'rusts_on',rusts_on)\n return __init__": _f312,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, distance={self.distance!r}, price={self.price!r}, rusts_on={self.rusts_on!r})"\n return __repr__': _f313,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.distance,self.price,self.rusts_on,)==(other.name,other.distance,other.price,other.rusts_on,)\n  return NotImplemented\n return __eq__': _f314,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'rusts_on\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f315,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'rusts_on\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f316,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.distance,self.price,self.rusts_on,))\n return __hash__': _f317,
+    "def __create_fn__(_type_name, _type_distance, _type_price, _type_count, _type_rusts_on, _type_obsolete_on, _type_available_from_phase, _type_trade_in, _type_events, _type_multiplier, _type_requires_token, _type_color, _type_per_corporation_limit, _type_reserved, _type_rusts_after_set, _type_salvage, _type_route_may_overlap, _type_exported_at_or_set_end, _type_variants, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_count, _dflt_rusts_on, _dflt_obsolete_on, _dflt_available_from_phase, _dflt_trade_in, _dflt_events, _dflt_multiplier, _dflt_requires_token, _dflt_color, _dflt_per_corporation_limit, _dflt_reserved, _dflt_rusts_after_set, _dflt_salvage, _dflt_route_may_overlap, _dflt_exported_at_or_set_end, _dflt_variants, _return_type):\n def __init__(self,name:_type_name,distance:_type_distance,price:_type_price,count:_type_count=_dflt_count,rusts_on:_type_rusts_on=_dflt_rusts_on,obsolete_on:_type_obsolete_on=_dflt_obsolete_on,available_from_phase:_type_available_from_phase=_dflt_available_from_phase,trade_in:_type_trade_in=_HAS_DEFAULT_FACTORY,events:_type_events=_dflt_events,multiplier:_type_multiplier=_dflt_multiplier,requires_token:_type_requires_token=_dflt_requires_token,color:_type_color=_dflt_color,per_corporation_limit:_type_per_corporation_limit=_dflt_per_corporation_limit,reserved:_type_reserved=_dflt_reserved,rusts_after_set:_type_rusts_after_set=_dflt_rusts_after_set,salvage:_type_salvage=_dflt_salvage,route_may_overlap:_type_route_may_overlap=_dflt_route_may_overlap,exported_at_or_set_end:_type_exported_at_or_set_end=_dflt_exported_at_or_set_end,variants:_type_variants=_dflt_variants)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'distance',distance)\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'rusts_on',rusts_on)\n  __dataclass_builtins_object__.__setattr__(self,'obsolete_on',obsolete_on)\n  __dataclass_builtins_object__.__setattr__(self,'available_from_phase',available_from_phase)\n  __dataclass_builtins_object__.__setattr__(self,'trade_in',_dflt_trade_in() if trade_in is _HAS_DEFAULT_FACTORY else trade_in)\n  __dataclass_builtins_object__.__setattr__(self,'events',events)\n  __dataclass_builtins_object__.__setattr__(self,'multiplier',multiplier)\n  __dataclass_builtins_object__.__setattr__(self,'requires_token',requires_token)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'per_corporation_limit',per_corporation_limit)\n  __dataclass_builtins_object__.__setattr__(self,'reserved',reserved)\n  __dataclass_builtins_object__.__setattr__(self,'rusts_after_set',rusts_after_set)\n  __dataclass_builtins_object__.__setattr__(self,'salvage',salvage)\n  __dataclass_builtins_object__.__setattr__(self,'route_may_overlap',route_may_overlap)\n  __dataclass_builtins_object__.__setattr__(self,'exported_at_or_set_end',exported_at_or_set_end)\n  __dataclass_builtins_object__.__setattr__(self,'variants',variants)\n return __init__": _f318,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, distance={self.distance!r}, price={self.price!r}, count={self.count!r}, rusts_on={self.rusts_on!r}, obsolete_on={self.obsolete_on!r}, available_from_phase={self.available_from_phase!r}, trade_in={self.trade_in!r}, events={self.events!r}, multiplier={self.multiplier!r}, requires_token={self.requires_token!r}, color={self.color!r}, per_corporation_limit={self.per_corporation_limit!r}, reserved={self.reserved!r}, rusts_after_set={self.rusts_after_set!r}, salvage={self.salvage!r}, route_may_overlap={self.route_may_overlap!r}, exported_at_or_set_end={self.exported_at_or_set_end!r}, variants={self.variants!r})"\n return __repr__': _f319,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.rusts_after_set,self.salvage,self.route_may_overlap,self.exported_at_or_set_end,self.variants,)==(other.name,other.distance,other.price,other.count,other.rusts_on,other.obsolete_on,other.available_from_phase,other.trade_in,other.events,other.multiplier,other.requires_token,other.color,other.per_corporation_limit,other.reserved,other.rusts_after_set,other.salvage,other.route_may_overlap,other.exported_at_or_set_end,other.variants,)\n  return NotImplemented\n return __eq__': _f320,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'count\',\'rusts_on\',\'obsolete_on\',\'available_from_phase\',\'trade_in\',\'events\',\'multiplier\',\'requires_token\',\'color\',\'per_corporation_limit\',\'reserved\',\'rusts_after_set\',\'salvage\',\'route_may_overlap\',\'exported_at_or_set_end\',\'variants\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f321,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'count\',\'rusts_on\',\'obsolete_on\',\'available_from_phase\',\'trade_in\',\'events\',\'multiplier\',\'requires_token\',\'color\',\'per_corporation_limit\',\'reserved\',\'rusts_after_set\',\'salvage\',\'route_may_overlap\',\'exported_at_or_set_end\',\'variants\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f322,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.rusts_after_set,self.salvage,self.route_may_overlap,self.exported_at_or_set_end,self.variants,))\n return __hash__': _f323,
+    "def __create_fn__(_type_name, _type_tiles, _type_train_limit, _type_operating_rounds, _type_on, _type_flags, _type_events, _type_color, _type_revenue_column, _type_starts_at_or, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_on, _dflt_flags, _dflt_events, _dflt_color, _dflt_revenue_column, _dflt_starts_at_or, _return_type):\n def __init__(self,name:_type_name,tiles:_type_tiles,train_limit:_type_train_limit,operating_rounds:_type_operating_rounds,on:_type_on=_dflt_on,flags:_type_flags=_dflt_flags,events:_type_events=_dflt_events,color:_type_color=_dflt_color,revenue_column:_type_revenue_column=_dflt_revenue_column,starts_at_or:_type_starts_at_or=_dflt_starts_at_or)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'train_limit',train_limit)\n  __dataclass_builtins_object__.__setattr__(self,'operating_rounds',operating_rounds)\n  __dataclass_builtins_object__.__setattr__(self,'on',on)\n  __dataclass_builtins_object__.__setattr__(self,'flags',flags)\n  __dataclass_builtins_object__.__setattr__(self,'events',events)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'revenue_column',revenue_column)\n  __dataclass_builtins_object__.__setattr__(self,'starts_at_or',starts_at_or)\n return __init__": _f324,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, tiles={self.tiles!r}, train_limit={self.train_limit!r}, operating_rounds={self.operating_rounds!r}, on={self.on!r}, flags={self.flags!r}, events={self.events!r}, color={self.color!r}, revenue_column={self.revenue_column!r}, starts_at_or={self.starts_at_or!r})"\n return __repr__': _f325,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.tiles,self.train_limit,self.operating_rounds,self.on,self.flags,self.events,self.color,self.revenue_column,self.starts_at_or,)==(other.name,other.tiles,other.train_limit,other.operating_rounds,other.on,other.flags,other.events,other.color,other.revenue_column,other.starts_at_or,)\n  return NotImplemented\n return __eq__': _f326,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'tiles\',\'train_limit\',\'operating_rounds\',\'on\',\'flags\',\'events\',\'color\',\'revenue_column\',\'starts_at_or\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f327,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'tiles\',\'train_limit\',\'operating_rounds\',\'on\',\'flags\',\'events\',\'color\',\'revenue_column\',\'starts_at_or\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f328,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.tiles,self.train_limit,self.operating_rounds,self.on,self.flags,self.events,self.color,self.revenue_column,self.starts_at_or,))\n return __hash__': _f329,
+    "def __create_fn__(_type_title, _type_trains, _type_phases, _type_privates, _type_corporations, _type_minors, _type_loans, _type_market, _type_map, _type_tiles, _type_tile_counts, _type_upgrades, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,title:_type_title,trains:_type_trains,phases:_type_phases,privates:_type_privates,corporations:_type_corporations,minors:_type_minors,loans:_type_loans,market:_type_market,map:_type_map,tiles:_type_tiles,tile_counts:_type_tile_counts,upgrades:_type_upgrades)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'trains',trains)\n  __dataclass_builtins_object__.__setattr__(self,'phases',phases)\n  __dataclass_builtins_object__.__setattr__(self,'privates',privates)\n  __dataclass_builtins_object__.__setattr__(self,'corporations',corporations)\n  __dataclass_builtins_object__.__setattr__(self,'minors',minors)\n  __dataclass_builtins_object__.__setattr__(self,'loans',loans)\n  __dataclass_builtins_object__.__setattr__(self,'market',market)\n  __dataclass_builtins_object__.__setattr__(self,'map',map)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'tile_counts',tile_counts)\n  __dataclass_builtins_object__.__setattr__(self,'upgrades',upgrades)\n return __init__": _f330,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(title={self.title!r}, trains={self.trains!r}, phases={self.phases!r}, privates={self.privates!r}, corporations={self.corporations!r}, minors={self.minors!r}, loans={self.loans!r}, market={self.market!r}, map={self.map!r}, tiles={self.tiles!r}, tile_counts={self.tile_counts!r}, upgrades={self.upgrades!r})"\n return __repr__': _f331,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.title,self.trains,self.phases,self.privates,self.corporations,self.minors,self.loans,self.market,self.map,self.tiles,self.tile_counts,self.upgrades,)==(other.title,other.trains,other.phases,other.privates,other.corporations,other.minors,other.loans,other.market,other.map,other.tiles,other.tile_counts,other.upgrades,)\n  return NotImplemented\n return __eq__': _f332,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'title\',\'trains\',\'phases\',\'privates\',\'corporations\',\'minors\',\'loans\',\'market\',\'map\',\'tiles\',\'tile_counts\',\'upgrades\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f333,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'title\',\'trains\',\'phases\',\'privates\',\'corporations\',\'minors\',\'loans\',\'market\',\'map\',\'tiles\',\'tile_counts\',\'upgrades\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f334,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.title,self.trains,self.phases,self.privates,self.corporations,self.minors,self.loans,self.market,self.map,self.tiles,self.tile_counts,self.upgrades,))\n return __hash__': _f335,
 }
