@@ -156,9 +156,10 @@ def _check_typed(model: dict[str, Any], src: TitleSource) -> None:
     for i, rule in enumerate(built.title.optional_rules):
         for j, change in enumerate(rule.changes):
             try:
-                typed.replace_at(built, change.set, change.to)
+                typed.apply_change(built, change)
             except typed.ModelError as exc:
-                chk.add("title.yaml", ("optional_rules", i, "changes", j, "to"), str(exc))
+                chk.add("title.yaml", ("optional_rules", i, "changes", j, "remove" if change.remove else "to"),
+                        str(exc))
 
 
 def _names_not_strings(text: str, functions: Any) -> str:

@@ -65,7 +65,9 @@ def limits(L: Lang, f: dict[str, Any]) -> list[str]:
 
 def cash(L: Lang, f: dict[str, Any]) -> list[str]:
     items = [L.t("cash.line", players=L.num(n), cash=L.money(c), n=n) for n, c in f["starting_cash"]]
-    items.append(L.t("cash.bank_unlimited") if f["bank"]["unlimited"] else L.t("cash.bank", cash=L.money(f["bank"]["cash"])))
+    bank = f["bank"]["cash"]
+    items.append(L.t("cash.bank_unlimited") if f["bank"]["unlimited"]
+                 else L.t("cash.bank_by_players" if isinstance(bank, dict) else "cash.bank", cash=L.money(bank)))
     pl = f["players"]
     items.append(L.t("cash.players", low=L.num(pl["min"]), high=L.num(pl["max"])))
     return items
@@ -97,7 +99,10 @@ def phase_summary(L: Lang, f: dict[str, Any]) -> list[str]:
 
 
 def train_line(L: Lang, f: dict[str, Any], t: dict[str, Any]) -> str:
-    count = L.t("trains.unlimited") if t["count"] is None else L.t("trains.count", n=t["count"])
+    n = t["count"]
+    count = L.t("trains.unlimited") if n is None else L.t("trains.count", n=n) if not isinstance(n, dict) else \
+        L.join([L.t("words.per_players", value=L.t("trains.count", n=v), players=L.num(int(k))) for k, v in n.items()],
+               "or")
     parts = [L.t("trains.head", train=w.train(L, t["name"]),
                  colour=(" (" + w.colour(L, t["colour"]) + ")") if t["colour"] else "",
                  price=L.money(t["price"]), count=count)]

@@ -98,6 +98,12 @@ FUNCTIONS: dict[str, Func] = {
     "shuffle": Func(("list[any]",), "list[any]", "A copy of a list in seeded random order."),
     "make_available": Func(("Corporation",), "none", "Let a corporation that waited for an event be parred."),
     "remove_private": Func(("Private",), "none", "Take a private out of the game before it is sold."),
+    "withdraw_private": Func(("Private",), "none",
+                             "Take a private out of the game before it is sold, as if it never were in it: it "
+                             "is no longer listed, not even as closed."),
+    "withdraw_corporation": Func(("Corporation",), "none",
+                                 "Take a corporation out of the game before it is parred: it is no longer listed; "
+                                 "its home station stays on the map and its reserved slots are freed."),
     "end_game_after_set": Func((), "none", "The current operating set will be the game's last."),
     "close_private": Func(("Private",), "none", "Close a private now (a statement form of private.close)."),
     "close_after_owner_stock_turn": Func(("Private",), "none",

@@ -23,6 +23,7 @@ from railbook.engine.rules.game_end import apply_last_set_skips
 from railbook.engine.rules.priority import reorder_players
 from railbook.engine.rules.trains import export_train
 from railbook.engine.steps.auction import CompanyPendingPar, WaterfallAuction
+from railbook.engine.steps.draft import BlindDraftRound, BlindDraftStep
 from railbook.engine.steps.markers import SpecialBuyStep
 from railbook.engine.steps.message import with_bystanders
 from railbook.engine.steps.privates import (
@@ -37,6 +38,7 @@ from railbook.engine.steps.shares import RedeemSharesStep
 from railbook.engine.steps.stock import BuySellParShares
 from railbook.engine.steps.token import HomeTokenStep, TokenStep, UpdateTokensStep
 from railbook.engine.steps.track import TrackStep
+from railbook.engine.steps.track_and_token import TrackAndTokenStep
 from railbook.engine.steps.trains import BankruptStep, BuyTrainStep, DiscardTrainStep
 from railbook.errors import GameError
 
@@ -53,6 +55,7 @@ OR_STEPS: dict[str, Any] = {
     "buy_private_blocking": (BuyPrivateStep, {"blocks": True}),
     "home_token": HomeTokenStep,
     "track": TrackStep,
+    "track_and_token": TrackAndTokenStep,
     "token": TokenStep,
     "route": RouteStep,
     "dividend": DividendStep,
@@ -86,6 +89,9 @@ class Schedule:
         if kind == "waterfall":
             bidding = SeatOrderAuction if auction.bidding_order == "seat_order" else WaterfallAuction
             return AuctionRound(game, with_bystanders([CompanyPendingPar, bidding]))
+        if kind == "draft":
+            game.log("-- Draft Round --")
+            return BlindDraftRound(game, with_bystanders([BlindDraftStep]))
         if kind == "starting_package":
             game.log("-- Draft of the starting package --")
             return DraftRound(game, with_bystanders([StartingPackageDraft]))

@@ -12,7 +12,7 @@ from railbook.compiler.cache import load_compiled
 from railbook.errors import GameError
 from railbook.paths import title_dir, title_ids
 from railbook.title.model import TitleModel, TitleRules
-from railbook.title.typed import ModelError, replace_at, with_market_moves
+from railbook.title.typed import ModelError, apply_change, with_market_moves
 
 _TITLES: dict[tuple[str, tuple[str, ...]], "Title"] = {}
 
@@ -55,7 +55,7 @@ class Title:
             chosen.append(rule)
             for change in known[rule].changes:
                 try:
-                    model = replace_at(model, change.set, change.to)
+                    model = apply_change(model, change)
                 except ModelError as exc:  # pragma: no cover - the compiler checked every change
                     raise GameError(f"optional rule {rule!r}: {exc}", "optional rules") from None
                 if change.set.startswith("market"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.entities.company import Ability
 from railbook.engine.entities.core import Entity, Passer, Spender
 from railbook.engine.entities.share import Share, ShareHolder
 from railbook.engine.map.token import Token
@@ -60,7 +61,7 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
         self.float_excludes: Any = None  # a holder (the pool) whose certificates count as unsold for floating
         self.markers: set[str] = set()
         self.marker_list: list[str] = []
-        self.abilities: list[Any] = []
+        self.abilities: list[Any] = [Ability(a, self) for a in definition.abilities]
         self.loans: list[Any] = []
         self.ipo_at_market = False   # certificates from its IPO sell at the market price (no par)
         self.converted = False       # it has converted to its converts_to certificates
@@ -202,6 +203,10 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
             for c in owner.companies:
                 out.extend(a for a in c.all_abilities() if "owning_player" in "".join(a.when))
         return out
+
+    def remove_ability(self, ability: Any) -> None:
+        self.abilities = [a for a in self.abilities if a is not ability]
+        ability.teardown()
 
     def sort_key(self) -> tuple[Any, ...] | None:
         """Operating order: higher price first, then further right, then higher row, then arrival."""

@@ -235,6 +235,10 @@ class Round:
     def after_process(self, action: "Action") -> None:
         pass
 
+    def after_closing(self) -> None:
+        """Corporations closed after an action: a round whose entity in turn may have nothing left
+        to do moves on."""
+
     def skip_steps(self) -> None:
         """Skip every step before the first that blocks (one with nothing to do passes).
 

@@ -25,7 +25,10 @@ class OperatingRound(Round):
         return True
 
     def select_entities(self) -> list[Any]:
-        return operating_order(self.game)
+        return operating_order(self.game, first=self.first_of_game())
+
+    def first_of_game(self) -> bool:
+        return self.game.turn == 1 and self.round_num == 1
 
     def setup(self) -> None:
         game = self.game
@@ -41,8 +44,12 @@ class OperatingRound(Round):
         for ent in list(game.corporations) + list(game.minors) + list(game.companies):
             for a in getattr(ent, "abilities", []):
                 a.count_this_or = 0
-        if self.any_to_act():
+        if self.any_to_act() and not self.held_at_start():
             self.start_operating()
+
+    def held_at_start(self) -> bool:
+        """A step waits for someone before the first company operates (it starts the round itself)."""
+        return any(getattr(s, "holds_round_start", lambda: False)() for s in self.steps)
 
     def any_to_act(self) -> bool:
         return any(not self.skip_entity(e) for e in self.entities)
@@ -100,7 +107,7 @@ class OperatingRound(Round):
     def recalculate_order(self) -> None:
         rest = self.entities[self.entity_index + 1:]
         self.entities = self.entities[: self.entity_index + 1] + \
-            [e for e in operating_order(self.game) if e in rest]
+            [e for e in operating_order(self.game, first=self.first_of_game()) if e in rest]
 
     def finished(self) -> bool:
         done = self.active_step() is None or not self.any_to_act()

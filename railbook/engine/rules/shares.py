@@ -92,6 +92,8 @@ def check_sale_timing(game: "GameState", entity: Any, bundle: ShareBundle) -> bo
         return game.turn > 1 or game.round.operating()
     if rule == "operation":
         return bundle.corporation.operated()
+    if rule == "operation_or_president":
+        return bundle.corporation.operated() or bundle.corporation.owner is entity
     return True
 
 
@@ -121,6 +123,7 @@ def bundles_for_corporation(game: "GameState", holder: Any, corp: Corporation) -
 def sell_shares_and_change_price(game: "GameState", bundle: ShareBundle) -> None:
     corp = bundle.corporation
     old = corp.share_price
+    was_president = corp.owner is not None and corp.owner is bundle.owner
     sell_shares(game, bundle)
     movement = game.rules.stock_round.sale_price_drop
     if movement == "row_per_share":
@@ -134,6 +137,8 @@ def sell_shares_and_change_price(game: "GameState", bundle: ShareBundle) -> None
     elif movement == "column_per_share":
         for _ in range(int(bundle.num_shares())):
             game.stock_market.move_left(corp)
+    elif movement == "column_per_sale_if_president" and was_president:
+        game.stock_market.move_left(corp)
     log_share_price(game, corp, old)
 
 

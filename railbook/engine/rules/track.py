@@ -97,7 +97,7 @@ def upgrade_cost(game: "GameState", old_tile: Tile, hex_: Hex, entity: Any) -> i
             terrain = a.spec.terrain
             if terrain is None or terrain in old_tile.terrain_kinds():
                 discount += a.discount
-    return cost - min(cost, discount)
+    return max(cost - min(cost, discount), game.rules.operating_round.min_tile_cost)
 
 
 def update_tile_lists(game: "GameState", tile: Tile, old_tile: Tile) -> None:

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 from railbook.engine.legal import LegalAction, Range, ranged, shares_action, simple
 from railbook.engine.map.token import Token
 from railbook.engine.rules.abilities import exchange_corporations, usable_abilities
-from railbook.engine.rules.privates import purchasable_companies
+from railbook.engine.rules.privates import minor_of, purchasable_companies, take_over_minor
+from railbook.engine.rules.trains import num_corp_trains, train_limit
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.stock import ShareBuying
 from railbook.engine.steps.token import Tokener
@@ -72,18 +73,26 @@ class BuyPrivateStep(Step):
                                 "private price")
         if entity.cash < price:
             raise InsufficientFunds(f"{entity.name} cannot pay {game.format_money(price)}", "money")
+        minor = minor_of(game, company)
+        if minor is not None and num_corp_trains(game, entity) + num_corp_trains(game, minor) > \
+                train_limit(game, entity):
+            raise IllegalAction(f"{entity.name} has no room for {minor.name}'s trains", "train limit")
         company.owner = entity
         if owner is not None:
             owner.companies.remove(company)
         for a in list(company.abilities):
             if a.type == "revenue_change" and a.on == "sold":
                 company.revenue = a.revenue
+            if a.type == "reservation" and a.spec.while_owned_by == "player":
+                company.remove_ability(a)   # the slot was kept for a player's private
         self.round.just_sold_company = company
         self.round.company_sellers[company] = owner
         entity.companies.append(company)
         entity.spend(price, owner if owner is not None else game.bank)
         game.log(f"{entity.name} buys {company.name} from {owner.name if owner else 'the bank'} for "
                  f"{game.format_money(price)}")
+        if minor is not None:
+            take_over_minor(game, entity, minor)
 
 
 class ExchangeStep(Step, ShareBuying):
@@ -386,7 +395,8 @@ class SpecialTokenStep(Step, Tokener):
                                 "private ability")
         holder = entity.owner
         connected = ability.type == "token" and ability.connected
-        token = holder.find_token_by_type()
+        extra = ability.type == "token" and not ability.from_owner   # the private brings a station of its own
+        token = Token(holder, price=0) if extra else holder.find_token_by_type()
         if ability.type == "teleport":
             # the teleport's token is the corporation's token for the turn, and it is free
             self.place_token(holder, action.city, token, connected=False, free_override=True)
@@ -394,6 +404,8 @@ class SpecialTokenStep(Step, Tokener):
             price_free = ability.price_ == 0
             self.place_token(holder, action.city, token, connected=connected,
                              extra_action=ability.extra_action, free_override=price_free)
+            if extra:
+                holder.tokens.append(token)
             ability.use()
             if ability.count is not None and ability.count <= 0 and ability.closed_when_used_up:
                 entity.close()

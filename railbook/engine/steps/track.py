@@ -205,7 +205,7 @@ class Tracker:
             if not legal:
                 raise IllegalAction(f"tile {tile.name} with rotation {rotation} is not a legal lay on {hex_.id}",
                                     "tile placement")
-            border_cost = self.border_cost(tile, hex_)
+            border_cost = self.border_cost(tile, hex_, spender)
             crossed = self.border_types(tile, hex_)
             restricted = entity.is_operator() and not split and replacement_rotation(tile, old_tile) is None
         finally:
@@ -393,7 +393,9 @@ class Tracker:
         if refusal is not None:
             raise refusal
 
-    def border_cost(self, tile: "Tile", hex_: "Hex") -> int:
+    def border_cost(self, tile: "Tile", hex_: "Hex", spender: Any = None) -> int:
+        """What the borders with a cost the lay crosses cost, each less the spender's discounts for
+        terrain of its kind (a tile_discount whose terrain is the border's type)."""
         total = 0
         for b in tile.borders + hex_.tile.borders:
             if not b.cost:
@@ -402,7 +404,7 @@ class Tracker:
             if neighbor is None:
                 continue
             if b.edge in tile.exits and neighbor.targeting(hex_):
-                total += b.cost
+                total += b.cost - min(b.cost, border_discount(spender, b.type))
         return total
 
     def border_types(self, tile: "Tile", hex_: "Hex") -> list[str]:
@@ -446,6 +448,13 @@ class Tracker:
             self.round.pending_tokens.append({"entity": actor, "hexes": [action.hex], "token": token})
             self.game.log(f"{actor.name} must choose a city for {token.corporation.name}'s token")
             token.remove()
+
+
+def border_discount(spender: Any, kind: str | None) -> int:
+    if spender is None or kind is None or not hasattr(spender, "all_abilities"):
+        return 0
+    return sum(a.discount for a in spender.all_abilities() if a.type == "tile_discount" and a.spec.terrain == kind
+               and not a.hexes)
 
 
 def may_replace(game: Any, old: "Tile", new: "Tile") -> bool:

@@ -220,7 +220,7 @@ class BuyTrainStep(Step, EmergencyMoney):
         game = self.game
         exchange = action.exchange
         price = action.price
-        remaining = self.check_buy_train(entity, train, price, exchange)
+        remaining = self.check_buy_train(entity, train, price, exchange, action.variant)
         if remaining > 0:
             player = entity.owner
             player.spend(remaining, entity)
@@ -230,6 +230,8 @@ class BuyTrainStep(Step, EmergencyMoney):
             self.round.trade_ins_this_turn += 1
         source = train.owner
         from_depot = train.from_depot()
+        if from_depot:
+            train.set_variant(action.variant)
         game.log(f"{entity.name} buys a {train.name} train for {game.format_money(price)} from {source.name}")
         buy_train(game, entity, train, price)
         after_train_bought(game, train)
@@ -242,9 +244,11 @@ class BuyTrainStep(Step, EmergencyMoney):
         if not self.can_buy_train(entity):
             self.pass_()
 
-    def check_buy_train(self, entity: Any, train: Any, price: int, exchange: Any = None) -> int:
-        """Every rule of buying this train at this price (trading in ``exchange``), judged without
-        buying it: raises the rule a purchase breaks; returns what the president must add."""
+    def check_buy_train(self, entity: Any, train: Any, price: int, exchange: Any = None,
+                        variant: str | None = None) -> int:
+        """Every rule of buying this train at this price (trading in ``exchange``; as one of its
+        ``variant``s, from the depot), judged without buying it: raises the rule a purchase breaks;
+        returns what the president must add."""
         game = self.game
         if train.owner is entity:
             raise IllegalAction(f"{entity.name} already owns {train.id}", "buy train")
@@ -257,8 +261,10 @@ class BuyTrainStep(Step, EmergencyMoney):
         if train.from_depot() and train.name in self.depot_types_bought:
             raise IllegalAction(f"{entity.name} has already bought a {train.name} train from the depot this turn",
                                 "one depot train per type")
+        if variant is not None and variant not in train.variants:
+            raise IllegalAction(f"train {train.id} has no variant {variant!r}", "train variant")
         if train.from_depot():
-            expected = train.price(exchange) if exchange is not None else train.price_
+            expected = train.price(exchange) if exchange is not None else train.variant_price(variant)
             if price != expected:
                 raise IllegalAction(f"train {train.id} costs {game.format_money(expected)}"
                                     + (f" when trading in a {exchange.name}" if exchange is not None else ""),

@@ -67,6 +67,7 @@ class AbilityDef:
     terrain: str | None = None
     amount: int = 1
     income: int = 0                         # tile_income: what the owner earns per matching terrain
+    per_icon: str | None = None             # assign_bonus: the amount counts once per icon of this name on the hex
     moves_station: "MovesStation | None" = None   # token: the station is moved, not added
     text: Texts = field(default_factory=dict)
     from_: tuple[str, ...] = ()             # exchange: take the share from ipo and/or market (YAML "from")
@@ -78,6 +79,7 @@ class PrivateDef:
     name: str
     value: int
     revenue: int = 0
+    price: int | None = None                # what its first buyer pays the bank (None: its value)
     min_price: int = 0
     max_price: int = 0
     min_players: int | None = None
@@ -185,6 +187,8 @@ class CorporationDef:
     par_needs_token: bool = False           # parred only once it has a station on the map
     value: int | None = None                # a minor: what its certificate is worth
     merges_into: str | None = None          # a minor: the corporation it merges into
+    starting_train: str | None = None       # a minor: starts with the depot's first train of this type, free
+    abilities: tuple[AbilityDef, ...] = ()  # what the corporation itself may do (privates' vocabulary)
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,7 +38,7 @@ class TrainDef:
     name: str
     distance: Distance
     price: int
-    count: int | None = None            # None: unlimited
+    count: int | Mapping[int, int] | None = None   # None: unlimited; or one count per player count
     rusts_on: str | None = None
     obsolete_on: str | None = None
     available_from_phase: str | None = None

@@ -26,7 +26,7 @@ from railbook.title.normalize.rules import (
 from railbook.title.normalize.trains import normalize_trains
 
 #: events the engine fires itself; any other a train or phase fires needs a hook
-BUILTIN_EVENTS = ("close_privates",)
+BUILTIN_EVENTS = ("close_privates", "close_minors")
 
 __all__ = ["BUILTIN_EVENTS", "Checker", "build_model"]
 
