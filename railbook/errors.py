@@ -6,11 +6,14 @@
     ├── TitleError            a title that does not load or compile; carries every located problem
     ├── LogError              a recorded game (an 18xx.games export, a Rails report) that cannot be read
     ├── DocsError             a rules summary or site that cannot be written as asked
+    ├── SaveError             a game that cannot be saved as asked (no such folder, a game already there, locked)
+    ├── StudyError            a balance study that cannot be run or reported as asked
     └── GameError             a game that cannot be set up or played as asked (.rule names the rule)
         ├── ActionError       an action refused; the game is left exactly as it was
         │   ├── ActionFormatError   not well formed: unknown type, missing field, unknown id
         │   └── IllegalAction       well formed, but the rules do not allow it now
         │       ├── NotYourTurn, InsufficientFunds, RouteError, GameOver
+        ├── HookError         a title's rule hook failed as it ran: over its budget, or dividing by zero
         └── EngineError       a fault of the engine itself while processing (the game is rolled back)
 
 Every error's text is a sentence a person can act on; ``rule`` (on game errors) is the
@@ -45,6 +48,16 @@ class DocsError(RailbookError):
     def __init__(self, message: str, problems: Problems | None = None):
         super().__init__(message)
         self.problems = problems
+
+
+class SaveError(RailbookError):
+    """A game cannot be saved as asked: its folder is missing, a game exists there (``new`` without
+    ``--force``), or another process holds it too long. Nothing was written."""
+
+
+class StudyError(RailbookError):
+    """A balance study cannot be run or reported as asked (a bad --set, an unknown bot, a results
+    file of another study or of another railbook)."""
 
 
 class GameError(RailbookError):
@@ -96,6 +109,14 @@ class RouteError(IllegalAction):
 
 class GameOver(IllegalAction):
     rule = "game over"
+
+
+class HookError(GameError):
+    """A title's rule hook failed as it ran (it took more steps than its budget, made a value too
+    large, divided by zero, indexed past a list's end); the message names the hook and its line.
+    The game is rolled back, as for any refused action."""
+
+    rule = "rule hook"
 
 
 class EngineError(GameError):

@@ -8,7 +8,9 @@ package (``railbook/data/``).
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
+from typing import Sequence
 
 PACKAGE = Path(__file__).resolve().parent
 _CHECKOUT = PACKAGE.parent
@@ -36,14 +38,14 @@ def cache_dir() -> Path:
 
 
 def title_dir(name: str | os.PathLike[str]) -> Path:
-    """Resolve a title argument: a folder path, or a title id under titles/."""
+    """Resolve a title argument a person typed on the command line: a folder path, or a title id.
+
+    Never for a title a game log names: a log's title is an id, looked up by :func:`find_title`."""
     p = Path(name)
     if p.is_dir():
         return p
-    candidate = TITLES_DIR / str(name)
-    if candidate.is_dir():
-        return candidate
-    return p
+    found = find_title(str(name))
+    return found if found is not None else p
 
 
 def title_ids() -> list[str]:
@@ -52,3 +54,51 @@ def title_ids() -> list[str]:
         d.name for d in TITLES_DIR.iterdir()
         if d.is_dir() and d.name != "common" and (d / "title.yaml").exists()
     )
+
+
+#: a title id: a name, never a path (no separators, no "..", nothing hidden)
+TITLE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+-]{0,63}$")
+
+_user_folders: list[Path] = []
+
+
+def use_title_folders(folders: Sequence[str | os.PathLike[str]]) -> None:
+    """Folders of titles a person listed explicitly (``--titles DIR``): each is a title folder (it
+    holds title.yaml) or a folder of them. With titles/ and $RAILBOOK_TITLES, these are the only
+    places a title id is looked up."""
+    _user_folders.clear()
+    _user_folders.extend(Path(f) for f in folders)
+
+
+def title_folders() -> list[Path]:
+    """Where title ids are looked up, first match winning: the folders the user listed (on the
+    command line, then in $RAILBOOK_TITLES, separated by the system's path separator), then titles/."""
+    env = [Path(p) for p in os.environ.get("RAILBOOK_TITLES", "").split(os.pathsep) if p]
+    return [*_user_folders, *env, TITLES_DIR]
+
+
+def known_titles() -> dict[str, Path]:
+    """Every title id railbook may load, with its folder."""
+    out: dict[str, Path] = {}
+    for folder in title_folders():
+        if not folder.is_dir():
+            continue
+        candidates = [folder] if (folder / "title.yaml").is_file() else sorted(folder.iterdir())
+        for d in candidates:
+            if d.is_dir() and d.name != "common" and (d / "title.yaml").is_file() and TITLE_ID.match(d.name):
+                out.setdefault(d.name, d)
+    return out
+
+
+def find_title(title_id: str) -> Path | None:
+    """The folder of a title named by its id (as a game log names it), or None: a path, a name
+    with a separator or "..", or an id no known folder holds, is not a title."""
+    if not isinstance(title_id, str) or not TITLE_ID.match(title_id):
+        return None
+    for folder in title_folders():
+        if (folder / "title.yaml").is_file() and folder.name == title_id:
+            return folder
+        candidate = folder / title_id
+        if (candidate / "title.yaml").is_file():
+            return candidate
+    return None

@@ -32,6 +32,12 @@ def run(text: str, name: str, api: object, *args: object) -> object:
 class FakeAPI:
     """Just enough of the hook API to run a hook without a game."""
 
+    def each(self, xs: list[object], line: int) -> list[object]:
+        return xs
+
+    def bounded(self, value: object, line: int) -> object:
+        return value
+
     def max_of(self, xs: list[int]) -> int:
         return max(xs) if xs else 0
 

@@ -151,7 +151,7 @@ TINY = str(Path(__file__).parent / "titles" / "tiny")
 
 def test_certificate_limit() -> None:
     # the tiny test title has a certificate limit of 3
-    game = Game(Title.load(TINY), [(1, "Ann"), (2, "Bob")], seed=1)
+    game = Game(Title.from_folder(TINY), [(1, "Ann"), (2, "Bob")], seed=1)
     for a in [{"type": "bid", **player(1), "company": "AA", "price": 20},
               {"type": "par", **player(2), "corporation": "RED", "share_price": "80,0,2"},
               {"type": "par", **player(1), "corporation": "BLU", "share_price": "80,0,2"},

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable, Sequence
+import warnings
+from typing import Callable, Sequence, TextIO
 
 from railbook.version import __version__
 
@@ -24,6 +25,11 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run 'railbook COMMAND --help' for the options of one command.",
     )
     parser.add_argument("--version", action="version", version=f"railbook {__version__}")
+    parser.add_argument("--debug", action="store_true",
+                        help="show a Python traceback when railbook fails (for reporting a bug)")
+    parser.add_argument("--titles", action="append", metavar="DIR",
+                        help="also look title ids up in DIR (a title folder or a folder of titles; repeatable); "
+                             "a game log names its title by id, found only in titles/ and folders listed so")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     from railbook.cli import commands
 
@@ -34,17 +40,66 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in argv  # anywhere on the line, before the command or after it
+    argv, folders = _title_folders([a for a in argv if a != "--debug"])
     args = parser.parse_args(argv)
+    from railbook.paths import use_title_folders
+
+    use_title_folders(folders)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
     try:
-        return int(args.func(args) or 0)
+        with warnings.catch_warnings():
+            warnings.showwarning = _show_warning
+            return int(args.func(args) or 0)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+    except RecursionError:
+        if debug:
+            raise
+        print("railbook: the input nests too deeply to handle", file=sys.stderr)
+        return 1
+    except Exception as exc:
+        if debug:
+            raise
+        from railbook.errors import RailbookError
+
+        if isinstance(exc, RailbookError):  # a command that let its own error through: still a message
+            print(f"railbook: {exc}", file=sys.stderr)
+            return 1
+        print(f"railbook: internal error: {type(exc).__name__}: {exc}\n"
+              f"(this is a bug in railbook; run again with --debug for the traceback)", file=sys.stderr)
+        return 1
+
+
+def _title_folders(argv: list[str]) -> tuple[list[str], list[str]]:
+    """Take ``--titles DIR`` (or ``--titles=DIR``) out of the command line wherever it stands."""
+    rest: list[str] = []
+    folders: list[str] = []
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--titles" and i + 1 < len(argv):
+            folders.append(argv[i + 1])
+            i += 2
+            continue
+        if a.startswith("--titles="):
+            folders.append(a.split("=", 1)[1])
+        else:
+            rest.append(a)
+        i += 1
+    return rest, folders
+
+
+def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file: TextIO | None = None, line: str | None = None) -> None:
+    """Warnings read as railbook's own lines, not Python's."""
+    print(f"railbook: warning: {message}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -49,6 +48,20 @@ def _load_log(path: str) -> "GameLog":
         raise LogError(f"{path}: no such file") from None
 
 
+def _results_row_log(path: str, number: int, save: str | None) -> "GameLog":
+    """The game log of one row of a balance study's results (``railbook simulate``), saved if asked."""
+    from railbook.importers import eighteen_xx
+    from railbook.simulate.results import row
+
+    found = row(Path(path), number)
+    if not found.get("log"):
+        raise LogError(f"{path} row {number} has no game log ({found.get('error') or 'the game did not start'})")
+    data = json.loads(found["log"])
+    if save:
+        Path(save).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return eighteen_xx.from_dict(data, source=f"{path} row {number}")
+
+
 # ---------------------------------------------------------------- replay
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -60,8 +73,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         from railbook.cli.report_commands import cmd_replay_report
 
         return cmd_replay_report(args.game)
+    if args.save and args.row is None:
+        return _fail("--save saves the game of a results row: use it with --row N")
     try:
-        log = _load_log(args.game)
+        log = _results_row_log(args.game, args.row, args.save) if args.row is not None else _load_log(args.game)
         sink = open(args.trace, "w", encoding="utf-8") if args.trace else None
         try:
             result = replay(log, until=args.until, trace_sink=sink)
@@ -72,8 +87,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     game = result.game
     assert game is not None
+    changes = [f"{path}={json.dumps(value)}" for path, value in log.changes]
     print(f"{log.title}: {len(log.players)} players, {result.processed} actions replayed"
-          + (f" (optional rules: {', '.join(log.optional_rules)})" if log.optional_rules else ""))
+          + (f" (optional rules: {', '.join(log.optional_rules)})" if log.optional_rules else "")
+          + (f" (data changes: {', '.join(changes)})" if changes else ""))
     if result.error is not None:
         a = result.error_action or {}
         print(f"\naction {a.get('id')} ({a.get('type')} by {a.get('entity')}) breaks a rule: {result.error.message}")
@@ -203,61 +220,53 @@ def cmd_fidelity(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- play
 
-def _save(path: str, data: dict[str, Any]) -> None:
-    tmp = f"{path}.tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(data, fh, indent=1, ensure_ascii=False)
-        fh.write("\n")
-    os.replace(tmp, path)
+def _save(path: str, data: dict[str, Any], overwrite: bool = True) -> None:
+    from railbook.play.saves import write_atomically
+
+    write_atomically(path, data, overwrite=overwrite)
 
 
 def _load_saved(path: str) -> tuple[dict[str, Any], Any]:
-    from railbook.importers import eighteen_xx
-    from railbook.importers.replay import new_game
+    from railbook.play.saves import load_saved
 
-    try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except FileNotFoundError:
-        raise LogError(f"{path}: no such file") from None
-    except json.JSONDecodeError as exc:
-        raise LogError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
-    log = eighteen_xx.from_dict(data, source=path)
-    game = new_game(log)
-    for action, keep in zip(log.actions, log.live):
-        if keep and action.get("type") not in ("undo", "redo"):
-            game.process_action(action)
-    return data, game
+    return load_saved(path)
 
 
 def cmd_new(args: argparse.Namespace) -> int:
     from railbook.cli.show import render_state
     from railbook.importers import eighteen_xx
     from railbook.importers.replay import new_game
+    from railbook.play.saves import new_log
 
     names = [n.strip() for n in args.names.split(",")] if args.names else [f"Player {i + 1}" for i in range(args.players)]
     if args.names and len(names) != args.players:
         return _fail(f"--names gives {len(names)} names for {args.players} players")
-    data = {
-        "id": args.seed, "title": args.title, "description": "",
-        "players": [{"id": i + 1, "name": n} for i, n in enumerate(names)],
-        "settings": {"seed": args.seed, "optional_rules": args.option or []},
-        "actions": [],
-    }
+    data = new_log(args.title, names, args.seed, args.option)
     try:
         log = eighteen_xx.from_dict(data)
         game = new_game(log)
+        _save(args.output, data, overwrite=args.force)
     except RailbookError as exc:
         return _fail(str(exc))
-    _save(args.output, data)
     print(f"new {args.title} game for {len(names)} players -> {args.output}\n")
     print(render_state(game))
     return 0
 
 
 def cmd_act(args: argparse.Namespace) -> int:
-    from railbook.cli.listing import what_happened
+    from railbook.play.saves import locked
+
+    try:
+        with locked(args.game):  # read, play and write as one: another act (or a browser) waits for this one
+            return _act(args)
+    except RailbookError as exc:
+        return _fail(str(exc))
+
+
+def _act(args: argparse.Namespace) -> int:
     from railbook.cli.show import render_state
+    from railbook.play.listing import what_happened
+    from railbook.play.saves import next_action_id
 
     try:
         data, game = _load_saved(args.game)
@@ -265,20 +274,19 @@ def cmd_act(args: argparse.Namespace) -> int:
         if args.undo:
             if not game.history:
                 return _fail("there is nothing to undo")
-            last = data["actions"][-1]["id"] if data["actions"] else 0
-            data["actions"].append({"type": "undo", "entity": last and data["actions"][-1].get("entity"),
-                                    "entity_type": data["actions"][-1].get("entity_type", "player"),
-                                    "id": last + 1})
+            last = data["actions"][-1]
+            data["actions"].append({"type": "undo", "entity": last.get("entity"),
+                                    "entity_type": last.get("entity_type", "player"), "id": next_action_id(data)})
             game.undo()
         else:
             action = chosen_action(game, args.action, args.value)
-            action["id"] = (data["actions"][-1]["id"] + 1) if data["actions"] else 1
+            action["id"] = next_action_id(data)
             action.setdefault("created_at", int(time.time()))
             game.process(action)
             data["actions"].append(action)
+        _save(args.game, data)
     except RailbookError as exc:
         return _fail(str(exc))
-    _save(args.game, data)
     if not args.undo:
         print(what_happened(game, before))
         print()
@@ -289,47 +297,22 @@ def cmd_act(args: argparse.Namespace) -> int:
 def chosen_action(game: Any, text: str, value: str | None = None) -> dict[str, Any]:
     """The action ``act`` was given: the number ``railbook show`` lists it by (with a value for its
     ranged field), ``auto-routes`` (the route optimizer's best routes), or JSON in natural form."""
-    from railbook.cli.listing import numbered
-    from railbook.engine import natural
+    from railbook.importers.json_input import parse_json
+    from railbook.play.actions import read_written
+    from railbook.play.listing import take
 
     if text.strip().isdigit():
-        listed = numbered(game)
-        n = int(text)
-        if not 1 <= n <= len(listed):
-            raise ActionFormatError(f"there are {len(listed)} legal actions now; {n} is not one "
-                                    "(railbook show lists them)")
-        la = listed[n - 1]
-        if value is None:
-            return dict(la.action)
-        if len(la.ranges) != 1:
-            raise ActionFormatError(f"action {n} has no range of values to choose from")
-        key, bounds = next(iter(la.ranges.items()))
-        try:
-            number = int(value)
-        except ValueError:
-            raise ActionFormatError(f"{value!r} is not a whole number") from None
-        if number not in bounds:
-            raise ActionFormatError(f"{key} must be from {bounds.low} to {bounds.high}"
-                                    + (f" in steps of {bounds.step}" if bounds.step != 1 else ""))
-        return la.with_value(**{key: number})
+        return take(game, int(text), value)
     if text.strip() == "auto-routes":
         return auto_routes(game)
-    try:
-        action = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ActionFormatError(f"the action is not valid JSON (nor a number from `railbook show` or auto-routes): "
-                                f"{exc.msg} (column {exc.colno})") from None
-    return natural.read(game, action)
+    return read_written(game, parse_json(text, "the action"))
 
 
 def auto_routes(game: Any) -> dict[str, Any]:
     """The operating corporation's run_routes with the optimizer's best routes."""
-    from railbook.engine.routing import auto_routes_action
+    from railbook.play.routes import best_routes_action
 
-    best = auto_routes_action(game)
-    if best is None:
-        raise ActionFormatError("no corporation is to run trains now")
-    return dict(best)
+    return best_routes_action(game)
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -364,6 +347,9 @@ def register_replay(sub: Any) -> None:
     p.add_argument("game", help="the game export (JSON) or Rails report (.report)")
     p.add_argument("--trace", metavar="OUT.jsonl", help="write the state after every action (STATE_DIGEST.md)")
     p.add_argument("--until", type=int, metavar="ID", help="stop after action ID and print the state")
+    p.add_argument("--row", type=int, metavar="N", help="GAME is a results file of 'railbook simulate': replay the "
+                                                         "game of its row N (1 is the first)")
+    p.add_argument("--save", metavar="GAME.json", help="with --row: also save that game's log (for 'railbook show')")
     p.set_defaults(func=cmd_replay)
 
 
@@ -387,7 +373,8 @@ def register_new(sub: Any) -> None:
     p.add_argument("--names", help="comma-separated player names")
     p.add_argument("--seed", type=int, default=1, help="the seed for setup randomness (default 1)")
     p.add_argument("--option", action="append", metavar="RULE", help="an optional rule (repeatable)")
-    p.add_argument("-o", "--output", required=True, help="where to save the game")
+    p.add_argument("-o", "--output", required=True, help="where to save the game (a new file)")
+    p.add_argument("--force", action="store_true", help="replace the file if it exists (a game there is lost)")
     p.set_defaults(func=cmd_new)
 
 

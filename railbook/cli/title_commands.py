@@ -106,7 +106,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
     failed = 0
     for target in targets:
         folder = title_dir(target)
-        src, model, _ = check_title(folder)
+        src, model, hooks = check_title(folder)
+        for w in hooks.warnings:
+            print(f"{w.file}:{w.line}:{w.col}: warning: {w.message}", file=sys.stderr)
         if src.problems:
             failed += 1
             _print_problems(src.problems)

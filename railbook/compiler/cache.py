@@ -1,16 +1,32 @@
 """The compile cache: titles are compiled once per version of their sources.
 
-The key is a hash of every source file of the title (and the compiler
-version), so editing a YAML file or a hook recompiles on next use, and an
-unchanged title loads straight from the cached module.
+An entry's key is a hash of every source file of the title and of the compiler itself, so
+editing a YAML file or a hook recompiles on next use, and an unchanged title loads straight
+from the cached module.
+
+The cache only ever runs what railbook wrote there itself:
+
+- it lives in a directory of the user's own (``$RAILBOOK_CACHE``, else
+  ``$XDG_CACHE_HOME/railbook``, else ``~/.cache/railbook``), made private (mode 0700); a
+  cache directory another user owns, or one others may write to that cannot be made private,
+  is not used at all (titles are compiled in memory, with a warning);
+- an entry is written to a unique temporary file, flushed and renamed into place, so a reader
+  never sees half of one;
+- an entry's first line records the key it was compiled for and a SHA-256 digest of the rest;
+  before an entry is imported both are checked against the title's sources and the bytes just
+  read (the very bytes then run). A corrupt, truncated, planted or stale entry is rebuilt, with
+  a warning.
 """
 
 from __future__ import annotations
 
-import importlib.util
+import hashlib
+import linecache
 import os
+import stat
 import sys
 import tempfile
+import warnings
 from pathlib import Path
 from types import ModuleType
 
@@ -20,11 +36,88 @@ from railbook.title.sources import source_hash
 
 _loaded: dict[str, ModuleType] = {}
 
+HEADER = "# railbook cache entry: key {key} sha256 {digest}\n"
+
+
+class CacheWarning(UserWarning):
+    """The compile cache found something it would not use (and rebuilt or bypassed it)."""
+
 
 def cached_module_path(folder: Path) -> tuple[Path, str]:
     digest = source_hash(folder, compiler_digest())
     name = folder.resolve().name
     return cache_dir() / f"{module_filename(name)[:-3]}-{digest[:16]}.py", digest
+
+
+def private_cache_dir() -> Path | None:
+    """The cache directory, created or made private (0700) if need be; None where it cannot be
+    trusted (another user's, or writable by others and not ours to fix)."""
+    folder = cache_dir()
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = folder.lstat()
+    except OSError as exc:
+        warnings.warn(f"the compile cache {folder} cannot be used ({exc.strerror or exc}); "
+                      f"compiling in memory", CacheWarning, stacklevel=3)
+        return None
+    if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
+        warnings.warn(f"the compile cache {folder} is not a directory of its own; compiling in memory",
+                      CacheWarning, stacklevel=3)
+        return None
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        warnings.warn(f"the compile cache {folder} belongs to another user; compiling in memory "
+                      f"(set RAILBOOK_CACHE to a directory of your own)", CacheWarning, stacklevel=3)
+        return None
+    if stat.S_IMODE(info.st_mode) & 0o077:
+        try:
+            folder.chmod(0o700)
+        except OSError:
+            warnings.warn(f"the compile cache {folder} is open to other users and cannot be made private; "
+                          f"compiling in memory", CacheWarning, stacklevel=3)
+            return None
+    return folder
+
+
+def entry_text(key: str, source: str) -> str:
+    """A cache entry: the header line (its key and the digest of what follows), then the module."""
+    return HEADER.format(key=key, digest=hashlib.sha256(source.encode("utf-8")).hexdigest()) + source
+
+
+def verified_source(raw: bytes, key: str) -> str | None:
+    """The module source of an entry whose header names this key and whose body has the digest the
+    header records; None for anything else."""
+    head, sep, body = raw.partition(b"\n")
+    if not sep:
+        return None
+    expected = HEADER.format(key=key, digest=hashlib.sha256(body).hexdigest()).encode("ascii")
+    if head + sep != expected:
+        return None
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _write_entry(path: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _compile(folder: Path) -> str:
+    from railbook.compiler.compile import compile_title  # the compiler loads only on a cache miss
+
+    return compile_title(folder).source
 
 
 def load_compiled(title: str | os.PathLike[str]) -> ModuleType:
@@ -33,25 +126,57 @@ def load_compiled(title: str | os.PathLike[str]) -> ModuleType:
     Raises railbook.errors.TitleError if the title does not compile.
     """
     folder = title_dir(title)
-    path, digest = cached_module_path(folder)
-    if digest in _loaded:
-        return _loaded[digest]
-    if not path.exists():
-        from railbook.compiler.compile import (
-            compile_title,  # the compiler loads only on a cache miss
-        )
-
-        compiled = compile_title(folder)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(compiled.source)
-        os.replace(tmp, path)
+    path, key = cached_module_path(folder)
+    if key in _loaded:
+        return _loaded[key]
+    cache = private_cache_dir()
+    source = None
+    if cache is not None:
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            raw = None
+        except OSError as exc:
+            warnings.warn(f"cannot read the compile cache entry {path} ({exc.strerror or exc}); rebuilding it",
+                          CacheWarning, stacklevel=2)
+            raw = None
+        if raw is not None:
+            source = verified_source(raw, key)
+            if source is None:
+                warnings.warn(f"the compile cache entry {path} is corrupt or was not written by railbook for "
+                              f"these sources; rebuilding it", CacheWarning, stacklevel=2)
     module_name = f"railbook_compiled_{path.stem.replace('-', '_')}"
-    spec = importlib.util.spec_from_file_location(module_name, path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = _run(module_name, path, source) if source is not None else None
+    if module is None:
+        source = _compile(folder)
+        if cache is not None:
+            try:
+                _write_entry(path, entry_text(key, source))
+            except OSError as exc:
+                warnings.warn(f"cannot write the compile cache entry {path} ({exc.strerror or exc})",
+                              CacheWarning, stacklevel=2)
+        module = _run(module_name, path, source)
+        if module is None:  # pragma: no cover - the compiler's own output always runs
+            raise RuntimeError(f"the compiled module of {folder} does not run")
     sys.modules[module_name] = module
-    _loaded[digest] = module
+    _loaded[key] = module
+    return module
+
+
+def _run(name: str, path: Path, source: str) -> ModuleType | None:
+    """Execute verified module source (the bytes checked, not the file again); None if it fails."""
+    module = ModuleType(name)
+    module.__file__ = str(path)
+    # tracebacks and inspect (the route optimizer reads a hook's source to bound it) see the verified
+    # source, never the file again: its first line is the entry's header, and it may have changed since
+    linecache.cache[str(path)] = (len(source), None, source.splitlines(True), str(path))
+    try:
+        code = compile(source, str(path), "exec")
+        exec(code, module.__dict__)
+    except Exception as exc:
+        warnings.warn(f"the compile cache entry {path} does not run ({type(exc).__name__}); rebuilding it",
+                      CacheWarning, stacklevel=3)
+        return None
+    if not hasattr(module, "MODEL") or not hasattr(module, "SOURCE_HASH"):
+        return None
     return module

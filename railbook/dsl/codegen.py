@@ -22,6 +22,10 @@ from railbook.dsl.api import (
     method_impl,
 )
 
+#: what the generated code calls to stay within its budget (railbook/dsl/budget.py): ``each``
+#: counts a loop's steps, ``bounded`` holds a value a loop assigns to the size limits
+BUDGET_CALLS = ("each", "bounded")
+
 BINOPS = {"+": "+", "-": "-", "*": "*", "//": "//", "%": "%"}
 
 
@@ -64,8 +68,9 @@ class Generator:
         if isinstance(s, A.Let):
             self.emit(depth, f"v_{s.name} = {self.expr(s.value)}")
         elif isinstance(s, A.Assign):
-            op = "+=" if s.augmented else "="
-            self.emit(depth, f"v_{s.name} {op} {self.expr(s.value)}")
+            # what a loop may feed back into itself is held to the value budget (railbook/dsl/budget.py)
+            value = f"v_{s.name} + ({self.expr(s.value)})" if s.augmented else self.expr(s.value)
+            self.emit(depth, f"v_{s.name} = api.bounded({value}, {s.line})")
         elif isinstance(s, A.If):
             for i, (cond, body) in enumerate(s.branches):
                 self.emit(depth, f"{'if' if i == 0 else 'elif'} {self.expr(cond)}:")
@@ -74,7 +79,7 @@ class Generator:
                 self.emit(depth, "else:")
                 self.block(s.orelse, depth + 1)
         elif isinstance(s, A.For):
-            self.emit(depth, f"for v_{s.var} in {self.expr(s.iterable)}:")
+            self.emit(depth, f"for v_{s.var} in api.each({self.expr(s.iterable)}, {s.line}):")
             self.block(s.body, depth + 1)
         elif isinstance(s, A.Return):
             if self.accumulates:
@@ -112,7 +117,7 @@ class Generator:
             return "[" + ", ".join(self.expr(x) for x in e.items) + "]"
         if isinstance(e, A.Comprehension):
             cond = f" if {self.expr(e.condition)}" if e.condition is not None else ""
-            return f"[{self.expr(e.element)} for v_{e.var} in {self.expr(e.iterable)}{cond}]"
+            return f"[{self.expr(e.element)} for v_{e.var} in api.each({self.expr(e.iterable)}, {e.line}){cond}]"
         if isinstance(e, A.Call):
             func = FUNCTIONS[e.func]
             return f"api.{func.impl or e.func}({', '.join(self.args(func.params, e.args))})"
@@ -156,7 +161,7 @@ class UnsafeHookCode(Exception):
 def verify(source: str) -> None:
     """Raise UnsafeHookCode unless ``source`` only calls the hook API."""
     tree = pyast.parse(source)
-    allowed_attrs = set(all_impl_names())
+    allowed_attrs = set(all_impl_names()) | set(BUDGET_CALLS)
     for node in pyast.walk(tree):
         if not isinstance(node, _ALLOWED_NODES):
             raise UnsafeHookCode(f"generated hook code uses {type(node).__name__}")

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from railbook.dsl import ast as A
+from railbook.dsl.budget import unbounded
 from railbook.dsl.checker import Checker, Names
 from railbook.dsl.codegen import Generator, UnsafeHookCode, function_name, verify
 from railbook.dsl.parser import HookSyntaxError, parse
@@ -23,6 +24,8 @@ class CompiledHooks:
     docs: dict[str, str] = field(default_factory=dict)    # hook key -> the comment above it
     # hook key -> {language: its doc} from the comment's "# de: ..." lines
     doc_texts: dict[str, dict[str, str]] = field(default_factory=dict)
+    # what may run long or grow without bound (railbook/dsl/budget.py): validate warns, the budget stops it
+    warnings: Problems = field(default_factory=Problems)
 
 
 _LANGUAGE_LINE = re.compile(r"^(%s):\s*(.*)$" % "|".join(LANGUAGES))
@@ -69,6 +72,8 @@ def compile_hooks(text: str, file: str, names: Names, problems: Problems) -> Com
         problems.add(file, e.line, e.col, "", e.message)
     if checker.errors:
         return result
+    for line, col, message in unbounded(program):
+        result.warnings.add(file, line, col, "", message)
     gen = Generator(checker.types)
     parts = []
     for hook in program.hooks:

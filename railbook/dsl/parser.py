@@ -3,7 +3,6 @@ and name the tokens that could have come next."""
 
 from __future__ import annotations
 
-import ast as pyast
 from functools import lru_cache
 from typing import TypedDict
 
@@ -49,11 +48,70 @@ def parse(text: str) -> A.Program:
     """Parse a whole rules.hooks file."""
     if not text.endswith("\n"):
         text += "\n"
+    if len(text) > MAX_CHARS:
+        raise HookSyntaxError(1, 1, f"{len(text)} characters: a rules.hooks file has at most {MAX_CHARS}")
+    for i, ch in enumerate(text):
+        if ch < " " and ch not in "\n\r\t" or ch == "\x7f":
+            line, col = text.count("\n", 0, i) + 1, i - (text.rfind("\n", 0, i) + 1) + 1
+            raise HookSyntaxError(line, col, f"a control character (U+{ord(ch):04X}) in the hooks: they hold "
+                                             f"printable text")
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text) from None
+    _check_depth(tree)
     return _Builder().program(tree)
+
+
+#: limits on a stranger's hooks: the file's size, how deeply its constructs nest, a number's digits
+MAX_CHARS = 1_000_000
+MAX_NESTING = 60
+MAX_DIGITS = 15
+_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t"}
+
+
+def _check_depth(tree: ParseTree) -> None:
+    """Refuse constructs nested more deeply than :data:`MAX_NESTING` (walked without recursion, so
+    a deep tree cannot exhaust the stack before it is refused)."""
+    work: list[tuple[Branch[Token], int]] = [(tree, 0)]
+    while work:
+        node, depth = work.pop()
+        if not isinstance(node, Tree):
+            continue
+        if depth > MAX_NESTING:
+            meta = node.meta
+            raise HookSyntaxError(getattr(meta, "line", 1) or 1, getattr(meta, "column", 1) or 1,
+                                  f"nested more than {MAX_NESTING} levels deep: split it into smaller parts")
+        work.extend((c, depth + 1) for c in node.children if isinstance(c, Tree))
+
+
+def _string(token: Token) -> str:
+    """A string literal's text: only the escapes \\", \\\\, \\n and \\t mean anything."""
+    raw = str(token)[1:-1]
+    out: list[str] = []
+    i = 0
+    while i < len(raw):
+        ch = raw[i]
+        if ch == "\\":
+            nxt = raw[i + 1] if i + 1 < len(raw) else ""
+            if nxt not in _ESCAPES:
+                raise HookSyntaxError(token.line or 1, (token.column or 1) + i + 1,
+                                      f"unknown escape '\\{nxt}' in a string (strings may use \\\", \\\\, "
+                                      f"\\n and \\t)")
+            out.append(_ESCAPES[nxt])
+            i += 2
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+def _integer(token: Token) -> int:
+    digits = str(token)
+    if len(digits) > MAX_DIGITS:
+        raise HookSyntaxError(token.line or 1, token.column or 1,
+                              f"a number of {len(digits)} digits: hooks' numbers have at most {MAX_DIGITS}")
+    return int(digits)
 
 
 def _syntax_error(exc: UnexpectedInput, text: str) -> HookSyntaxError:
@@ -156,9 +214,9 @@ class _Builder:
         if k == "name":
             return A.Name(str(c[0]), **pos)
         if k == "int_lit":
-            return A.Int(int(str(c[0])), **pos)
+            return A.Int(_integer(c[0]), **pos)  # type: ignore[arg-type]
         if k == "str_lit":
-            return A.Str(pyast.literal_eval(str(c[0])), **pos)
+            return A.Str(_string(c[0]), **pos)  # type: ignore[arg-type]
         if k == "true_lit":
             return A.Bool(True, **pos)
         if k == "false_lit":

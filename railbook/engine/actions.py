@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
+from railbook.engine.action_shapes import check_shape
 from railbook.engine.entities.share import ShareBundle
 from railbook.errors import ActionFormatError
 
@@ -108,8 +109,42 @@ def _shares(game: "GameState", a: Action, d: dict[str, Any]) -> None:
             raise ActionFormatError(f"unknown share {sid!r}")
         shares.append(s)
     a.shares = shares
-    a.percent = d.get("percent")
+    a.percent = bundle_percent(d["type"], shares, d.get("percent"))
     a.bundle = ShareBundle(shares, a.percent)
+    if a.percent is not None and not whole_or_president_part(a.bundle):
+        raise ActionFormatError(f"certificates {', '.join(map(str, ids))} do not make {a.percent}%")
+
+
+def whole_or_president_part(bundle: ShareBundle) -> bool:
+    """A bundle's percent is what its certificates make, or less by whole shares of a president's
+    certificate among them (the part the president keeps when he sells into a swap)."""
+    whole = sum(s.percent for s in bundle.shares)
+    short = whole - bundle.percent
+    president = bundle.presidents_share
+    unit = bundle.corporation.share_percent
+    return short == 0 or (president is not None and 0 < short <= president.percent - unit and short % unit == 0)
+
+
+def bundle_percent(kind: str, shares: list[Any], recorded: int | None) -> int:
+    """A bundle's percent is its certificates': the engine's value, never the action's. A log may
+    record it (it must agree); a sale that includes the president's certificate may leave part
+    of it behind, in whole shares of the corporation, as the presidency changes hands."""
+    full = sum(s.percent for s in shares)
+    allowed = [full]
+    president = next((s for s in shares if s.president), None)
+    if kind == "sell_shares" and president is not None:
+        normal = president.corporation.share_percent
+        allowed += [full - normal * k for k in range(1, (president.percent - normal) // normal + 1)]
+    if recorded is None:
+        return full
+    if recorded not in allowed:
+        raise ActionFormatError(
+            (f"the certificate {shares[0].id} makes {full}%" if len(shares) == 1
+             else f"the certificates {', '.join(s.id for s in shares)} make {full}%")
+            + (f" (or {', '.join(f'{p}%' for p in allowed[1:])} of a sale leaving part of the president's "
+               f"certificate)" if len(allowed) > 1 else "")
+            + f", not {recorded}%: a bundle's percent is its certificates'", "share percent")
+    return recorded
 
 
 def _bid(game: "GameState", a: Action, d: dict[str, Any]) -> None:
@@ -163,7 +198,7 @@ def _run_routes(game: "GameState", a: Action, d: dict[str, Any]) -> None:
             raise ActionFormatError(f"unknown train {r.get('train')!r}")
         # older 18xx.games exports give a route's hexes (in order) and its revenue, but no connections
         a.routes.append({"train": train, "connections": r.get("connections") or [], "revenue": r.get("revenue"),
-                         "hexes": list(r.get("hexes") or [])})
+                         "hexes": r.get("hexes")})
     a.extra_revenue = int(d.get("extra_revenue") or 0)
     if d.get("stated_revenue") is not None:
         if routes:
@@ -250,7 +285,7 @@ def _cash_target(game: "GameState", a: Action, d: dict[str, Any]) -> None:
 
 def _bonds(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     a.corporation = _corporation(game, _need(d, "corporation"))
-    a.count = int(d.get("count") or 1)
+    a.count = int(d["count"]) if d.get("count") is not None else 1
     if a.count < 1:
         raise ActionFormatError("a bond trade names at least one bond")
     a.choice = d.get("from")
@@ -302,12 +337,12 @@ PROGRAM_TYPES = {t for t in RESOLVERS if t.startswith("program_")}
 
 def from_dict(game: "GameState", d: dict[str, Any]) -> Action:
     """Build a typed action from its dict form, resolving every id against the game."""
-    if not isinstance(d, dict):
-        raise ActionFormatError("an action is a JSON object")
-    kind = d.get("type")
-    resolver = RESOLVERS.get(str(kind))
+    check_shape(d)
+    kind = d["type"]
+    resolver = RESOLVERS.get(kind)
     if resolver is None:
-        raise ActionFormatError(f"unknown action type {kind!r} (known: {', '.join(sorted(RESOLVERS))})")
+        raise ActionFormatError(f"railbook does not play {kind!r} actions: 18xx.games records them for titles "
+                                "railbook does not have")
     entity = resolve_entity(game, d)
     a = Action(type=str(kind), entity=entity, raw=d, id=int(d.get("id") or 0))
     resolver(game, a, d)

@@ -89,6 +89,7 @@ class GameState:
 
     def __init__(self, title: Title, players: list[tuple[Any, str]], seed: int | None = None, game_id: Any = 0,
                  trust_stated_revenue: bool = False, allow_corrections: bool = False):
+        title = title.for_players(len(players))
         self.title = title
         self.rules = title.rules
         self.game_id = game_id
@@ -248,7 +249,7 @@ class GameState:
         fn = self.title.hook(name)
         if fn is None:
             return None
-        return fn(self.api, *[self.api.wrap(a) for a in args])
+        return self.api.run(fn, *[self.api.wrap(a) for a in args])
 
 
 def by_players(value: int | Mapping[int, int], players: int) -> int:

@@ -35,11 +35,15 @@ class ReplayResult:
 
 
 def new_game(log: eighteen_xx.GameLog) -> Game:
-    title = Title.load(log.title, log.optional_rules)
+    """The game a log records, set up (its title, optional rules, data changes and players); an error
+    names the log."""
     try:
+        title = Title.load(log.title, log.optional_rules, log.changes)
         return Game(title, log.players, seed=log.seed, game_id=log.game_id)
-    except GameError:
-        raise
+    except GameError as exc:
+        if not log.source:
+            raise
+        raise type(exc)(f"{log.source}: {exc.message}", exc.rule) from None
     except Exception as exc:  # an engine gap must read as an error, not a traceback
         raise EngineError(f"cannot set up {log.title}: {type(exc).__name__}: {exc}") from exc
 

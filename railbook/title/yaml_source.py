@@ -59,11 +59,54 @@ _PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "tag:yaml.org,2
                "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"}
 
 
-def _construct(node: yaml.Node, pointer: Pointer, doc: YamlDoc) -> Any:
+#: limits on a title's YAML, so that a stranger's title cannot exhaust the machine: a file's size,
+#: how many aliases it uses and how deeply it nests, how many values it expands to, and how many
+#: digits a number may have
+MAX_BYTES = 4 * 1024 * 1024
+MAX_ALIASES = 200
+MAX_DEPTH = 40
+MAX_VALUES = 500_000
+MAX_DIGITS = 15
+
+
+class _Budget:
+    def __init__(self) -> None:
+        self.values = 0
+        self.open: set[int] = set()  # the nodes being built now: one met again is an alias of itself
+
+
+def _limit(doc: YamlDoc, node: yaml.Node, message: str) -> YamlSyntaxError:
+    return YamlSyntaxError(doc.file, node.start_mark.line + 1, node.start_mark.column + 1, message)
+
+
+def _construct(node: yaml.Node, pointer: Pointer, doc: YamlDoc, budget: _Budget | None = None) -> Any:
+    budget = budget if budget is not None else _Budget()
+    budget.values += 1
+    if budget.values > MAX_VALUES:
+        raise _limit(doc, node, f"the file expands to more than {MAX_VALUES} values (aliases repeat what they "
+                                f"name): a title needs far fewer")
     doc.positions[pointer] = (node.start_mark.line + 1, node.start_mark.column + 1)
     if node.tag not in _PLAIN_TAGS:
         raise YamlSyntaxError(doc.file, node.start_mark.line + 1, node.start_mark.column + 1,
                               f"unsupported YAML tag {node.tag!r}: titles hold plain data only")
+    if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+        if id(node) in budget.open:
+            raise _limit(doc, node, "an alias refers to the value that contains it: the value would never end")
+        budget.open.add(id(node))
+        try:
+            return _collection(node, pointer, doc, budget)
+        finally:
+            budget.open.discard(id(node))
+    if node.tag == "tag:yaml.org,2002:int" and len(str(node.value).lstrip("+-").replace("_", "")) > MAX_DIGITS:
+        raise _limit(doc, node, f"a number of {len(str(node.value))} digits: a title's numbers have at most "
+                                f"{MAX_DIGITS} digits")
+    value = _scalar(node)
+    if isinstance(value, str) and "\x00" in value:
+        raise _limit(doc, node, "a NUL character in text: titles hold printable text")
+    return value
+
+
+def _collection(node: yaml.Node, pointer: Pointer, doc: YamlDoc, budget: _Budget) -> Any:
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         seen: dict[Any, int] = {}
@@ -77,11 +120,9 @@ def _construct(node: yaml.Node, pointer: Pointer, doc: YamlDoc) -> Any:
                                     key_node.start_mark.column + 1, seen[key])
             seen[key] = key_node.start_mark.line + 1
             doc.key_positions[pointer + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-            out[key] = _construct(value_node, pointer + (key,), doc)
+            out[key] = _construct(value_node, pointer + (key,), doc, budget)
         return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_construct(v, pointer + (i,), doc) for i, v in enumerate(node.value)]
-    return _scalar(node)
+    return [_construct(v, pointer + (i,), doc, budget) for i, v in enumerate(node.value)]
 
 
 _BASE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -118,7 +159,10 @@ def load_yaml(path: Path | str, text: str | None = None) -> YamlDoc:
     if text is None:
         text = Path(path).read_text(encoding="utf-8")
     doc = YamlDoc(file=file, data=None)
+    if len(text) > MAX_BYTES:
+        raise YamlSyntaxError(file, 1, 1, f"{len(text)} characters: a title's file has at most {MAX_BYTES}")
     try:
+        _check_events(file, text)
         node = yaml.compose(text, Loader=TitleLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -126,6 +170,10 @@ def load_yaml(path: Path | str, text: str | None = None) -> YamlDoc:
         problem = exc.problem or str(exc)
         context = f" ({exc.context})" if exc.context else ""
         raise YamlSyntaxError(file, line, col, f"YAML syntax error: {problem}{context}") from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow (NUL, other controls)
+        line, col = _where(text, exc.position)
+        raise YamlSyntaxError(file, line, col, f"a character YAML does not allow ({_char(exc.character)}): "
+                                               f"titles hold printable text") from None
     except yaml.YAMLError as exc:  # pragma: no cover - unmarked errors are rare
         raise YamlSyntaxError(file, 1, 1, f"YAML syntax error: {exc}") from None
     if node is None:
@@ -141,6 +189,40 @@ def load_yaml(path: Path | str, text: str | None = None) -> YamlDoc:
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         raise YamlSyntaxError(file, line, col, f"cannot read value: {exc.problem}") from None
     return doc
+
+
+def _check_events(file: str, text: str) -> None:
+    """Count aliases and nesting from the parser's events, before anything is built from them."""
+    aliases = depth = 0
+    for event in yaml.parse(text, Loader=TitleLoader):
+        if isinstance(event, yaml.AliasEvent):
+            aliases += 1
+            if aliases > MAX_ALIASES:
+                line, col = _mark(event)
+                raise YamlSyntaxError(file, line, col, f"more than {MAX_ALIASES} aliases: a title's file uses far fewer")
+        elif isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                line, col = _mark(event)
+                raise YamlSyntaxError(file, line, col,
+                                      f"nested more than {MAX_DEPTH} levels deep: a title's data nests far less")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
+def _mark(event: yaml.Event) -> tuple[int, int]:
+    m = event.start_mark
+    return (m.line + 1, m.column + 1) if m is not None else (1, 1)
+
+
+def _where(text: str, position: int) -> tuple[int, int]:
+    line = text.count("\n", 0, position) + 1
+    return line, position - (text.rfind("\n", 0, position) + 1) + 1
+
+
+def _char(c: Any) -> str:
+    code = ord(c) if isinstance(c, str) else int(c)
+    return "NUL" if code == 0 else f"U+{code:04X}"
 
 
 def format_pointer(pointer: Pointer) -> str:

@@ -7,8 +7,9 @@ them except pass them back here.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from railbook.engine.mechanics.base import find
 from railbook.engine.mechanics.conversion import convert_corporation
@@ -28,10 +29,17 @@ from railbook.engine.rules.trains import (
     set_train_stops,
 )
 from railbook.engine.steps.auction import WaterfallAuction
-from railbook.errors import GameError, RouteError
+from railbook.dsl import budget
+from railbook.errors import GameError, HookError, RouteError
 
 if TYPE_CHECKING:
     from railbook.engine.state import GameState
+
+
+#: a compiled hook: called with this API and the hook point's arguments
+Hook = Callable[..., Any]
+#: the docstring the code generator gives every hook: where it is and what it is
+_DOC_LINE = re.compile(r"rules\.hooks line (\d+): (.*)")
 
 
 @dataclass
@@ -45,6 +53,56 @@ class RouteView:
 class HookAPI:
     def __init__(self, game: "GameState"):
         self.game = game
+        self._steps = 0          # loop steps the running hook call has taken
+        self._running: list[Hook] = []  # the hook calls under way (a hook may set off another)
+
+    # -- running a hook under its budget (railbook/dsl/budget.py)
+    def run(self, fn: Hook, *args: Any) -> Any:
+        """Call a compiled hook: its loops count against one budget (shared with the hooks it sets
+        off); a value it grows too large, or a division by zero or index past a list's end in it, is
+        a HookError naming the hook and line, never a traceback."""
+        if not self._running:
+            self._steps = 0
+        self._running.append(fn)
+        try:
+            return fn(self, *args)
+        except (ArithmeticError, IndexError) as exc:
+            raise HookError(f"{self._where(fn)}: the hook {self._label(fn)} failed: {exc}") from None
+        finally:
+            self._running.pop()
+
+    def each(self, items: Any, line: int) -> Iterator[Any]:
+        """A loop's items, each step counted against the budget of the hook call under way."""
+        for item in items:
+            self._steps += 1
+            if self._steps > budget.STEPS:
+                fn = self._running[-1] if self._running else None
+                raise HookError(f"{self._where(fn, line)}: the hook {self._label(fn)} took more than "
+                                f"{budget.STEPS} loop steps, its budget: a rule hook must finish quickly")
+            yield item
+
+    def bounded(self, value: Any, line: int) -> Any:
+        """A value a hook assigns, held to the size limits (a loop must not grow it without bound)."""
+        too_big = (isinstance(value, int) and abs(value) > budget.MAX_INT
+                   or isinstance(value, (str, list)) and len(value) > budget.MAX_LENGTH)
+        if too_big:
+            fn = self._running[-1] if self._running else None
+            what = "a number beyond" if isinstance(value, int) else "a text or list longer than"
+            limit = "2**63" if isinstance(value, int) else str(budget.MAX_LENGTH)
+            raise HookError(f"{self._where(fn, line)}: the hook {self._label(fn)} made {what} {limit}, "
+                            f"its limit for a value")
+        return value
+
+    def _where(self, fn: Hook | None, line: int | None = None) -> str:
+        if line is None:
+            m = _DOC_LINE.match((fn.__doc__ or "") if fn is not None else "")
+            line = int(m.group(1)) if m else 1
+        return f"{self.game.title.id}/rules.hooks:{line}"
+
+    @staticmethod
+    def _label(fn: Hook | None) -> str:
+        m = _DOC_LINE.match((fn.__doc__ or "") if fn is not None else "")
+        return f"'{m.group(2)}'" if m else "(unknown)"
 
     # -- plumbing
     def wrap(self, value: Any) -> Any:

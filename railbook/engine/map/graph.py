@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.engine.map.tile import City, Path, Stop
-from railbook.engine.map.walk import walk_node
+from railbook.engine.map.walk import walk_from_path, walk_node
 from railbook.hexgrid import invert
 
 if TYPE_CHECKING:
@@ -120,6 +120,29 @@ class Graph:
         if corporation not in self.reachable_hexes_:
             self.compute(corporation)
         return self.reachable_hexes_[corporation]
+
+    def paths_avoiding(self, corporation: Any, hex_: "Hex",
+                       entries: list[tuple[Path, int]] | None = None) -> dict[Path, bool]:
+        """The paths the corporation's track reaches without crossing ``hex_`` (its tile's track
+        taken away): from its stations, or from ``entries`` (paths entered across one of their sides).
+        Not cached: what a lay on the hex would change is judged from it."""
+        skip = {p: True for p in hex_.tile.paths}
+        paths: dict[Path, bool] = {}
+
+        def visit(path: Path, vp: dict[Path, bool], vn: dict[Stop, bool]) -> None:
+            paths[path] = True
+
+        if entries is not None:
+            for path, edge in entries:
+                walk_from_path(path, edge, visit, corporation, skip)
+            return paths
+        order = self.hex_order
+        cities = {t.city for t in corporation.tokens if t.used and t.city is not None and t.city.tile.hex is not None}
+        tokens = sorted(cities, key=lambda c: (order.get(c.tile.hex, 0), c.index))
+        for node in tokens:
+            walk_node(node, visit, visited={t: True for t in tokens if t is not node}, corporation=corporation,
+                      converging_path=False, skip_paths=skip)
+        return paths
 
     # -- the walk
     def compute(self, corporation: Any, routes_only: bool = False) -> None:

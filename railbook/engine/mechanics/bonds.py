@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from railbook.engine.legal import LegalAction, Range, ranged, simple
 from railbook.engine.mechanics.base import Mechanic, find
 from railbook.engine.mechanics.compose import mix_into
 from railbook.engine.steps.stock import BuySellParShares
@@ -116,6 +117,22 @@ class BondTrading:
     def has_actions(self, entity: Any) -> bool:
         return bool(self.actions(entity))
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """The stock step's actions, and a bond of each issuer bought from the pool or any number of
+        the player's sold to it."""
+        kinds = self.actions(entity)
+        listed: list[LegalAction] = super().legal_actions(entity)  # type: ignore[misc]
+        out = [a for a in listed if a.type != "pass"]
+        for corp, kind in self.tradable_bonds(entity):
+            if kind not in kinds:
+                continue
+            if kind == "buy_bonds":
+                out.append(simple(kind, entity, corporation=corp.id, count=1, **{"from": "pool"}))
+            else:
+                out.append(ranged(kind, entity, {"count": Range(1, bonds_of(self.game, corp, entity))},
+                                  corporation=corp.id))
+        return out + [a for a in listed if a.type == "pass"]
+
     def bought(self) -> bool:
         return super().bought() or any(a.type == "buy_bonds" for a in self.round.current_actions)  # type: ignore[misc]
 
@@ -125,6 +142,8 @@ class BondTrading:
             raise IllegalAction(f"{entity.name} already bought this turn", "one purchase per turn")
         if action.count != 1:
             raise IllegalAction("a player buys one bond per turn", "bonds")
+        if action.choice not in (None, "pool"):
+            raise IllegalAction("a player buys bonds from the pool", "bonds")
         price = bond_price(corp)
         if entity.cash < price:
             raise InsufficientFunds(f"{entity.name} cannot pay {game.format_money(price)} for a bond", "money")

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import Share
+from railbook.engine.legal import LegalAction, simple, subsets
 from railbook.engine.map.distance import track_connected
 from railbook.engine.mechanics.base import Mechanic, find
 from railbook.engine.mechanics.compose import has_step, insert_before
@@ -125,9 +126,23 @@ class ConversionStep(Step):
             out.append("convert")
         return out
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Declaring any of the corporations whose destination the map shows reached; converting."""
+        kinds = self.actions(entity)
+        out = []
+        if "destination_connection" in kinds:
+            reached = [c.id for c in self.declarable() if destination_reached(self.game, c)]
+            if reached:
+                out.append(subsets("destination_connection", entity, {"corporations": reached}))
+        if "convert" in kinds:
+            out.append(simple("convert", entity))
+        return out
+
     def process_destination_connection(self, action: "Action") -> None:
         game = self.game
         allowed = self.declarable()
+        if not action.targets or len(set(action.targets)) != len(action.targets):
+            raise IllegalAction("a declaration names each corporation at its destination once", "destination")
         for corp in action.targets:
             if corp not in allowed:
                 raise IllegalAction(f"{corp.name} has no destination left to reach", "destination")

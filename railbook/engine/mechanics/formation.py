@@ -33,8 +33,10 @@ Forming, in order:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.legal import LegalAction, simple
 from railbook.engine.map.token import Token
 from railbook.engine.mechanics.base import Mechanic, find
 from railbook.engine.mechanics.bonds import bonds_of, move_bonds
@@ -327,23 +329,62 @@ class TokenExchangeStep(Step):
         p = self.pending()
         return ["exchange_tokens"] if p and entity is p.national else []
 
-    def process_exchange_tokens(self, action: "Action") -> None:
-        game = self.game
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Every choice of stations to take over: up to the limit of each merged corporation's, none
+        at all included."""
+        p = self.pending()
+        if not self.actions(entity) or p is None:
+            return []
+        per_part = []
+        for cities in p.cities.values():
+            takeable = [c for c in dict.fromkeys(cities) if self.takeable(p.national, c)]
+            per_part.append([chosen for n in range(min(p.limit, len(takeable)) + 1)
+                             for chosen in combinations(takeable, n)])
+        out: dict[tuple[str, ...], LegalAction] = {}
+        for choice in product(*per_part):
+            cities = [c for part in choice for c in part]
+            key = tuple(sorted(c.id for c in cities))
+            if len(set(key)) == len(key) and key not in out and self.accepts(cities):
+                out[key] = simple("exchange_tokens", entity, cities=[c.id for c in cities])
+        return list(out.values())
+
+    @staticmethod
+    def takeable(national: Any, city: Any) -> bool:
+        return not city.tokened_by(national) and city.tokenable(national, free=True, tokens=[Token(national)])
+
+    def accepts(self, cities: list[Any]) -> bool:
+        try:
+            self.check_exchange(cities)
+        except IllegalAction:
+            return False
+        return True
+
+    def check_exchange(self, cities: list[Any]) -> None:
+        """Every rule of taking over these stations, judged without taking them."""
         p = self.pending()
         if p is None:
             raise IllegalAction("no stations are waiting to be taken over", "token exchange")
         national = p.national
+        if len(set(map(id, cities))) != len(cities):
+            raise IllegalAction(f"{national.name} takes over a station once", "token exchange")
         used: dict[str, int] = {}
-        for city in action.targets:
-            part = next((k for k, cities in p.cities.items() if city in cities), None)
+        for city in cities:
+            part = next((k for k, choices in p.cities.items() if city in choices), None)
             if part is None:
                 raise IllegalAction(f"{national.name} cannot take over a station on {city.hex.id}", "token exchange")
             used[part] = used.get(part, 0) + 1
             if used[part] > p.limit:
                 raise IllegalAction(f"{national.name} may take over at most {p.limit} other station(s) of "
                                     f"{part}", "token exchange")
-            if city.tokened_by(national) or not city.tokenable(national, free=True, tokens=[Token(national)]):
+            if not self.takeable(national, city):
                 raise IllegalAction(f"{national.name} cannot take a station on {city.hex.id}", "token exchange")
+
+    def process_exchange_tokens(self, action: "Action") -> None:
+        game = self.game
+        self.check_exchange(action.targets)
+        p = self.pending()
+        assert p is not None
+        national = p.national
         for city in action.targets:
             place_new_token(game, national, city)
             game.log(f"{national.name} takes over a station on {city.hex.id}")

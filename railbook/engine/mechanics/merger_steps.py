@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.legal import LegalAction, simple
 from railbook.engine.mechanics.mergers import MergerRound, mergers
 from railbook.engine.rules.trains import train_limit
 from railbook.engine.steps.base import Step
@@ -11,6 +12,9 @@ from railbook.errors import IllegalAction
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
+
+
+VOTES = ("yes", "no")
 
 
 def _pending(game: Any) -> list[Any]:
@@ -46,9 +50,15 @@ class MergerVoteStep(Step):
             return []
         return ["special_buy"]
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Voting yes or no."""
+        if not self.actions(entity):
+            return []
+        return [simple("special_buy", entity, description=choice) for choice in VOTES]
+
     def process_special_buy(self, action: "Action") -> None:
         choice = str(action.raw.get("description", "")).strip().lower()
-        if choice not in ("yes", "no"):
+        if choice not in VOTES:
             raise IllegalAction(f"a vote is yes or no, not {choice!r}", "merger vote")
         self.round.handle_vote(choice)
         self.round.next_entity()
@@ -73,9 +83,15 @@ class DiscardAfterMergerStep(Step):
         return len(entity.trains) > train_limit(self.game, entity)
 
     def actions(self, entity: Any) -> list[str]:
-        if entity not in _pending(self.game):
+        if entity is None or entity not in self.active_entities():
             return []
         return ["discard_train"] if self.over_limit(entity) else ["discard_train", "pass"]
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Discarding any of its trains; passing once it is within its limit."""
+        kinds = self.actions(entity)
+        out = [simple("discard_train", entity, train=t.id) for t in entity.trains] if "discard_train" in kinds else []
+        return out + ([simple("pass", entity)] if "pass" in kinds else [])
 
     def process_discard_train(self, action: "Action") -> None:
         entity, train = action.entity, action.train

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.mechanics.base import Mechanic, replace_step
+from railbook.engine.legal import LegalAction, simple
+from railbook.engine.mechanics.base import Mechanic, cash_lent, replace_step
 from railbook.engine.rules.trains import can_buy_train_from_others
 from railbook.engine.steps.routes import DividendStep
 from railbook.engine.steps.trains import BuyTrainStep
@@ -86,6 +87,12 @@ class TypedDividendStep(DividendStep):
         kind = self.choices(entity)[0] if self.total_revenue() > 0 else "withhold"
         self.pay(entity, kind)
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        if not self.actions(entity):
+            return []
+        allowed = self.game.rules.operating_round.dividends
+        return [simple("dividend", entity, kind=kind) for kind in self.choices(entity) if kind in allowed]
+
     def process_dividend(self, action: "Action") -> None:
         if action.kind not in self.choices(action.entity):
             raise IllegalAction(f"{action.kind!r} is not a dividend choice for {action.entity.name}", "dividend")
@@ -107,6 +114,9 @@ class TypedDividendStep(DividendStep):
 
 
 class TypedBuyTrainStep(BuyTrainStep):
+    #: the base listing holds: it asks the rules below (``buyable_trains``, ``check_buy_train``, ``price_range``)
+    LISTING_HOLDS = True
+
     def can_entity_buy_train(self, entity: Any) -> bool:
         rules = type_rules(self.game, entity)
         return rules.buys_trains if rules is not None else super().can_entity_buy_train(entity)
@@ -144,12 +154,28 @@ class TypedBuyTrainStep(BuyTrainStep):
             return 0
         return price - entity.cash
 
-    def process_buy_train(self, action: "Action") -> None:
-        entity, train = action.entity, action.train
+    def price_range(self, entity: Any, train: Any) -> tuple[int, int]:
+        low, high = super().price_range(entity, train)
+        rules = type_rules(self.game, entity)
+        owner = entity.owner
+        if rules is not None and rules.owner_pays_shortfall and not entity.trains and owner is not None \
+                and owner.is_player():
+            high = max(high, entity.cash + owner.cash)
+        return low, high
+
+    def check_buy_train(self, entity: Any, train: Any, price: int, exchange: Any = None,
+                        variant: str | None = None) -> int:
+        """The base rules, for a company whose owner has paid his share of the price first."""
         if train.owner is not None and not train.from_depot() and train.owner is not entity \
                 and not self.may_buy_from(entity, train):
             raise IllegalAction(f"{entity.name} may not buy {train.owner.name}'s {train.name} train now",
                                 "buy train")
+        with cash_lent(entity.owner, entity, self.owner_assist(entity, price)):
+            return super().check_buy_train(entity, train, price, exchange, variant)
+
+    def process_buy_train(self, action: "Action") -> None:
+        entity, train = action.entity, action.train
+        self.check_buy_train(entity, train, action.price, action.exchange, action.variant)
         assist = self.owner_assist(entity, action.price)
         if assist > 0:
             entity.owner.spend(assist, entity)

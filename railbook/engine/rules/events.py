@@ -35,4 +35,4 @@ def fire_event(game: "GameState", event: str) -> None:
         m.on_event(event)
     fn = game.title.event_hook(event)
     if fn is not None:
-        fn(game.api)
+        game.api.run(fn)

@@ -539,7 +539,7 @@ def route_bonus(game: "GameState", route: Route, stops: list[Stop]) -> int:
     fn = game.title.hook("route_bonus")
     if fn is None:
         return bonus
-    return bonus + int(fn(game.api, game.api.wrap_route(route, stops)) or 0)
+    return bonus + int(game.api.run(fn, game.api.wrap_route(route, stops)) or 0)
 
 
 def stops_bonus(route: Route) -> int:
@@ -558,4 +558,4 @@ def check_route(game: "GameState", route: Route) -> None:
     """The title's own route rules (its check_route hook refuses a route with a reason)."""
     fn = game.title.hook("check_route")
     if fn is not None:
-        fn(game.api, game.api.wrap_route(route, route.visited_stops()))
+        game.api.run(fn, game.api.wrap_route(route, route.visited_stops()))

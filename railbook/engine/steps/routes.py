@@ -11,7 +11,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, simple
-from railbook.engine.rules.abilities import close_companies_on_event
+from railbook.engine.rules.abilities import close_companies_on_event, run_bonuses
 from railbook.engine.rules.routes import Route, rebuild_routes, routes_from_hexes
 from railbook.engine.rules.shares import log_share_price
 from railbook.engine.rules.track import can_run_route
@@ -50,13 +50,11 @@ class RouteStep(Step):
         routes = rebuild_routes(game, entity, action.routes,
                                 from_hexes=lambda spec, other: self.route_from_hexes(action, spec, entity, other))
         revenues = []
-        for route, spec in zip(routes, action.routes):
-            revenue = route.revenue()
+        bonuses = run_bonuses(entity, [route.hexes() for route in routes])
+        for route, spec, bonus in zip(routes, action.routes, bonuses):
+            revenue = route.revenue() + bonus
             revenues.append(revenue)
-            recorded = spec.get("revenue")
-            if recorded is not None and recorded != revenue:
-                game.warn(f"action {action.id}: {entity.name}'s {route.train.name} train earns "
-                          f"{revenue}, the log says {recorded}")
+            check_recorded_route(route, revenue, spec)
             game.log(f"{entity.name} runs a {route.train.name} train for {game.format_money(revenue)}: "
                      f"{'-'.join(route.hexes())}")
         self.round.routes = routes
@@ -89,6 +87,23 @@ class RouteStep(Step):
         game.log(f"{entity.name}'s {train.name} train runs {hexes}: the route cannot be rebuilt unambiguously; "
                  f"the recorded revenue {game.format_money(int(recorded))} is taken on trust")
         return route
+
+
+def check_recorded_route(route: Route, revenue: int, spec: dict[str, Any]) -> None:
+    """What a log records of a route the engine works out itself must agree with it: its revenue,
+    and the hexes of its stops (in either direction of travel)."""
+    if route.stated_revenue is not None:  # a route only read from its hexes, its revenue taken on trust
+        return
+    name = route.train.name
+    recorded = spec.get("revenue")
+    if recorded is not None and recorded != revenue:
+        raise RouteError(f"the {name} train's route earns {revenue}, not {recorded} as the action says",
+                         "route revenue")
+    hexes = spec.get("hexes")
+    # a route rebuilt from its hexes (an older export, no connections) agrees with them by construction
+    if hexes is not None and spec.get("connections") and list(route.hexes()) not in (hexes, hexes[::-1]):
+        raise RouteError(f"the {name} train's route stops in {'-'.join(route.hexes())}, not "
+                         f"{'-'.join(hexes)} as the action says", "route hexes")
 
 
 class DividendStep(Step):

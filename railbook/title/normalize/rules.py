@@ -16,6 +16,7 @@ from railbook.title.changes import resolve_change_path
 from railbook.title.normalize.checker import Checker
 from railbook.title.normalize.companies import check_mergers
 from railbook.title.normalize.tiles import normalize_tile_body
+from railbook.title.typed import names_model_field
 
 
 def _defaults(value: Any, keys: tuple[str, ...]) -> dict[str, Any]:
@@ -87,7 +88,8 @@ def normalize_title(t: dict[str, Any], chk: Checker) -> dict[str, Any]:
     out["capitalization"] = t.get("capitalization", "full")
     for k in ("certificate_limit_counts_privates", "holding_limit", "pool_limit"):
         out[k] = t.get(k, DEFAULTS[k])
-    for k in ("escrow_until_float", "full_capitalization_from_phase", "ipo_price"):  # only where a title uses them
+    for k in ("escrow_until_float", "full_capitalization_from_phase", "ipo_price",
+              "certificates_at_start"):  # only where a title uses them
         if k in t:
             out[k] = t[k]
     out["auction"] = _merge(DEFAULTS["auction"], t.get("auction", {"kind": "none"}))
@@ -129,6 +131,8 @@ def check_title_refs(model: dict[str, Any], chk: Checker) -> None:
         for j, change in enumerate(rule.get("changes", [])):
             key = "remove" if "remove" in change else "set"
             found = resolve_change_path(model, change[key])
+            if found is None and key == "set" and names_model_field(change["set"]):
+                continue   # an option this title leaves unset; the compiler checks the value on the typed model
             if found is None or (key == "remove" and not isinstance(found[0], list)):
                 chk.add("title.yaml", ("optional_rules", i, "changes", j, key),
                         f"{change[key]!r} does not name {'a list item' if key == 'remove' else 'anything'} in the "

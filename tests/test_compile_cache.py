@@ -1,0 +1,109 @@
+"""The compile cache runs only what railbook wrote there for these very sources.
+
+It lives in a private directory of the user's own; entries are written atomically; an entry's
+header records the key it was compiled for and the digest of the module, both checked against the
+bytes read before they run. A planted, corrupt, truncated or stale entry is rebuilt, with a warning.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from railbook.compiler import cache
+from railbook.compiler.cache import CacheWarning, cached_module_path, entry_text, load_compiled, verified_source
+from railbook.paths import TITLES_DIR
+
+TINY = Path(__file__).parent / "titles" / "tiny"
+
+
+@pytest.fixture
+def fresh_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("RAILBOOK_CACHE", str(folder))
+    monkeypatch.setattr(cache, "_loaded", {})
+    return folder
+
+
+def test_the_cache_directory_is_made_private(fresh_cache: Path) -> None:
+    load_compiled(TINY)
+    assert stat.S_IMODE(fresh_cache.stat().st_mode) == 0o700
+    entries = list(fresh_cache.iterdir())
+    assert len(entries) == 1 and entries[0].suffix == ".py"  # no temporary file left behind
+
+
+def test_a_cache_directory_open_to_others_is_made_private(fresh_cache: Path) -> None:
+    fresh_cache.mkdir(mode=0o777)
+    fresh_cache.chmod(0o777)
+    load_compiled(TINY)
+    assert stat.S_IMODE(fresh_cache.stat().st_mode) == 0o700
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid") or os.getuid() != 0, reason="needs to give a folder to another user")
+def test_a_cache_directory_of_another_user_is_not_used(fresh_cache: Path) -> None:
+    fresh_cache.mkdir()
+    os.chown(fresh_cache, 4242, -1)
+    with pytest.warns(CacheWarning, match="belongs to another user"):
+        module = load_compiled(TINY)
+    assert module.MODEL.title.id == "tiny"
+    assert list(fresh_cache.iterdir()) == []
+
+
+def test_a_planted_entry_is_never_run(fresh_cache: Path, tmp_path: Path) -> None:
+    path, key = cached_module_path(TINY)
+    fresh_cache.mkdir(mode=0o700)
+    marker = tmp_path / "planted-code-ran"
+    path.write_text(f"open({str(marker)!r}, 'w').write('x')\nSOURCE_HASH = 'x'\nMODEL = None\n")
+    with pytest.warns(CacheWarning, match="corrupt or was not written by railbook"):
+        module = load_compiled(TINY)
+    assert not marker.exists()
+    assert module.MODEL.title.id == "tiny"
+    assert verified_source(path.read_bytes(), key) is not None  # rebuilt in its place
+
+
+def test_a_planted_entry_that_copies_the_header_of_another_title_is_never_run(fresh_cache: Path,
+                                                                             tmp_path: Path) -> None:
+    path, key = cached_module_path(TINY)
+    _, other_key = cached_module_path(TITLES_DIR / "1830")
+    fresh_cache.mkdir(mode=0o700)
+    marker = tmp_path / "planted-code-ran"
+    path.write_text(entry_text(other_key, f"open({str(marker)!r}, 'w').write('x')\n"))
+    with pytest.warns(CacheWarning):
+        load_compiled(TINY)
+    assert not marker.exists()
+
+
+def test_a_corrupt_entry_is_rebuilt_with_a_warning(fresh_cache: Path) -> None:
+    load_compiled(TINY)
+    path, key = cached_module_path(TINY)
+    path.write_bytes(path.read_bytes()[:500] + b"\x00garbage")
+    cache._loaded.clear()
+    with pytest.warns(CacheWarning, match="rebuilding it"):
+        module = load_compiled(TINY)
+    assert module.MODEL.title.id == "tiny"
+    assert verified_source(path.read_bytes(), key) is not None
+
+
+def test_an_entry_whose_body_was_edited_is_rebuilt(fresh_cache: Path, tmp_path: Path) -> None:
+    load_compiled(TINY)
+    path, key = cached_module_path(TINY)
+    marker = tmp_path / "edited-code-ran"
+    path.write_bytes(path.read_bytes() + f"\nopen({str(marker)!r}, 'w').write('x')\n".encode())
+    cache._loaded.clear()
+    with pytest.warns(CacheWarning):
+        load_compiled(TINY)
+    assert not marker.exists()
+
+
+def test_a_good_entry_loads_without_recompiling(fresh_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    load_compiled(TINY)
+    cache._loaded.clear()
+
+    def no_compiling(folder: Path) -> str:
+        raise AssertionError("a verified entry is loaded, not compiled again")
+
+    monkeypatch.setattr(cache, "_compile", no_compiling)
+    assert load_compiled(TINY).MODEL.title.id == "tiny"
