@@ -302,3 +302,15 @@ def test_a_report_of_nothing_is_a_message(tmp_path: Path, capsys: pytest.Capture
     (tmp_path / "bad.jsonl").write_text('{"title": 1}\n', encoding="utf-8")
     assert main(["report", str(tmp_path / "bad.jsonl"), "-o", str(tmp_path / "r.html")]) == 1
     assert "bad.jsonl:1: not a results row" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not HAS_RAY, reason="Ray is not installed (pip install 'railbook[cluster]')")
+def test_ray_that_does_not_start_is_a_message(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import ray
+
+    def timed_out(**options: object) -> None:
+        raise Exception("The current node timed out during startup.\nThis could happen because ...")
+
+    monkeypatch.setattr(ray, "init", timed_out)
+    with pytest.raises(StudyError, match="Ray did not start: The current node timed out during startup.$"):
+        simulate(small(games=1), tmp_path / "r.jsonl", backend="ray", progress=False)

@@ -60,8 +60,9 @@ def ray_rows(tasks: list[GameTask], workers: int, address: str | None) -> Iterat
                 # runs its workers like the process pool's
                 os.environ.setdefault("RAY_worker_niceness", "0")
                 ray.init(num_cpus=max(1, workers), _node_ip_address="127.0.0.1", **options)
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise StudyError(f"Ray did not start{' at ' + address if address else ''}: {exc}") from None
+        except Exception as exc:   # Ray says "timed out during startup" and the like with a bare Exception
+            raise StudyError(f"Ray did not start{' at ' + address if address else ''}: "
+                             f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
     remote = ray.remote(num_cpus=1, max_retries=2)(run_task)
     cpus = int(ray.cluster_resources().get("CPU", 1)) if address else max(1, workers)
     window = 2 * max(1, cpus)
