@@ -310,6 +310,7 @@ RESOLVERS: dict[str, Callable[["GameState", Action, dict[str, Any]], None]] = {
     "log": _nothing,
     "assign": _assign,
     "payoff_loan": _nothing,
+    "take_loan": _nothing,
     "convert": _nothing,
     "destination_connection": _corporations,
     "exchange_tokens": _cities,

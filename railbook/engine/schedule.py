@@ -21,6 +21,7 @@ from railbook.engine.rounds.operating import OperatingRound
 from railbook.engine.rounds.stock import StockRound
 from railbook.engine.rules.game_end import apply_last_set_skips
 from railbook.engine.rules.priority import reorder_players
+from railbook.engine.rules.privates import close_used_privates
 from railbook.engine.rules.trains import export_train
 from railbook.engine.steps.auction import CompanyPendingPar, WaterfallAuction
 from railbook.engine.steps.draft import BlindDraftRound, BlindDraftStep
@@ -132,6 +133,8 @@ class Schedule:
     def next_round(self) -> Round:
         """The round after the one just finished: a mechanic's, else the engine's default order."""
         game = self.game
+        if isinstance(game.round, OperatingRound):
+            close_used_privates(game)
         for m in game.mechanics:
             chosen = m.next_round(self)
             if chosen is not None:

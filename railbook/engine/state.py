@@ -162,6 +162,13 @@ class GameState:
         self.graph = Graph(self.hex_order)
         self._index()
         self.operating_rounds = self.phase.operating_rounds
+        # how corporations parred now are capitalized (a title's hook may change it), and escrow
+        # capitalization's money held by the bank and corporations that reached their destinations
+        self.capitalization_now: str = self.rules.capitalization
+        self.escrow_held: dict[str, int] = {}
+        self.destinated: set[str] = set()
+        for corp in self.all_corporations:
+            corp.float_on_operate = self.rules.float_timing == "operating"
 
     def _index(self) -> None:
         self._players = {str(p.id): p for p in self.players}

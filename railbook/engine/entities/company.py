@@ -85,6 +85,8 @@ class Ability:
 
     def use(self, upgrade: bool = False) -> None:
         self.used = True
+        if self.spec.closes_at_round_end and getattr(self.owner, "is_company", lambda: False)():
+            self.owner.closes_at_round_end = True
         if self.count_per_or:
             self.count_this_or += 1
         if self.count is None:
@@ -108,6 +110,7 @@ class Company(Entity, Passer):
         self.full_name = definition.name
         self.value = definition.value
         self.price = definition.price if definition.price is not None else definition.value
+        self.closes_at_round_end = False     # an ability used closes it when the operating round ends
         self.revenue = definition.revenue
         self.discount = 0
         self.min_price = definition.min_price

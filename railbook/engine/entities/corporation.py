@@ -58,6 +58,7 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
         self.capitalization = definition.capitalization
         self.min_price = min_price
         self.floatable = True
+        self.float_on_operate = False    # it floats when its first operating turn comes, not on a purchase
         self.float_excludes: Any = None  # a holder (the pool) whose certificates count as unsold for floating
         self.markers: set[str] = set()
         self.marker_list: list[str] = []
@@ -156,7 +157,7 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
     def floated(self) -> bool:
         if not self.floatable:
             return False
-        if self.minor:
+        if self.minor or self.float_on_operate:
             return self.floated_
         if not self.floated_:
             unsold = self.ipo_owner.percent_of(self)
@@ -164,6 +165,13 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
                 unsold += self.float_excludes.percent_of(self)
             self.floated_ = unsold <= 100 - self.float_percent
         return self.floated_
+
+    def float_ready(self) -> bool:
+        """Enough of it is sold to float (when it floats on its first turn: whether it may operate)."""
+        unsold = self.ipo_owner.percent_of(self)
+        if self.float_excludes is not None:
+            unsold += self.float_excludes.percent_of(self)
+        return self.ipoed and unsold <= 100 - self.float_percent
 
     def percent_to_float(self) -> int:
         if self.floated_:

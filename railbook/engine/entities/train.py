@@ -30,8 +30,9 @@ class Train:
         self.multiplier = definition.multiplier
         self.requires_token = definition.requires_token
         self.unlimited = definition.count is None
-        # events fire on the first train of a kind
-        self.events = list(definition.events) if index == 0 else []
+        # events fire on the first train of a kind, or on the copy the data names (copy_events)
+        later = definition.copy_events
+        self.events = [e for e in definition.events if later.get(e, 1) == index + 1]
         self.owner: Any = None
         self.rusted = False
         self.obsolete = False

@@ -217,6 +217,18 @@ class HookAPI:
             if isinstance(step, WaterfallAuction) and c in step.companies:
                 step.companies.remove(c)
 
+    def raise_float_percent(self, percent: int) -> None:
+        for corp in self.game.all_corporations:
+            if not corp.floated():
+                corp.float_percent += int(percent)
+        self.game.log(f"Corporations not yet started need {int(percent)}% more sold to start")
+
+    def set_capitalization(self, kind: str) -> None:
+        if kind not in ("incremental", "full", "escrow"):
+            raise GameError(f"rule hook names an unknown capitalization {kind!r}", "title rule")
+        self.game.capitalization_now = kind
+        self.game.log(f"New corporations are capitalized {kind}")
+
     def withdraw_private(self, company: Any) -> None:
         withdraw_private(self.game, self._private(company))
 

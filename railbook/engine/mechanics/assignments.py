@@ -212,6 +212,9 @@ class AssignmentStep(Step):
         else:
             raise IllegalAction("an assignment names a hex or a corporation", "assign")
         ability.use()
+        if ability.closed_when_used_up and ability.count is not None and ability.count <= 0 and not company.closed:
+            self.game.log(f"{company.name} closes")
+            company.close()
         if waiting and self.waiting() is None:
             self.start_round()
 

@@ -17,11 +17,13 @@ from railbook.engine.mechanics.bonds import Bonds
 from railbook.engine.mechanics.capitalization import MarketPriceCapital
 from railbook.engine.mechanics.conversion import Conversions
 from railbook.engine.mechanics.dividend_rules import DividendRules
+from railbook.engine.mechanics.escrow import Escrow
 from railbook.engine.mechanics.formation import Formations
 from railbook.engine.mechanics.home_tokens import SetupHomeTokens, StartingTrains
 from railbook.engine.mechanics.issue_redeem import IssueRedeem
 from railbook.engine.mechanics.minor_takeover import MinorTakeover
 from railbook.engine.mechanics.loans import Loans
+from railbook.engine.mechanics.marker_bonuses import MarkerBonuses
 from railbook.engine.mechanics.mergers import Mergers
 from railbook.engine.mechanics.par_exchange import ParByExchange
 from railbook.engine.mechanics.minors import MinorRules
@@ -43,7 +45,8 @@ MECHANICS: tuple[type[Mechanic], ...] = (
     ParByExchange,
     # the corporation rules that add to the steps the ones above may have replaced
     MarketPriceCapital, StatedRevenue, DividendRules, Loans, Bonds, AssignRights, Assignments, Conversions,
-    TreasuryTrading, Formations, TokenMoves, IssueRedeem, MinorTakeover, Receivership,
+    TreasuryTrading, Formations, TokenMoves, IssueRedeem, MinorTakeover, Receivership, Escrow,
+    MarkerBonuses,
 )
 
 

@@ -10,6 +10,7 @@ from railbook.engine.rules.corporations import (
     operating_order,
 )
 from railbook.engine.rules.privates import payout_companies
+from railbook.engine.rules.shares import float_corporation
 from railbook.engine.rules.tokens import place_home_token
 
 if TYPE_CHECKING:
@@ -93,6 +94,12 @@ class OperatingRound(Round):
         entity = self.entities[self.entity_index]
         if self.skip_entity(entity):
             return self.next_entity()
+        if getattr(entity, "float_on_operate", False) and not entity.floated_:
+            if not entity.float_ready():
+                self.game.log(f"{entity.name} failed to float and is skipped")
+                return self.force_next_entity()
+            entity.floated_ = True
+            float_corporation(self.game, entity)
         self.current_operator = entity
         self.current_operator_acted = False
         self.game.log(f"{self.game.describe_entity(entity.owner)} operates {entity.name}")

@@ -61,7 +61,8 @@ class StockRound(Round):
         """Sold-out corporations rise at the end of the round (and title hooks may add rows); with
         ``pool_shares_drop: one`` those with certificates in the pool drop a row."""
         game = self.game
-        corps = [c for c in game.corporations if c.floated() and not c.minor]
+        corps = [c for c in game.corporations if not c.minor and
+                 (c.floated() or (c.float_on_operate and c.ipoed and sold_out(game, c)))]
         corps.sort(key=lambda c: c.sort_key() or (float("inf"),))
         for corp in corps:
             if corp.share_price is None:

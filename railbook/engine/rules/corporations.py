@@ -24,7 +24,7 @@ def operating_order(game: "GameState", first: bool = False) -> list[Corporation]
     game's first operating round (``first``) with ``first_operating_order: lowest_price_first``, the
     lowest price first, then the first to arrive on the cell."""
     minors = [m for m in game.minors if m.floated() and not m.closed]
-    corps = [c for c in game.corporations if c.floated()]
+    corps = [c for c in game.corporations if c.floated() or (c.float_on_operate and c.float_ready())]
     if first and game.rules.operating_round.first_operating_order == "lowest_price_first":
         corps.sort(key=lambda c: (c.share_price.price, c.share_price.corporations.index(c))
                    if c.share_price is not None and c in c.share_price.corporations else (math.inf, 0))

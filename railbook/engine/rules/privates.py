@@ -124,3 +124,11 @@ def take_over_minor(game: "GameState", corp: Any, minor: Any) -> None:
     close_corporation(game, minor)
     game.graph.clear()
 
+
+
+def close_used_privates(game: "GameState") -> None:
+    """Privates whose ``closes_at_round_end`` ability was used close as the operating round ends."""
+    for company in game.companies:
+        if company.closes_at_round_end and not company.closed:
+            game.log(f"{company.name} closes")
+            company.close()

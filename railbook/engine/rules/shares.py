@@ -60,7 +60,7 @@ def after_par(game: "GameState", corp: Corporation) -> None:
 
 def float_corporation(game: "GameState", corp: Corporation) -> None:
     game.log(f"{corp.name} floats")
-    if corp.capitalization == "incremental":
+    if corp.capitalization in ("incremental", "escrow"):
         if game.rules.escrow_until_float:
             float_escrowed(game, corp)
     else:
@@ -219,6 +219,11 @@ def buy_shares(game: "GameState", entity: Any, bundle: ShareBundle, exchange: An
             receiver = game.bank
         if owner is corporation and escrowed(game, corporation):
             receiver = game.bank  # held in escrow until the corporation floats
+        if owner is corporation and corporation.capitalization == "escrow":
+            receiver = corporation   # paid while it holds more than half of itself, else held in escrow
+            if corporation.percent_of(corporation) <= 50:
+                receiver = game.bank
+                game.escrow_held[corporation.id] = game.escrow_held.get(corporation.id, 0) + price
         pool.transfer_shares(bundle, entity, spender=game.bank if entity is pool else entity,
                              receiver=receiver, price=price, swap=swap,
                              swap_to_entity=pool if swap is not None else None,

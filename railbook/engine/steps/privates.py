@@ -11,6 +11,7 @@ from railbook.engine.rules.abilities import exchange_corporations, grant_route_b
 from railbook.engine.rules.privates import minor_of, purchasable_companies, take_over_minor
 from railbook.engine.rules.trains import num_corp_trains, take_reserved_train, train_limit
 from railbook.engine.steps.base import Step
+from railbook.engine.steps.markers import grant_private_markers
 from railbook.engine.steps.stock import ShareBuying
 from railbook.engine.steps.token import Tokener
 from railbook.engine.steps.track import Tracker
@@ -35,7 +36,11 @@ class BuyPrivateStep(Step):
         if entity is not self.current_entity() or "privates_buyable_by_corporations" not in game.phase.status:
             return False
         companies = purchasable_companies(game, entity)
-        return bool(companies) and min(c.min_price for c in companies) <= entity.cash
+        return bool(companies) and min(c.min_price for c in companies) <= self.company_buying_power(entity)
+
+    def company_buying_power(self, entity: Any) -> int:
+        """What the corporation could spend on a private (its cash; a mechanic may count more)."""
+        return int(entity.cash)
 
     def actions(self, entity: Any) -> list[str]:
         if entity.is_minor() or not entity.is_corporation():
@@ -93,6 +98,7 @@ class BuyPrivateStep(Step):
                  f"{game.format_money(price)}")
         if entity.is_corporation():
             grant_route_bonuses(game, entity, company)
+            grant_private_markers(game, entity, company)
             take_reserved_train(game, entity, company)
         if minor is not None:
             take_over_minor(game, entity, minor)

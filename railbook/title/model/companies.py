@@ -45,6 +45,7 @@ class AbilityDef:
     consumes_tile_lay: bool = False
     cost: int = 0
     closes_when_used_up: bool = False
+    closes_at_round_end: bool = False       # using it closes the private when the operating round ends
     blocks: bool = False
     lay_only: str | None = None
     must_lay_together: bool = False         # tile_lay: the lays follow one another, connected, uninterrupted
@@ -171,7 +172,7 @@ class CorporationDef:
     text_color: str = "white"
     float_percent: int = 60
     type: str = "major"
-    capitalization: Literal["full", "incremental"] = "full"
+    capitalization: Literal["full", "incremental", "escrow"] = "full"
     holding_limit: int = 60
     available: str = "start"                # "start", or the event that makes it available
     available_on: str | None = None         # that event
@@ -199,7 +200,10 @@ class LoansDef:
     amount: int
     interest: int = 0
     max_per_corporation: int = 0
-    taken: Literal["any_time", "only_when_short"] = "any_time"
+    taken: Literal["any_time", "only_when_short", "in_turn"] = "any_time"
+    max_per_player_share: bool = False          # as many loans as players hold certificates of it
+    no_loans_flag: str | None = None            # a phase flag from which no loans are taken
+    score_deduction_per_percent: int = 0        # a score drops this much per percent held per loan left
     price_move_on_take: Literal["none", "left", "down"] = "none"
     price_move_on_repay: Literal["none", "right", "up"] = "none"
     face_value_train_trades: bool = False

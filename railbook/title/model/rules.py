@@ -88,6 +88,7 @@ class StockRoundRules:
     # a player buying a certificate of a corporation he does not preside over takes the pool's last
     # certificate of it out of the game (if that is the very one he buys, that is all that happens)
     buy_removes_pool_certificate: bool = False
+    keeps_share_bought: bool = False            # no selling all of a corporation bought in the same turn
     # sold out (for the price rise at the round's end): players hold every certificate, or the corporation
     # has floated and the pool holds none of it
     sold_out: Literal["players_hold_all", "none_in_pool"] = "players_hold_all"
@@ -184,6 +185,10 @@ class Marker:
     cost_with_private: MarkerPrice | None = None
     needs_route_to: str | None = None
     opens: tuple[str, ...] = ()
+    label: str | None = None                 # what 18xx.games calls it in a special buy ("Tunnel Token")
+    of_private: str | None = None            # the private whose buyer holds one (see the step)
+    bonus_hexes: tuple[str, ...] = ()        # each route of a holder earns ``bonus`` for each it stops in
+    bonus: int = 0
 
 
 DEFAULT_OR_STEPS = ("bankrupt", "exchange", "special_track", "special_token", "buy_private", "home_token",
@@ -287,7 +292,8 @@ class TitleRules:
     starting_cash: Mapping[int, int] = field(default_factory=dict)
     certificate_limit: Mapping[int, int] = field(default_factory=dict)
     bank: BankRules = BankRules(unlimited=True)
-    capitalization: Literal["full", "incremental"] = "full"
+    capitalization: Literal["full", "incremental", "escrow"] = "full"
+    float_timing: Literal["purchase", "operating"] = "purchase"   # operating: floats when its first turn comes
     certificate_limit_counts_privates: bool = True
     holding_limit: int = 60
     pool_limit: int = 50

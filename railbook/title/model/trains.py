@@ -44,6 +44,7 @@ class TrainDef:
     available_from_phase: str | None = None
     trade_in: Mapping[str, int] = field(default_factory=dict)   # discount when trading in a train of this name
     events: tuple[str, ...] = ()
+    copy_events: Mapping[str, int] = field(default_factory=dict)   # events fired by a later copy: name -> copy
     multiplier: int | None = None
     requires_token: bool = True
     color: str | None = None

@@ -89,7 +89,7 @@ def normalize_title(t: dict[str, Any], chk: Checker) -> dict[str, Any]:
     for k in ("certificate_limit_counts_privates", "holding_limit", "pool_limit"):
         out[k] = t.get(k, DEFAULTS[k])
     for k in ("escrow_until_float", "full_capitalization_from_phase", "ipo_price",
-              "certificates_at_start"):  # only where a title uses them
+              "certificates_at_start", "float_timing"):  # only where a title uses them
         if k in t:
             out[k] = t[k]
     out["auction"] = _merge(DEFAULTS["auction"], t.get("auction", {"kind": "none"}))

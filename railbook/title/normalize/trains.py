@@ -38,7 +38,7 @@ def normalize_trains(doc: dict[str, Any], chk: Checker) -> tuple[list[dict[str, 
             "obsolete_on": t.get("obsolete_on"),
             "available_from_phase": t.get("available_from_phase"),
             "trade_in": dict(t.get("trade_in", {})),
-            "events": list(t.get("events", [])),
+            "events": [e["name"] if isinstance(e, dict) else e for e in t.get("events", [])],
             "multiplier": t.get("multiplier"),
             "requires_token": t.get("requires_token", True),
             "color": t.get("color"),
@@ -47,6 +47,9 @@ def normalize_trains(doc: dict[str, Any], chk: Checker) -> tuple[list[dict[str, 
         for opt in ("per_corporation_limit", "route_may_overlap", "exported_at_or_set_end", "reserved"):  # present only where a title uses them
             if opt in t:
                 trains[-1][opt] = t[opt]
+        later = {e["name"]: e["on_copy"] for e in t.get("events", []) if isinstance(e, dict)}
+        if later:
+            trains[-1]["copy_events"] = later
     phases = []
     pnames: dict[str, int] = {}
     for i, p in enumerate(doc.get("phases", [])):
