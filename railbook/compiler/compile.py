@@ -109,7 +109,9 @@ def _check_events(model: dict[str, Any], hooks: CompiledHooks, src: TitleSource)
 
 
 def _corp_event(model: dict[str, Any], event: str) -> bool:
-    return any(isinstance(c.get("available"), dict) and c["available"].get("event") == event
+    """A corporation becomes available on it, or it starts a corporation's formation."""
+    return any((isinstance(c.get("available"), dict) and c["available"].get("event") == event)
+               or (isinstance(c.get("formation"), dict) and c["formation"].get("on_event") == event)
                for c in model["corporations"])
 
 

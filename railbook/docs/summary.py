@@ -311,6 +311,14 @@ def corporation_line(L: Lang, f: dict[str, Any], c: dict[str, Any]) -> str:
 def formation(L: Lang, f: dict[str, Any], c: dict[str, Any]) -> str:
     """How a corporation formed from others (a state railway) comes about, from its ``formation`` data."""
     fm = c["formation"]
+    if fm.get("formed_from") == "unpaid_loans":
+        parts = [L.t("corps.formation.unpaid_loans", n=fm.get("old_shares_per_share", 2)),
+                 L.t("corps.formation.price_mean", price=L.money(fm.get("min_price", 0)))]
+        if fm.get("token_limit"):
+            parts.append(L.t("corps.formation.stations", n=fm["token_limit"]))
+        if fm.get("discard_limit") is not None:
+            parts.append(L.t("corps.formation.discard", n=fm["discard_limit"]))
+        return "; ".join(parts)
     parts = [L.t("corps.formation.head", n=fm.get("old_shares_per_share", 2))]
     if fm.get("min_price"):
         parts.append(L.t("corps.formation.price", price=L.money(fm["min_price"])))

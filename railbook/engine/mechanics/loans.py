@@ -26,6 +26,7 @@ from railbook.engine.legal import LegalAction, simple
 from railbook.engine.mechanics.base import Mechanic, cash_lent, replace_step
 from railbook.engine.mechanics.bonds import bond_interest_due
 from railbook.engine.mechanics.compose import mix_into
+from railbook.engine.mechanics.debt_formation import loans_ended
 from railbook.engine.mechanics.dividend_rules import add_deduction
 from railbook.engine.rules.shares import log_share_price
 from railbook.engine.steps.base import Step
@@ -261,6 +262,8 @@ class TurnLoanStep(Step):
         rules = _loans(self.game)
         if rules.no_loans_flag is not None and rules.no_loans_flag in self.game.phase.status:
             return False
+        if loans_ended(self.game):
+            return False
         return loan_room(self.game, entity) > 0 and entity.id not in self.took and entity.id not in self.repaid
 
     def process_take_loan(self, action: "Action") -> None:
@@ -300,7 +303,7 @@ class TurnLoanStep(Step):
         if corp.id in self.paid_interest or not step_passed(self.round, RouteStep):
             return
         self.paid_interest.add(corp.id)
-        owed = len(corp.loans) * _loans(game).interest
+        owed = 0 if loans_ended(game) else len(corp.loans) * _loans(game).interest
         game.log(f"{corp.name} owes {game.format_money(owed) if owed else 'no'} interest"
                  + (f" for {len(corp.loans)} loans" if corp.loans else ""))
         if owed <= 0:

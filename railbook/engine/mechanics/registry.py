@@ -16,6 +16,7 @@ from railbook.engine.mechanics.base import Mechanic, StepSpec
 from railbook.engine.mechanics.bonds import Bonds
 from railbook.engine.mechanics.capitalization import MarketPriceCapital
 from railbook.engine.mechanics.conversion import Conversions
+from railbook.engine.mechanics.debt_formation import DebtFormation
 from railbook.engine.mechanics.dividend_rules import DividendRules
 from railbook.engine.mechanics.escrow import Escrow
 from railbook.engine.mechanics.formation import Formations
@@ -45,7 +46,7 @@ MECHANICS: tuple[type[Mechanic], ...] = (
     ParByExchange,
     # the corporation rules that add to the steps the ones above may have replaced
     MarketPriceCapital, StatedRevenue, DividendRules, Loans, Bonds, AssignRights, Assignments, Conversions,
-    TreasuryTrading, Formations, TokenMoves, IssueRedeem, MinorTakeover, Receivership, Escrow,
+    TreasuryTrading, Formations, DebtFormation, TokenMoves, IssueRedeem, MinorTakeover, Receivership, Escrow,
     MarkerBonuses,
 )
 

@@ -155,6 +155,14 @@ class FormationDef:
     capital: Literal["none", "pool_buys_remaining"] = "none"
     first_operation: Literal["next_round", "this_round_unless_merged_operated"] = "next_round"
     first_tile_lays: int | None = None
+    # formed_from unpaid_loans (mechanics/debt_formation.py): the event that starts it, and its terms
+    formed_from: Literal["hook", "unpaid_loans"] = "hook"
+    on_event: str | None = None
+    token_limit: int | None = None
+    token_price: int = 0
+    share_split_over: int | None = None
+    discard_limit: int | None = None
+    extra_train_limit: int = 0
 
 
 @dataclass(frozen=True, slots=True)
