@@ -157,7 +157,8 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
     def floated(self) -> bool:
         if not self.floatable:
             return False
-        if self.minor or self.float_on_operate:
+        # floating on its first turn: a fully capitalized one still floats on the purchase that sells enough
+        if self.minor or (self.float_on_operate and self.capitalization != "full"):
             return self.floated_
         if not self.floated_:
             unsold = self.ipo_owner.percent_of(self)

@@ -16,10 +16,14 @@ When its ``on_event`` fires (a train's purchase), in order:
    theirs (counted in 10% units, all merged corporations together), the first in turn order from that
    president with the most getting the president's certificate; what is left over and the pool's go
    to the pool, as many as they make whole. When more than ``share_split_over`` certificates are due,
-   every certificate is split in two first (a president's of 10%, the others 5%).
+   every certificate is split in two first (a president's of 10%, the others 5%). A president due one
+   certificate only holds half the president's: in his next stock turns he may buy nothing but one of
+   its certificates (whose price buys the other half); if he can neither sell nor buy it he is bankrupt
+   and the game ends.
 4. Stations: every home station becomes one of its stations, then every other one (one per city); each
-   costs nothing. Beyond ``token_limit`` it keeps the homes and its president removes the rest; it gets
-   spare stations up to the limit at ``token_price``. The merged corporations close.
+   costs nothing. Its president removes one of each two it has in one hex (``formation_tokens``), then
+   those beyond ``token_limit`` (never a home); it gets spare stations up to the limit at ``token_price``.
+   The merged corporations close.
 5. It operates in this round, right after the corporation whose purchase fired it, unless one of
    those that merged has operated in it already. Its president may then discard its trains that will
    rust, and must while it has more than ``discard_limit``.
@@ -29,12 +33,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.entities.share import Share
 from railbook.engine.legal import LegalAction, simple
-from railbook.engine.map.token import Token
 from railbook.engine.mechanics.base import Mechanic, find
+from railbook.engine.mechanics.compose import mix_into
+from railbook.engine.mechanics.debt_forming import Forming
 from railbook.engine.rules.corporations import close_corporation
+from railbook.engine.rules.game_end import end_game
 from railbook.engine.steps.base import Step
+from railbook.engine.steps.stock import BuySellParShares
 from railbook.errors import IllegalAction, InsufficientFunds
 from railbook.title.model import FormationDef
 
@@ -48,7 +54,7 @@ def _formed_from_loans(corp: Any) -> bool:
     return f is not None and f.formed_from == "unpaid_loans"
 
 
-class DebtFormation(Mechanic):
+class DebtFormation(Forming, Mechanic):
     @classmethod
     def applies(cls, game: "GameState") -> bool:
         return any(_formed_from_loans(c) for c in game.all_corporations)
@@ -66,6 +72,11 @@ class DebtFormation(Mechanic):
         self.trigger: Any = None
         self.loans_ended = False
         self.discard_pending = False
+        self.removals: list[dict[str, Any]] = []     # stations its president must still remove
+        self.half_president: Any = None              # a president holding half the president's certificate
+
+    def stock_steps(self, steps: list[Any]) -> list[Any]:
+        return mix_into(steps, BuySellParShares, HalfPresidencyRules)
 
     def extra_train_limit(self, corporation: Any) -> int:
         return self.rules.extra_train_limit if corporation is self.national else 0
@@ -185,129 +196,6 @@ class DebtFormation(Mechanic):
         self.discard_pending = True
         game.graph.clear()
 
-    def set_price(self) -> None:
-        game, rules = self.game, self.rules
-        prices = sorted(self.prices)
-        if len(prices) > 2:
-            prices = prices[1:]
-        mean = (sum(prices) // len(prices)) // 5 * 5 if prices else 0
-        target = max(mean, rules.min_price)
-        row = [c for c in game.stock_market.grid[0] if c is not None]
-        cell = min(row, key=lambda c: (abs(c.price - target), -c.price))
-        game.stock_market.set_par(self.national, cell)
-        game.log(f"{self.national.name} starts at {game.format_money(cell.price)}")
-
-    def exchange_shares(self) -> None:
-        game, national, rules = self.game, self.national, self.rules
-        per = rules.old_shares_per_share * 10
-        players = game.players
-        start = players.index(self.trigger)
-        order = players[start:] + players[:start]
-        due = {p: self.percents.get(p, 0) // per for p in order}
-        pool_units = self.pool_percent + sum(self.percents.get(p, 0) % per for p in order)
-        units = 1 + (100 - national.presidents_percent) // national.share_percent + 1   # the president's twice
-        split = rules.share_split_over is not None
-        left = 2 * units if split else units
-        president, best = None, 0
-        for p in order:
-            awarded = min(due[p], left)
-            left -= awarded
-            if awarded > best:
-                president, best = p, awarded
-        to_pool = min(pool_units // per, left)
-        left -= to_pool
-        if split and (2 * units - left) > (rules.share_split_over or 0):
-            self.split_shares()
-
-        def give(holder: Any) -> bool:
-            cert = next((s for s in national.shares_of(national) if not s.president), None)
-            if cert is None:
-                return False
-            game.share_pool.transfer_shares(cert.to_bundle(), holder, allow_president_change=False)
-            return True
-
-        for p in order:
-            n = due[p]
-            if n <= 0:
-                continue
-            if p is president:
-                cert = national.presidents_share
-                assert cert is not None
-                if n == 1:
-                    # a one-share president holds half the president's certificate
-                    cert.percent //= 2
-                    game.log(f"{p.name} is the president of {national.name} with one share only")
-                    n += 1
-                game.share_pool.transfer_shares(cert.to_bundle(), p, allow_president_change=False)
-                national.owner = p
-                n -= 2
-            while n > 0 and give(p):
-                n -= 1
-            game.log(f"{p.name} gets {due[p]} share(s) of {national.name}")
-        for _ in range(to_pool):
-            give(game.share_pool)
-        if president is not None:
-            game.log(f"{president.name} becomes the president of {national.name}")
-
-    def split_shares(self) -> None:
-        """Every certificate (all still its own) halved, the rest issued in certificates of the new
-        size: a president's of 10% and eighteen of 5% where they were 20% and 10%."""
-        game, national = self.game, self.national
-        pres = national.presidents_percent // 2
-        unit = national.share_percent // 2
-        own = national.shares_of(national)
-        own.clear()
-        national.shares_list = []
-        for i in range(1 + (100 - pres) // unit):
-            share = Share(national, national, i == 0, pres if i == 0 else unit, i)
-            share.cert_size = 1 if i == 0 else 0.5
-            national.shares_list.append(share)
-            own.append(share)
-            game.index_share(share)
-        national.presidents_share = national.shares_list[0]
-        national.second_share = national.shares_list[1]
-        game.log(f"{national.name} issues more shares: its shares are now {unit}% shares")
-
-    def exchange_stations(self) -> None:
-        game, national, rules = self.game, self.national, self.rules
-        national.tokens = []
-        homes = []
-        for corp in self.merged:
-            home = next((t for t in corp.tokens if t.used and t.city is not None
-                         and t.city.hex is not None and t.city.hex.id in corp.coordinates), None)
-            home = home or next((t for t in corp.tokens if t.used and t.city is not None), None)
-            if home is not None:
-                homes.append(home.city)
-                self.replace(home, national)
-        for corp in self.merged:
-            for token in list(corp.tokens):
-                city = token.city
-                if not token.used or city is None or any(h.hex is city.hex for h in homes):
-                    continue
-                if city.tokened_by(national):
-                    token.remove()
-                    continue
-                self.replace(token, national)
-        limit = rules.token_limit if rules.token_limit is not None else len(national.tokens)
-        keep = max(len(homes), limit)
-        spare = max(0, keep - len(national.tokens))
-        for _ in range(spare):
-            national.tokens.append(Token(national, price=rules.token_price))
-        game.log(f"{national.name} has {spare} spare {game.format_money(rules.token_price)} station(s)")
-
-    def replace(self, token: Any, national: Any) -> None:
-        city = token.city
-        slot = city.tokens.index(token) if token in city.tokens else None
-        token.remove()
-        new = Token(national, price=0)
-        national.tokens.append(new)
-        if slot is None:
-            city.exchange_token(new)
-        else:
-            new.place(city)
-            city.tokens[slot] = new
-        self.game.log(f"{token.corporation.name}'s station on {city.hex.id} becomes a {national.name} station")
-
     # -- the formed corporation's trains
     def discardable(self) -> list[Any]:
         trains = self.national.trains
@@ -315,6 +203,63 @@ class DebtFormation(Mechanic):
         permanent = [t for t in trains if t.rusts_on is None]
         limit = self.rules.discard_limit or 0
         return temporary + (permanent if len(permanent) > limit else [])
+
+
+class HalfPresidencyRules:
+    """Stock rounds with a half president: in his turns he may buy nothing but a certificate of the
+    formed corporation (its price buys the other half of his certificate, the certificate stays where it
+    was); when he can neither sell nor buy it, he is bankrupt and the game ends."""
+
+    game: Any
+    round: Any
+
+    def _half(self) -> tuple[Any, Any]:
+        m = debt_formation(self.game)
+        return (m.half_president, m.national) if m is not None else (None, None)
+
+    def can_buy(self, entity: Any, bundle: Any) -> bool:
+        half, national = self._half()
+        if half is not None and entity is half and bundle is not None and bundle.corporation is not national:
+            return False
+        return bool(super().can_buy(entity, bundle))  # type: ignore[misc]
+
+    def can_buy_shares(self, entity: Any, shares: list[Any], certs: int | None = None) -> bool:
+        half, national = self._half()
+        if half is not None and entity is half and shares and shares[0].corporation is not national:
+            return False
+        return bool(super().can_buy_shares(entity, shares, certs))  # type: ignore[misc]
+
+    def process_buy_shares(self, action: "Action") -> None:
+        half, national = self._half()
+        bundle = getattr(action, "bundle", None)
+        if half is None or action.entity is not half or bundle is None or bundle.corporation is not national:
+            super().process_buy_shares(action)  # type: ignore[misc]
+            return
+        if not self.can_buy(half, bundle):
+            raise IllegalAction(f"{half.name} cannot buy that certificate", "half presidency")
+        game = self.game
+        price = bundle.price()
+        half.spend(price, game.bank)
+        cert = national.presidents_share
+        cert.percent *= 2
+        m = debt_formation(game)
+        assert m is not None
+        m.half_president = None
+        game.log(f"{half.name} spends {game.format_money(price)} to buy up to the presidency of {national.name}")
+        self.round.current_actions.append(action)
+
+    def after_action(self, action: "Action") -> None:
+        parent = getattr(super(), "after_action", None)
+        if parent is not None:
+            parent(action)
+        half, national = self._half()
+        game = self.game
+        if half is None or game.finished or (self.round.current_entity is not half and action.entity is not half):
+            return
+        if self.can_sell_any(half) or self.can_buy_any(half):  # type: ignore[attr-defined]
+            return
+        game.log(f"-- {half.name} cannot raise the money for a {national.name} share and is bankrupt --")
+        end_game(game, "bankrupt")
 
 
 def debt_formation(game: "GameState") -> DebtFormation | None:
@@ -392,6 +337,60 @@ class DebtFormationStep(WaitsForTheTurn):
         m.pay(action.entity)
 
 
+class FormedTokenStep(WaitsForTheTurn):
+    """After forming, its president removes one of its stations in each hex where it has two, then
+    those beyond its limit (never a home)."""
+
+    ACTIONS = ("remove_token",)
+    type_name = "formation_tokens"
+
+    def mechanic(self) -> DebtFormation | None:
+        return debt_formation(self.game)
+
+    def description(self) -> str:
+        return "Remove Stations"
+
+    def active(self) -> bool:
+        m = self.mechanic()
+        return m is not None and bool(m.removals) and not m.national.closed
+
+    def active_entities(self) -> list[Any]:
+        m = self.mechanic()
+        return [m.national] if m is not None and self.active() else []
+
+    def actions(self, entity: Any) -> list[str]:
+        return ["remove_token"] if self.active() and entity is self.current_entity() else []
+
+    def removable(self) -> list[Any]:
+        m = self.mechanic()
+        if m is None or not m.removals:
+            return []
+        hexes = m.removals[0]["hexes"]
+        return [t for t in m.national.tokens if t.used and t.city is not None and t.hex in hexes]
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        if not self.actions(entity):
+            return []
+        return [simple("remove_token", entity, city=t.city.id, slot=t.city.tokens.index(t))
+                for t in self.removable() if t in t.city.tokens]
+
+    def process_remove_token(self, action: "Action") -> None:
+        m = self.mechanic()
+        city = action.city
+        slot = action.slot if action.slot is not None else 0
+        token = city.tokens[slot] if city is not None and 0 <= slot < len(city.tokens) else None
+        if m is None or token is None or token not in self.removable():
+            raise IllegalAction(f"{action.entity.name} cannot remove that station", "formation stations")
+        token.remove()
+        m.national.tokens.remove(token)
+        self.game.log(f"{m.national.name} removes its station from {city.hex.id}")
+        first = m.removals[0]
+        first["count"] -= 1
+        if first["count"] <= 0:
+            m.removals.pop(0)
+        self.game.graph.clear()
+
+
 class FormedDiscardStep(WaitsForTheTurn):
     """After forming, its president may discard its trains that will rust (must, beyond the limit)."""
 
@@ -445,4 +444,5 @@ class FormedDiscardStep(WaitsForTheTurn):
         m.discard_pending = False
 
 
-DebtFormation.STEPS = {"loan_formation": DebtFormationStep, "formation_discard": FormedDiscardStep}
+DebtFormation.STEPS = {"loan_formation": DebtFormationStep, "formation_tokens": FormedTokenStep,
+                       "formation_discard": FormedDiscardStep}
