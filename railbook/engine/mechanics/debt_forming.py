@@ -95,22 +95,24 @@ class Forming:
             game.log(f"{president.name} becomes the president of {national.name}")
 
     def split_shares(self) -> None:
-        """Every certificate (all still its own) halved, the rest issued in certificates of the new
-        size: a president's of 10% and eighteen of 5% where they were 20% and 10%."""
+        """Every certificate (all still its own) halved, and the rest issued in certificates of the new
+        size, numbered on from 100 / that size (as 18xx.games numbers them): a president's of 10% and
+        eighteen of 5% where they were 20% and 10%."""
         game, national = self.game, self.national
         pres = national.presidents_percent // 2
         unit = national.share_percent // 2
         own = national.shares_of(national)
-        own.clear()
-        national.shares_list = []
-        for i in range(1 + (100 - pres) // unit):
-            share = Share(national, national, i == 0, pres if i == 0 else unit, i)
-            share.cert_size = 1 if i == 0 else 0.5
+        for share in own:
+            share.percent = pres if share.president else unit
+            share.cert_size = 1 if share.president else 0.5
+        first = 100 // unit
+        for i in range((100 - sum(s.percent for s in own)) // unit):
+            share = Share(national, national, False, unit, first + i)
+            share.cert_size = 0.5
             national.shares_list.append(share)
             own.append(share)
             game.index_share(share)
-        national.presidents_share = national.shares_list[0]
-        national.second_share = national.shares_list[1]
+        national.second_share = next(s for s in national.shares_list if not s.president)
         game.log(f"{national.name} issues more shares: its shares are now {unit}% shares")
 
     def exchange_stations(self) -> None:

@@ -17,6 +17,7 @@ from railbook.engine.rules.abilities import usable_abilities
 from railbook.engine.rules.privates import purchasable_companies
 from railbook.engine.rules.track import (
     after_lay_tile,
+    extra_upgrade,
     check_lay_permission,
     pay_tile_income,
     paths_reached_once_laid,
@@ -390,6 +391,10 @@ class Tracker:
         replaced = replacement_rotation(tile, old)
         if replaced is not None:  # the tile replaces the old one outright: its own rotation, old track may go
             return tile.rotation == replaced and hex_ in self.game.graph.connected_hexes(entity)
+        if extra_upgrade(self.game, old, tile):  # its exits stay, its stops may go
+            reach = self.hex_neighbors(entity, hex_) or []
+            return (all(e in hex_.neighbors for e in tile.exits) and bool(set(tile.exits) & set(reach))
+                    and set(old.exits) <= set(tile.exits) and sides_allow(self.game, old, tile, reach))
         if old.definition.upgrade_placed_by_reservation and any(c.definition.reserved_for for c in tile.cities):
             # the reserved city fixes the rotation: reaching the hex is enough (the old track is still kept)
             return (hex_ in self.game.graph.connected_hexes(entity)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from railbook.title.model.board import (
+    ExtraUpgrade,
     Border,
     FutureLabel,
     HexDef,
@@ -112,6 +113,7 @@ __all__ = [
     "DistanceRow",
     "EmergencyBuy",
     "FloatTokens",
+    "ExtraUpgrade",
     "FormationDef",
     "FutureLabel",
     "GameEndRule",
@@ -171,3 +173,4 @@ class TitleModel:
     tiles: Mapping[str, TileDef]
     tile_counts: Mapping[str, int | None]       # None: unlimited
     upgrades: Mapping[str, tuple[str, ...]]     # what a tile may become, where the title restricts it
+    extra_upgrades: tuple[ExtraUpgrade, ...] = ()   # what a tile may also become, from a phase on
