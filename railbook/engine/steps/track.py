@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.engine.map.tile import COLORS, path_within
 from railbook.engine.rules.abilities import usable_abilities
-from railbook.engine.rules.privates import purchasable_companies
+from railbook.engine.rules.privates import price_range, purchasable_companies
 from railbook.engine.rules.track import (
     after_lay_tile,
     extra_upgrade,
@@ -23,7 +23,6 @@ from railbook.engine.rules.track import (
     paths_reached_once_laid,
     forfeit_tile_lays,
     reconnect_hex,
-    restriction_needs_reach,
     restriction_refusal,
     sides_allow,
     splits_city,
@@ -105,7 +104,7 @@ class Tracker:
         if entity is not self.current_entity() or "privates_buyable_by_corporations" not in game.phase.status:
             return False
         for company in purchasable_companies(game, entity):
-            if company.min_price > entity.cash:
+            if price_range(game, company, entity)[0] > entity.cash:
                 continue
             if any(a.type == "tile_lay" and time in a.when for a in company.abilities):
                 return True
@@ -265,9 +264,9 @@ class Tracker:
         if restricted and foresee:
             tile.rotate(rotation)
             try:
-                reach = paths_reached_once_laid(game, entity, hex_, tile, self.foresee_memo) \
-                    if restriction_needs_reach(game) else set()
-                refusal = restriction_refusal(game, old_tile, tile, reach)
+                memo = self.foresee_memo
+                refusal = restriction_refusal(game, old_tile, tile,
+                                              lambda: paths_reached_once_laid(game, entity, hex_, tile, memo))
             finally:
                 tile.rotate(before)
             if refusal is not None:
@@ -421,7 +420,8 @@ class Tracker:
     def check_track_restrictions(self, entity: Any, old_tile: "Tile", new_tile: "Tile") -> None:
         if not entity.is_operator():
             return
-        refusal = restriction_refusal(self.game, old_tile, new_tile, self.game.graph.connected_paths(entity))
+        graph = self.game.graph
+        refusal = restriction_refusal(self.game, old_tile, new_tile, lambda: graph.connected_paths(entity))
         if refusal is not None:
             raise refusal
 
