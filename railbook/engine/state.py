@@ -166,6 +166,7 @@ class GameState:
         # how corporations parred now are capitalized (a title's hook may change it), and escrow
         # capitalization's money held by the bank and corporations that reached their destinations
         self.capitalization_now: str = self.rules.capitalization
+        self.certificate_limit_now: int | None = None   # a limit set in play, else the title's
         self.escrow_held: dict[str, int] = {}
         self.destinated: set[str] = set()
         for corp in self.all_corporations:

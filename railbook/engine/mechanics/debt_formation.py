@@ -40,7 +40,9 @@ from railbook.engine.mechanics.debt_forming import Forming
 from railbook.engine.rules.corporations import close_corporation
 from railbook.engine.rules.game_end import end_game
 from railbook.engine.steps.base import Step
+from railbook.engine.steps.routes import DividendStep
 from railbook.engine.steps.stock import BuySellParShares
+from railbook.engine.steps.trains import BuyTrainStep
 from railbook.errors import IllegalAction, InsufficientFunds
 from railbook.title.model import FormationDef
 
@@ -74,9 +76,18 @@ class DebtFormation(Forming, Mechanic):
         self.discard_pending = False
         self.removals: list[dict[str, Any]] = []     # stations its president must still remove
         self.half_president: Any = None              # a president holding half the president's certificate
+        self.owned_permanent = False                 # it has owned a train that never rusts
 
     def stock_steps(self, steps: list[Any]) -> list[Any]:
         return mix_into(steps, BuySellParShares, HalfPresidencyRules)
+
+    def operating_steps(self, steps: list[Any]) -> list[Any]:
+        if not self.rules.withholds_until_permanent_train:
+            return steps
+        return mix_into(mix_into(steps, DividendStep, FormedDividendRules), BuyTrainStep, FormedTrainBuying)
+
+    def bound_to_withhold(self, corp: Any) -> bool:
+        return bool(self.rules.withholds_until_permanent_train) and corp is self.national and not self.owned_permanent
 
     def extra_train_limit(self, corporation: Any) -> int:
         return self.rules.extra_train_limit if corporation is self.national else 0
@@ -125,6 +136,8 @@ class DebtFormation(Forming, Mechanic):
         game.log(f"-- {corp.name} merges into {national.name} --")
         self.candidates.remove(corp)
         for train in list(corp.trains):
+            if train.rusts_on is None:
+                self.owned_permanent = True
             corp.trains.remove(train)
             train.owner = national
             national.trains.append(train)
@@ -194,6 +207,10 @@ class DebtFormation(Forming, Mechanic):
                 r.entities.insert(r.entities.index(operator) + 1, national)
                 game.log(f"{national.name} operates in this round")
         self.discard_pending = True
+        limits = self.rules.certificate_limits.get(len(game.corporations))
+        if limits and len(game.players) in limits:
+            game.certificate_limit_now = limits[len(game.players)]
+            game.log(f"The certificate limit is now {game.certificate_limit_now}")
         game.graph.clear()
 
     # -- the formed corporation's trains
@@ -260,6 +277,38 @@ class HalfPresidencyRules:
             return
         game.log(f"-- {half.name} cannot raise the money for a {national.name} share and is bankrupt --")
         end_game(game, "bankrupt")
+
+
+class FormedDividendRules:
+    """``withholds_until_permanent_train``: until then the formed corporation has no dividend to choose
+    (it withholds) and its price stays."""
+
+    game: Any
+    LISTING_HOLDS = True   # the listing asks ``actions``
+
+    def _bound(self, entity: Any) -> bool:
+        m = debt_formation(self.game)
+        return m is not None and m.bound_to_withhold(entity)
+
+    def actions(self, entity: Any) -> list[str]:
+        return [] if self._bound(entity) else list(super().actions(entity))  # type: ignore[misc]
+
+    def change_share_price(self, entity: Any, paid: int) -> None:
+        if not self._bound(entity):
+            super().change_share_price(entity, paid)  # type: ignore[misc]
+
+
+class FormedTrainBuying:
+    """A train that never rusts bought by the formed corporation frees it to pay dividends."""
+
+    game: Any
+    LISTING_HOLDS = True
+
+    def process_buy_train(self, action: "Action") -> None:
+        super().process_buy_train(action)  # type: ignore[misc]
+        m = debt_formation(self.game)
+        if m is not None and action.entity is m.national and action.train.rusts_on is None:
+            m.owned_permanent = True
 
 
 def debt_formation(game: "GameState") -> DebtFormation | None:

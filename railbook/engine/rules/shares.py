@@ -82,6 +82,8 @@ def num_certs(game: "GameState", entity: Any) -> int:
 
 
 def cert_limit(game: "GameState", entity: Any = None) -> int:
+    if game.certificate_limit_now is not None:   # set in play (a formation's certificate_limits)
+        return game.certificate_limit_now
     return game.rules.certificate_limit[len(game.players)]
 
 

@@ -490,7 +490,10 @@ def border_discount(spender: Any, kind: str | None) -> int:
 
 
 def may_replace(game: Any, old: "Tile", new: "Tile") -> bool:
-    """What ``upgrades_to`` asks first, for any rotation: the title's list of upgrades, or the next colour."""
+    """What ``upgrades_to`` asks first, for any rotation: an extra upgrade, the title's list of upgrades,
+    or the next colour."""
+    if extra_upgrade(game, old, new):
+        return True
     restriction = game.title.model.upgrades.get(old.name)
     if restriction is not None:
         return new.name in restriction

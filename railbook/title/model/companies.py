@@ -167,6 +167,9 @@ class FormationDef:
     share_split_over: int | None = None
     discard_limit: int | None = None
     extra_train_limit: int = 0
+    withholds_until_permanent_train: bool = False   # no dividend and a still price until then
+    # after forming: the certificate limit by the number of corporations left, then by player count
+    certificate_limits: Mapping[int, Mapping[int, int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
