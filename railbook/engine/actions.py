@@ -291,6 +291,10 @@ def _bonds(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     a.choice = d.get("from")
 
 
+def _merge(game: "GameState", a: Action, d: dict[str, Any]) -> None:
+    a.corporation = _corporation(game, d["corporation"]) if d.get("corporation") else None
+
+
 RESOLVERS: dict[str, Callable[["GameState", Action, dict[str, Any]], None]] = {
     "bid": _bid,
     "pass": _nothing,
@@ -310,6 +314,7 @@ RESOLVERS: dict[str, Callable[["GameState", Action, dict[str, Any]], None]] = {
     "log": _nothing,
     "assign": _assign,
     "payoff_loan": _nothing,
+    "take_loan": _nothing,
     "convert": _nothing,
     "destination_connection": _corporations,
     "exchange_tokens": _cities,
@@ -319,6 +324,7 @@ RESOLVERS: dict[str, Callable[["GameState", Action, dict[str, Any]], None]] = {
     "token_correction": _place_token,
     "cash_correction": _cash_target,
     "end_game": _nothing,
+    "merge": _merge,
     "sell_company": _sell_company,
     "choose": _choose,
     "special_buy": _nothing,  # the step reads the item's description from the raw action

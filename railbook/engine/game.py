@@ -154,6 +154,12 @@ class Game(GameState):
         closing = [c for c in self.corporations if c.share_price is not None and c.share_price.close_cell]
         for c in closing:
             close_corporation(self, c)
+            force = getattr(self.round, "force_next_entity", None)
+            if force is not None and self.round.current_operator is c:
+                force()   # it was its turn: the next one operates
+        if closing:
+            self.round.clear_cache()
+            self.round.after_closing()   # what the one in turn could do may have closed with them
 
     def next_round(self) -> None:
         for observe in self.round_observers:

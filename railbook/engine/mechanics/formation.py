@@ -56,7 +56,8 @@ if TYPE_CHECKING:
 class Formations(Mechanic):
     @classmethod
     def applies(cls, game: "GameState") -> bool:
-        return any(c.definition.formation for c in game.all_corporations)
+        return any(c.definition.formation and c.definition.formation.formed_from == "hook"
+                   for c in game.all_corporations)
 
     def __init__(self, game: "GameState"):
         super().__init__(game)

@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, Any
 from railbook.engine.legal import LegalAction, Range, ranged, shares_action, simple
 from railbook.engine.map.token import Token
 from railbook.engine.rules.abilities import exchange_corporations, grant_route_bonuses, usable_abilities
-from railbook.engine.rules.privates import in_first_or, price_range, purchasable_companies
-from railbook.engine.rules.trains import take_reserved_train
+from railbook.engine.rules.privates import in_first_or, minor_of, price_range, purchasable_companies, take_over_minor
+from railbook.engine.rules.trains import num_corp_trains, take_reserved_train, train_limit
 from railbook.engine.steps.base import Step
+from railbook.engine.steps.markers import grant_private_markers
 from railbook.engine.steps.stock import ShareBuying
 from railbook.engine.steps.token import Tokener
 from railbook.engine.steps.track import Tracker
@@ -60,7 +61,12 @@ class BuyPrivateStep(Step):
         if entity is not self.current_entity() or not self.may_buy(entity):
             return False
         companies = self.offered(entity)
-        return bool(companies) and min(price_range(game, c, entity)[0] for c in companies) <= entity.cash
+        return bool(companies) and min(price_range(game, c, entity)[0] for c in companies) \
+            <= self.company_buying_power(entity)
+
+    def company_buying_power(self, entity: Any) -> int:
+        """What the corporation could spend on a private (its cash; a mechanic may count more)."""
+        return int(entity.cash)
 
     def actions(self, entity: Any) -> list[str]:
         if entity.is_minor() or not entity.is_corporation():
@@ -99,12 +105,18 @@ class BuyPrivateStep(Step):
                                 "private price")
         if entity.cash < price:
             raise InsufficientFunds(f"{entity.name} cannot pay {game.format_money(price)}", "money")
+        minor = minor_of(game, company)
+        if minor is not None and num_corp_trains(game, entity) + num_corp_trains(game, minor) > \
+                train_limit(game, entity):
+            raise IllegalAction(f"{entity.name} has no room for {minor.name}'s trains", "train limit")
         company.owner = entity
         if owner is not None:
             owner.companies.remove(company)
         for a in list(company.abilities):
             if a.type == "revenue_change" and a.on == "sold":
                 company.revenue = a.revenue
+            if a.type == "reservation" and a.spec.while_owned_by == "player":
+                company.remove_ability(a)   # the slot was kept for a player's private
         self.round.just_sold_company = company
         self.round.company_sellers[company] = owner
         entity.companies.append(company)
@@ -113,7 +125,10 @@ class BuyPrivateStep(Step):
                  f"{game.format_money(price)}")
         if entity.is_corporation():
             grant_route_bonuses(game, entity, company)
+            grant_private_markers(game, entity, company)
             take_reserved_train(game, entity, company)
+        if minor is not None:
+            take_over_minor(game, entity, minor)
 
 
 class ExchangeStep(Step, ShareBuying):
@@ -420,7 +435,8 @@ class SpecialTokenStep(Step, Tokener):
                                 "private ability")
         holder = entity.owner
         connected = ability.type == "token" and ability.connected
-        token = holder.find_token_by_type()
+        extra = ability.type == "token" and not ability.from_owner   # the private brings a station of its own
+        token = Token(holder, price=0) if extra else holder.find_token_by_type()
         if ability.type == "teleport":
             # the teleport's token is the corporation's token for the turn, and it is free
             self.place_token(holder, action.city, token, connected=False, free_override=True)
@@ -429,6 +445,8 @@ class SpecialTokenStep(Step, Tokener):
             self.place_token(holder, action.city, token, connected=connected, extra_action=ability.extra_action,
                              special_ability=ability if ability.spec.discount_percent else None,
                              free_override=price_free)
+            if extra:
+                holder.tokens.append(token)
             ability.use()
             if ability.count is not None and ability.count <= 0 and ability.closed_when_used_up:
                 entity.close()
