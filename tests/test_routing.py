@@ -51,7 +51,9 @@ BRUTE_FORCE = {
 }
 #: revenues the public Rails reports state above the best routes of the engine's board and
 #: rules (Rails records the amount the players entered, taken on trust; no routes): brute
-#: force finds no more than the optimizer at any of them, and most are a slip one can name
+#: force finds no more than the optimizer at any of them, and most are a slip one can name.
+#: The two left unexplained are H-train runs, which Rails' own revenue calculator says it does
+#: not always route correctly (a FIXME in its RevenueAdapter of 2023; the saved games name Rails 2.4.6)
 RAILS_ABOVE: dict[str, dict[int, str]] = {
     "1826J42": {
         373: "unexplained",    # 280 for PO's 10H, 10 above: its next run (action 459) is 280 too, once
