@@ -14,8 +14,12 @@ diff and here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:   # the same classes, their methods compiled ahead of time (railbook/title/model/precompiled.py)
+    from railbook.title.model.precompiled import dataclass
 
 from railbook.title.model.board import (
     Border,
@@ -59,12 +63,15 @@ from railbook.title.model.rules import (
     Change,
     Currency,
     EmergencyBuy,
+    FirstOrPrivateSales,
     GameEndRule,
     Marker,
     MarkerPrice,
     OperatingRoundRules,
     OptionalRule,
     Players,
+    PresidentAssist,
+    PresidentBorrows,
     PrivateSales,
     ShareRedemption,
     StockRoundRules,
@@ -105,6 +112,7 @@ __all__ = [
     "Distance",
     "DistanceRow",
     "EmergencyBuy",
+    "FirstOrPrivateSales",
     "FloatTokens",
     "FormationDef",
     "FutureLabel",
@@ -128,6 +136,8 @@ __all__ = [
     "Players",
     "PriorityOrder",
     "PrivateDef",
+    "PresidentAssist",
+    "PresidentBorrows",
     "PrivateSales",
     "Replaces",
     "Rotation",

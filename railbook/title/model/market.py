@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal, Mapping
+from dataclasses import field
+from typing import TYPE_CHECKING, Literal, Mapping
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:   # the same classes, their methods compiled ahead of time (railbook/title/model/precompiled.py)
+    from railbook.title.model.precompiled import dataclass
 
 from railbook.title.model.texts import (
     Texts,
@@ -41,7 +46,7 @@ class Moves:
 class MarketDef:
     grid: tuple[tuple[MarketCell | None, ...], ...]
     moves: tuple[tuple[Moves | None, ...], ...]
-    movement: Literal["two_dimensional", "one_dimensional"] = "two_dimensional"
+    movement: Literal["two_dimensional", "one_dimensional", "zigzag"] = "two_dimensional"
     legend: Mapping[str, Zone] = field(default_factory=dict)
     par_cells: tuple[tuple[int, int], ...] = ()
     par_prices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # reserved par cells by corporation

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal, Mapping
+from dataclasses import field
+from typing import TYPE_CHECKING, Literal, Mapping
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:   # the same classes, their methods compiled ahead of time (railbook/title/model/precompiled.py)
+    from railbook.title.model.precompiled import dataclass
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +54,8 @@ class TrainDef:
     color: str | None = None
     per_corporation_limit: int | None = None
     reserved: int = 0                   # its last copies held back from the depot (a hook may release one)
+    rusts_after_set: int | None = None  # every train of the type rusts at the end of the game's Nth operating set
+    salvage: int = 0                    # the bank pays the owning corporation this for each one that rusts
     route_may_overlap: bool = False
     exported_at_or_set_end: bool = False   # the depot's next train of this type leaves at the end of an OR set
     variants: tuple[TrainVariant, ...] = ()
@@ -65,3 +72,4 @@ class PhaseDef:
     events: tuple[str, ...] = ()
     color: str | None = None
     revenue_column: str | None = None
+    starts_at_or: int | None = None         # begins with the game's Nth operating round
