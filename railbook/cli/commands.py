@@ -9,6 +9,7 @@ from __future__ import annotations
 from railbook.cli import (
     diff_commands,
     docs_commands,
+    fuzz_commands,
     hooks_command,
     legal_commands,
     play_commands,
@@ -19,4 +20,4 @@ from railbook.cli import (
 
 REGISTRY = (list(title_commands.REGISTER) + list(hooks_command.REGISTER) + list(docs_commands.REGISTER)
             + list(diff_commands.REGISTER) + list(play_commands.REGISTER) + list(legal_commands.REGISTER)
-            + list(selfplay_commands.REGISTER) + list(route_commands.REGISTER))
+            + list(selfplay_commands.REGISTER) + list(fuzz_commands.REGISTER) + list(route_commands.REGISTER))

@@ -56,6 +56,7 @@ class Game(GameState):
     def __init__(self, title: Title, players: list[tuple[Any, str]], seed: int | None = None, game_id: Any = 0,
                  trust_stated_revenue: bool = False, allow_corrections: bool = False):
         self.init_args = (title, list(players), seed, game_id, trust_stated_revenue, allow_corrections)
+        self.checkpoint: Game | None = None   # the game as the last rebuild left it (see _rebuild)
         super().__init__(title, players, seed, game_id, trust_stated_revenue, allow_corrections)
         self.history: list[dict[str, Any]] = []
         self.actions_processed = 0
@@ -82,7 +83,13 @@ class Game(GameState):
             d["id"] = (self.history[-1].get("id", len(self.history)) + 1) if self.history else 1
         snapshot = len(self.history)
         try:
-            self.process_action(d)
+            resolved = A.from_dict(self, d)
+        except GameError:   # refused while its ids resolve: nothing has changed yet, no rebuild is needed
+            raise
+        except Exception as exc:
+            raise EngineError(f"internal error while reading {d.get('type')}: {exc!r}") from exc
+        try:
+            self.process_action(d, resolved)
         except GameError:
             self._rebuild(self.history[:snapshot])
             raise
@@ -98,17 +105,27 @@ class Game(GameState):
 
     def _rebuild(self, history: list[dict[str, Any]]) -> None:
         """Set the game up again in place and replay ``history``: every object the game makes
-        (rounds, steps, mechanics, the phase, the graph) points back at this very game."""
-        init_args, observers = self.init_args, self.round_observers
+        (rounds, steps, mechanics, the phase, the graph) points back at this very game. The replay
+        starts from the copy of the game the last rebuild kept, where that copy's actions begin
+        ``history``, else from the start: a refusal late in a long game replays the actions since
+        the last refusal, not the whole game."""
+        init_args, observers, start = self.init_args, self.round_observers, self.checkpoint
+        if start is not None and start.history != history[:len(start.history)]:
+            start = None
         self.__dict__.clear()
-        type(self).__init__(self, *init_args)
+        if start is None:
+            type(self).__init__(self, *init_args)
+        else:   # a copy of the checkpoint whose every reference to the checkpoint is to this game
+            self.__dict__.update(copy.deepcopy(start.__dict__, {id(start): self, id(start.round_observers): observers}))
         self.round_observers = observers
-        for d in history:
+        for d in history[len(self.history):]:
             self.process_action(d)
+        self.checkpoint = None
+        self.checkpoint = self.fork()
 
-    def process_action(self, d: dict[str, Any]) -> None:
+    def process_action(self, d: dict[str, Any], resolved: A.Action | None = None) -> None:
         """Apply an action (and its recorded auto actions) without the rollback guard."""
-        action = A.from_dict(self, d)
+        action = resolved if resolved is not None else A.from_dict(self, d)
         self.history.append(d)
         self.process_single_action(action)
         for sub in action.auto_actions:
@@ -202,7 +219,7 @@ class Game(GameState):
 
     def fork(self) -> "Game":
         """An independent copy of the game as it stands (to try an action on without touching this one)."""
-        fork: Game = copy.deepcopy(self, {id(self.round_observers): []})
+        fork: Game = copy.deepcopy(self, {id(self.round_observers): [], id(self.checkpoint): None})
         return fork
 
     def refusal(self, action: dict[str, Any]) -> GameError | None:

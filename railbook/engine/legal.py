@@ -86,7 +86,7 @@ class LegalAction:
                 return False
         listed = self.move(resolve)
         skip = self.open | set(self.ranges)
-        keys = (set(listed) | set(recorded_move)) - skip
+        keys = (set(listed) & set(recorded_move)) - skip   # a move may leave out a value the rules fix and it did not record
         return all(listed.get(k) == recorded_move.get(k) for k in keys)
 
     def with_value(self, **values: Any) -> dict[str, Any]:
@@ -144,6 +144,11 @@ def _city(city: Any) -> Any:
     return (hex_.id, city.index) if hex_ is not None else city.id
 
 
+def _bonds_from(choice: Any) -> str:
+    """Whom bonds are traded with: the pool unless a holder is named."""
+    return "pool" if choice in (None, "pool") else str(choice)
+
+
 MOVES: dict[str, Callable[["Action"], dict[str, Any]]] = {
     "bid": lambda a: {"target": (a.company or a.corporation or a.minor).id, "price": a.price},
     "par": lambda a: {"corporation": a.corporation.id, "share_price": a.share_price.id},
@@ -153,6 +158,7 @@ MOVES: dict[str, Callable[["Action"], dict[str, Any]]] = {
     "sell_company": lambda a: {"company": a.company.id, "price": a.price},
     "lay_tile": _tile_lay,
     "place_token": lambda a: {"city": _city(a.city)},   # the slot is the engine's choice
+    "remove_token": lambda a: {"city": _city(a.city), "slot": a.slot or 0},
     "run_routes": lambda a: {"routes": tuple((r["train"].id, repr(r["connections"])) for r in a.routes),
                              "extra_revenue": a.extra_revenue, "stated_revenue": a.stated_revenue},
     "dividend": lambda a: {"kind": a.kind},
@@ -163,11 +169,12 @@ MOVES: dict[str, Callable[["Action"], dict[str, Any]]] = {
     "assign": lambda a: {"hex": a.hex.id if a.hex else None,
                          "corporation": a.corporation.id if a.corporation else None,
                          "company": a.company.id if a.company else None},
-    "special_buy": lambda a: {"description": str(a.raw.get("description", "")).lower()},
+    "special_buy": lambda a: {"description": str(a.raw.get("description", "")).lower(),
+                              **({"cost": a.raw["cost"]} if a.raw.get("cost") is not None else {})},
     "destination_connection": lambda a: {"corporations": tuple(sorted(str(c.id) for c in a.targets))},
     "exchange_tokens": lambda a: {"cities": tuple(sorted(map(str, map(_city, a.targets))))},
-    "buy_bonds": lambda a: {"corporation": a.corporation.id, "count": a.count, "from": a.choice},
-    "sell_bonds": lambda a: {"corporation": a.corporation.id, "count": a.count, "from": a.choice},
+    "buy_bonds": lambda a: {"corporation": a.corporation.id, "count": a.count, "from": _bonds_from(a.choice)},
+    "sell_bonds": lambda a: {"corporation": a.corporation.id, "count": a.count, "from": _bonds_from(a.choice)},
 }
 
 

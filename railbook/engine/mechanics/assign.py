@@ -19,6 +19,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.company import Ability
+from railbook.engine.legal import LegalAction, simple
 from railbook.engine.mechanics.base import Mechanic
 from railbook.engine.mechanics.compose import has_step, insert_before, mix_into
 from railbook.engine.steps.base import Step
@@ -72,6 +73,20 @@ class AssignStep(Step):
     def actions(self, entity: Any) -> list[str]:
         return ["assign"] if self.ability(entity) is not None else []
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """The private's bonus placed on each hex it may go to, or its right taken by the operating corporation."""
+        ability = self.ability(entity)
+        if ability is None:
+            return []
+        game, corp = self.game, self.game.current_operator()
+        if ability.type != "assign_hexes":
+            return [simple("assign", entity, target=corp.id, target_type="corporation")]
+        hexes = [h for h in map(game.hex_by_id, ability.hexes) if h is not None] if ability.hexes else list(game.hexes)
+        if ability.spec.connected:
+            reached = game.graph.connected_hexes(corp)
+            hexes = [h for h in hexes if h in reached]
+        return [simple("assign", entity, target=h.id, target_type="hex") for h in hexes]
+
     def process_assign(self, action: "Action") -> None:
         game = self.game
         company = action.entity
@@ -81,6 +96,9 @@ class AssignStep(Step):
         corp = game.current_operator()
         if action.corporation is not None and action.corporation is not corp:
             raise IllegalAction(f"{company.name} serves the operating corporation, {corp.name}", "private ability")
+        if ability.type != "assign_hexes" and action.corporation is None:
+            raise IllegalAction(f"{company.name}'s right goes to a corporation: the action names {corp.name}",
+                                "private ability")
         if ability.type == "assign_hexes":
             self.assign_hex(company, ability, corp, action.hex)
         else:
@@ -121,6 +139,8 @@ class RightAwareTrainBuying:
     the train step (mixed in front of the title's train step): it may take the right, then buy."""
 
     game: Any
+    #: the train listing holds: it lists the passing ``actions`` adds
+    LISTING_HOLDS = True
 
     def actions(self, entity: Any) -> list[str]:
         out = super().actions(entity)  # type: ignore[misc]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from railbook.engine.legal import LegalAction, Range, ranged, simple
 from railbook.engine.mechanics.base import Mechanic, find
 from railbook.engine.mechanics.compose import mix_into
 from railbook.engine.steps.stock import BuySellParShares
@@ -115,6 +116,22 @@ class BondTrading:
 
     def has_actions(self, entity: Any) -> bool:
         return bool(self.actions(entity))
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """The stock step's listing, with a bond of each issuer the pool holds (one, the turn's
+        purchase) and the player's bonds of each issuer (any number of them) to sell."""
+        out = list(super().legal_actions(entity))  # type: ignore[misc]
+        if entity is not self.current_entity() or getattr(self, "pending_home", None) is not None:
+            return out
+        trades: list[LegalAction] = []
+        for corp, kind in self.tradable_bonds(entity):
+            if kind == "buy_bonds":
+                trades.append(simple("buy_bonds", entity, corporation=corp.id, count=1))
+            else:
+                trades.append(ranged("sell_bonds", entity, {"count": Range(1, bonds_of(self.game, corp, entity))},
+                                     corporation=corp.id))
+        passes = [la for la in out if la.type == "pass"]
+        return [la for la in out if la.type != "pass"] + trades + (passes or ([simple("pass", entity)] if trades else []))
 
     def bought(self) -> bool:
         return super().bought() or any(a.type == "buy_bonds" for a in self.round.current_actions)  # type: ignore[misc]

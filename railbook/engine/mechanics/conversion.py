@@ -18,9 +18,11 @@ Rule hooks convert corporations at phase changes (``convert_corporation``).
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import Share
+from railbook.engine.legal import LegalAction, simple
 from railbook.engine.map.distance import track_connected
 from railbook.engine.mechanics.base import Mechanic, find
 from railbook.engine.mechanics.compose import has_step, insert_before
@@ -99,6 +101,10 @@ class Conversions(Mechanic):
         return insert_before(steps, TrackStep, ConversionStep)
 
 
+#: the most corporations whose declarations are listed together (every set of them is listed)
+MAX_DECLARED = 6
+
+
 class ConversionStep(Step):
     """Non-blocking, during any operating turn: declare destinations reached; convert the operating
     corporation once its destination is reached."""
@@ -125,9 +131,26 @@ class ConversionStep(Step):
             out.append("convert")
         return out
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Declaring any of the corporations whose destination is reached (each set of them, as
+        many as :data:`MAX_DECLARED` make), and converting once the operator's is."""
+        kinds = self.actions(entity)
+        out = []
+        if "destination_connection" in kinds:
+            reached = [c for c in self.declarable() if destination_reached(self.game, c)][:MAX_DECLARED]
+            for size in range(1, len(reached) + 1):
+                out += [simple("destination_connection", entity, corporations=[c.id for c in group])
+                        for group in combinations(reached, size)]
+        if "convert" in kinds:
+            out.append(simple("convert", entity))
+        return out
+
     def process_destination_connection(self, action: "Action") -> None:
         game = self.game
         allowed = self.declarable()
+        if not action.targets:
+            raise IllegalAction("a destination declaration names the corporations that reached theirs",
+                                "destination")
         for corp in action.targets:
             if corp not in allowed:
                 raise IllegalAction(f"{corp.name} has no destination left to reach", "destination")

@@ -33,8 +33,10 @@ Forming, in order:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.legal import LegalAction, simple
 from railbook.engine.map.token import Token
 from railbook.engine.mechanics.base import Mechanic, find
 from railbook.engine.mechanics.bonds import bonds_of, move_bonds
@@ -266,6 +268,18 @@ def station_cities(game: "GameState", national: Any, parts: list[Any]) -> tuple[
     return homes, others
 
 
+def shared_out(p: "PendingExchange", cities: list[Any]) -> bool:
+    """Whether each city can count as a station of one merged corporation that had one there,
+    none of them giving more than the limit (a city two of them share counts for either)."""
+    def fits(todo: list[Any], room: dict[str, int]) -> bool:
+        if not todo:
+            return True
+        city = todo[0]
+        return any(city in held and room[part] > 0 and fits(todo[1:], {**room, part: room[part] - 1})
+                   for part, held in p.cities.items())
+    return fits(cities, {part: p.limit for part in p.cities})
+
+
 def place_new_token(game: "GameState", national: Any, city: Any) -> None:
     token = Token(national, price=0)
     national.tokens.append(token)
@@ -327,23 +341,44 @@ class TokenExchangeStep(Step):
         p = self.pending()
         return ["exchange_tokens"] if p and entity is p.national else []
 
+    def takeable(self, p: "PendingExchange", city: Any) -> bool:
+        national = p.national
+        return not city.tokened_by(national) and city.tokenable(national, free=True, tokens=[Token(national)])
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Each choice of stations to take over: of each merged corporation's, none up to the limit."""
+        p = self.pending()
+        if not self.actions(entity) or p is None:
+            return []
+        options: list[list[tuple[Any, ...]]] = []
+        for cities in p.cities.values():
+            takeable = list(dict.fromkeys(c for c in cities if self.takeable(p, c)))
+            options.append([group for size in range(min(p.limit, len(takeable)) + 1)
+                            for group in combinations(takeable, size)])
+        choices: dict[tuple[str, ...], list[Any]] = {}
+        for choice in product(*options):
+            cities = [c for group in choice for c in group]
+            if len(set(map(id, cities))) == len(cities):   # a city two of them reach is taken once
+                choices.setdefault(tuple(sorted(c.id for c in cities)), cities)
+        return [simple("exchange_tokens", entity, cities=[c.id for c in cities]) for cities in choices.values()]
+
     def process_exchange_tokens(self, action: "Action") -> None:
         game = self.game
         p = self.pending()
         if p is None:
             raise IllegalAction("no stations are waiting to be taken over", "token exchange")
         national = p.national
-        used: dict[str, int] = {}
+        if len(set(map(id, action.targets))) != len(action.targets):
+            raise IllegalAction(f"{national.name} takes over a station once", "token exchange")
         for city in action.targets:
-            part = next((k for k, cities in p.cities.items() if city in cities), None)
-            if part is None:
+            if not any(city in cities for cities in p.cities.values()):
                 raise IllegalAction(f"{national.name} cannot take over a station on {city.hex.id}", "token exchange")
-            used[part] = used.get(part, 0) + 1
-            if used[part] > p.limit:
-                raise IllegalAction(f"{national.name} may take over at most {p.limit} other station(s) of "
-                                    f"{part}", "token exchange")
-            if city.tokened_by(national) or not city.tokenable(national, free=True, tokens=[Token(national)]):
+            if not self.takeable(p, city):
                 raise IllegalAction(f"{national.name} cannot take a station on {city.hex.id}", "token exchange")
+        if not shared_out(p, list(action.targets)):
+            part = next(k for k, cities in p.cities.items() if sum(c in cities for c in action.targets) > p.limit)
+            raise IllegalAction(f"{national.name} may take over at most {p.limit} other station(s) of {part}",
+                                "token exchange")
         for city in action.targets:
             place_new_token(game, national, city)
             game.log(f"{national.name} takes over a station on {city.hex.id}")

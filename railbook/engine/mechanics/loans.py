@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.legal import LegalAction, simple
 from railbook.engine.mechanics.base import Mechanic
 from railbook.engine.mechanics.bonds import bond_interest_due
 from railbook.engine.mechanics.compose import mix_into
@@ -85,17 +86,35 @@ def move_price(game: "GameState", corp: Any, how: str) -> None:
 class LoanTrainBuying:
     """Train buying with loans (mixed in front of the title's train step)."""
 
+    #: the train listing holds: ``check_buy_train`` judges the loans ``process_buy_train`` takes
+    LISTING_HOLDS = True
+
     game: Any
     round: Any
+
+    def loans_for(self, entity: Any, train: Any, price: int, cash: int) -> int:
+        """How many loans the corporation takes to buy this train with ``cash`` in its treasury:
+        only a train from the depot that it must buy, as many as the shortfall needs and it may take."""
+        short = price - cash
+        if short <= 0 or not train.from_depot() or not self.must_buy_train(entity):  # type: ignore[attr-defined]
+            return 0
+        return min(-(-short // _loans(self.game).amount), loan_room(self.game, entity))
+
+    def extra_means(self, entity: Any, train: Any, price: int, cash: int) -> int:
+        loans = self.loans_for(entity, train, price, cash) * _loans(self.game).amount
+        return loans + super().extra_means(entity, train, price, cash + loans)  # type: ignore[misc]
+
+    def check_buy_train(self, entity: Any, train: Any, price: int, exchange: Any = None) -> int:
+        self.check_loan_trade(entity, train, price)
+        return super().check_buy_train(entity, train, price, exchange)  # type: ignore[misc]
 
     def process_buy_train(self, action: "Action") -> None:
         game = self.game
         entity, train, price = action.entity, action.train, action.price
-        self.check_loan_trade(entity, train, price)
-        short = price - entity.cash
-        if short > 0 and train.from_depot() and self.must_buy_train(entity):  # type: ignore[attr-defined]
-            amount = _loans(game).amount
-            take_loans(game, entity, min(-(-short // amount), loan_room(game, entity)), "to buy a train")
+        self.check_buy_train(entity, train, price, action.exchange)
+        count = self.loans_for(entity, train, price, entity.cash)
+        if count:
+            take_loans(game, entity, count, "to buy a train")
         super().process_buy_train(action)  # type: ignore[misc]
 
     def check_loan_trade(self, buyer: Any, train: Any, price: int) -> None:
@@ -141,6 +160,10 @@ class LoanRepayStep(Step):
         if entity.cash < entity.loans[0]:
             return []
         return ["payoff_loan", "pass"]
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Repaying a loan (one at a time), and passing."""
+        return [simple(kind, entity) for kind in self.actions(entity)]
 
     def process_payoff_loan(self, action: "Action") -> None:
         game = self.game

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.legal import LegalAction, simple
 from railbook.engine.mechanics.mergers import MergerRound, mergers
 from railbook.engine.rules.trains import train_limit
 from railbook.engine.steps.base import Step
@@ -46,10 +47,18 @@ class MergerVoteStep(Step):
             return []
         return ["special_buy"]
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Voting yes or no (a special_buy of cost 0, as 18xx.games records it)."""
+        if not self.actions(entity):
+            return []
+        return [simple("special_buy", entity, description=choice, cost=0) for choice in ("yes", "no")]
+
     def process_special_buy(self, action: "Action") -> None:
         choice = str(action.raw.get("description", "")).strip().lower()
         if choice not in ("yes", "no"):
             raise IllegalAction(f"a vote is yes or no, not {choice!r}", "merger vote")
+        if action.raw.get("cost") not in (None, 0):
+            raise IllegalAction("a vote costs nothing", "merger vote")
         self.round.handle_vote(choice)
         self.round.next_entity()
 
@@ -76,6 +85,12 @@ class DiscardAfterMergerStep(Step):
         if entity not in _pending(self.game):
             return []
         return ["discard_train"] if self.over_limit(entity) else ["discard_train", "pass"]
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Discarding any of its trains, and passing once it is within its limit."""
+        kinds = self.actions(entity)
+        out = [simple("discard_train", entity, train=t.id) for t in entity.trains] if "discard_train" in kinds else []
+        return out + ([simple("pass", entity)] if "pass" in kinds else [])
 
     def process_discard_train(self, action: "Action") -> None:
         entity, train = action.entity, action.train

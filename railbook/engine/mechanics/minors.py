@@ -61,6 +61,9 @@ class MinorRules(Mechanic):
 
 
 class TypedDividendStep(DividendStep):
+    #: the dividend listing holds: it lists ``choices``, for whoever ``actions`` says may choose
+    LISTING_HOLDS = True
+
     def choices(self, entity: Any) -> list[str]:
         rules = type_rules(self.game, entity)
         return list((rules.dividends if rules is not None else ()) or self.game.rules.operating_round.dividends)
@@ -84,11 +87,6 @@ class TypedDividendStep(DividendStep):
         kind = self.choices(entity)[0] if self.total_revenue() > 0 else "withhold"
         self.pay(entity, kind)
 
-    def process_dividend(self, action: "Action") -> None:
-        if action.kind not in self.choices(action.entity):
-            raise IllegalAction(f"{action.kind!r} is not a dividend choice for {action.entity.name}", "dividend")
-        super().process_dividend(action)
-
     def pay(self, entity: Any, kind: str) -> None:
         if kind != "half" or not entity.minor:
             super().pay(entity, kind)
@@ -105,6 +103,9 @@ class TypedDividendStep(DividendStep):
 
 
 class TypedBuyTrainStep(BuyTrainStep):
+    #: the train listing holds: ``check_buy_train`` judges what ``process_buy_train`` adds
+    LISTING_HOLDS = True
+
     def can_entity_buy_train(self, entity: Any) -> bool:
         return type_rules(self.game, entity) is not None or super().can_entity_buy_train(entity)
 
@@ -131,22 +132,32 @@ class TypedBuyTrainStep(BuyTrainStep):
     def buyable_trains(self, entity: Any) -> list[Any]:
         return [t for t in super().buyable_trains(entity) if t.from_depot() or self.may_buy_from(entity, t)]
 
-    def owner_assist(self, entity: Any, price: int) -> int:
-        """What the owner may pay towards a train the trainless company cannot afford."""
+    def owner_assist(self, entity: Any, price: int, cash: int | None = None) -> int:
+        """What the owner may pay towards a train the trainless company cannot afford (with
+        ``cash`` in its treasury: what it has)."""
         rules = type_rules(self.game, entity)
         if rules is None or not rules.owner_pays_shortfall or entity.trains:
             return 0
+        cash = entity.cash if cash is None else cash
         owner = entity.owner
-        if owner is None or not owner.is_player() or price <= entity.cash or owner.cash + entity.cash < price:
+        if owner is None or not owner.is_player() or price <= cash or owner.cash + cash < price:
             return 0
-        return price - entity.cash
+        return price - cash
 
-    def process_buy_train(self, action: "Action") -> None:
-        entity, train = action.entity, action.train
+    def extra_means(self, entity: Any, train: Any, price: int, cash: int) -> int:
+        return super().extra_means(entity, train, price, cash + self.owner_assist(entity, price, cash)) \
+            + self.owner_assist(entity, price, cash)
+
+    def check_buy_train(self, entity: Any, train: Any, price: int, exchange: Any = None) -> int:
         if train.owner is not None and not train.from_depot() and train.owner is not entity \
                 and not self.may_buy_from(entity, train):
             raise IllegalAction(f"{entity.name} may not buy {train.owner.name}'s {train.name} train now",
                                 "buy train")
+        return super().check_buy_train(entity, train, price, exchange)
+
+    def process_buy_train(self, action: "Action") -> None:
+        entity, train = action.entity, action.train
+        self.check_buy_train(entity, train, action.price, action.exchange)
         assist = self.owner_assist(entity, action.price)
         if assist > 0:
             entity.owner.spend(assist, entity)

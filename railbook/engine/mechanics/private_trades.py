@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.legal import LegalAction, Range, ranged
 from railbook.engine.mechanics.base import Mechanic, replace_step
 from railbook.engine.steps.privates import BuyPrivateStep
 from railbook.errors import IllegalAction, InsufficientFunds
@@ -54,6 +55,18 @@ class PresidentBuysPrivateStep(BuyPrivateStep):
         if self.for_president(entity) and "buy_company" not in found:
             found = ["buy_company"] + found
         return found
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """The corporation's purchases, and each players-only private its president may buy for
+        himself, at any price from 1 to his cash."""
+        mine = self.for_president(entity)
+        corporate = "buy_company" in (super().actions(entity) if entity is not None and entity.is_corporation() else [])
+        out = [la for la in super().legal_actions(entity) if la.type != "buy_company"
+               or (corporate and self.game.company_by_id(la.action.get("company")) not in mine)]
+        if "buy_company" in self.actions(entity) and mine and entity.player.cash >= 1:
+            out = [ranged("buy_company", entity, {"price": Range(1, entity.player.cash)}, company=c.id)
+                   for c in mine] + out
+        return out
 
     def process_buy_company(self, action: "Action") -> None:
         entity, company, price = action.entity, action.company, action.price

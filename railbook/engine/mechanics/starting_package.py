@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.legal import LegalAction, simple
 from railbook.engine.mechanics.base import Mechanic, find
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, InsufficientFunds
@@ -134,6 +135,14 @@ class StartingPackageDraft(Step):
             return []
         return ["bid", "pass"]
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Buying each item on offer the player can pay for, at its value; and passing."""
+        if not self.actions(entity):
+            return []
+        out = [simple("bid", entity, company=c.id, price=c.value) for c in package(self.game).offer()
+               if c.value <= entity.cash]
+        return out + [simple("pass", entity)]
+
     def process_bid(self, action: "Action") -> None:
         pkg = package(self.game)
         company = action.company
@@ -200,6 +209,16 @@ class StartingPackageForcedAuction(Step):
             return []
         return ["bid", "pass"]
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Putting up each item on offer (a bid of its value, as 18xx.games records it); once one is up,
+        buying it at its current price, or passing."""
+        if not self.actions(entity):
+            return []
+        if self.auctioning is None:
+            return [simple("bid", entity, company=c.id, price=c.value) for c in package(self.game).offer()]
+        return [simple("bid", entity, company=self.auctioning.id, price=self.auctioning.min_bid()),
+                simple("pass", entity)]
+
     # -- turn order
     def advance(self) -> None:
         """Next player; those who cannot afford the item pass automatically."""
@@ -235,6 +254,9 @@ class StartingPackageForcedAuction(Step):
         if company is None or company not in package(self.game).offer():
             raise IllegalAction(f"{getattr(company, 'name', '?')} cannot be put up (on offer: "
                                 f"{', '.join(c.name for c in package(self.game).offer())})", "starting package")
+        if action.price != company.value:
+            raise IllegalAction(f"{company.name} is put up with a bid of its value, "
+                                f"{self.game.format_money(company.value)}", "starting package price")
         self.triggerer = entity
         self.auctioning = company
         self.game.log(f"{entity.name} puts {company.name} up for {self.game.format_money(company.min_bid())}")

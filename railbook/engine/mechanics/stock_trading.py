@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import ShareBundle
+from railbook.engine.legal import LegalAction, shares_action, simple
 from railbook.engine.mechanics.base import Mechanic, find, replace_step
 from railbook.engine.mechanics.mergers import Mergers
 from railbook.engine.mechanics.starting_package import StartingPackage
@@ -228,6 +229,68 @@ class TradingShares(BuySellParShares):
     def has_actions(self, entity: Any) -> bool:
         return bool(self.actions(entity))
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """The stock step's listing (its pars judged by :meth:`pars`), with what this turn adds: a
+        private exchanged for certificates, a par paid for with a private (or not), privates and
+        bonds the bank sells at their value, bonds sold back."""
+        kinds = self.actions(entity)
+        if entity is None or not kinds:
+            return []
+        if entity.is_company():
+            return self.exchange_listing(entity)
+        if self.par_by_exchange is not None:
+            return [simple(kind, entity) for kind in kinds]
+        out = [la for la in super().legal_actions(entity) if la.type != "pass"]
+        if "buy_company" in kinds:
+            listed = {la.action.get("company") for la in out if la.type == "buy_company"}
+            out += [simple("buy_company", entity, company=c.id, price=c.value) for c in self.bank_companies()
+                    if c.id not in listed and self.can_buy_bank_company(entity, c)]
+        if "sell_company" in kinds and self.can_sell_companies(entity):
+            out += [simple("sell_company", entity, company=c.id, price=c.value) for c in self.sellable_companies(entity)]
+        return out + ([simple("pass", entity)] if "pass" in kinds else [])
+
+    def exchange_listing(self, company: Any) -> list[LegalAction]:
+        """A private exchanged as its owner's buy: for each corporation, the certificates it brings."""
+        player = company.owner
+        ability = next((a for c, a in self.turn_exchanges(player) if c is company), None)
+        if ability is None:
+            return []
+        out = []
+        for corp in exchange_corporations(self.game, ability):
+            source = self.exchange_source(ability, corp)
+            wanted = min(ability.count or 1, len(source))
+            if not source or not self.can_exchange(player, company=company, corp=corp):
+                continue
+            if wanted > 1:
+                holder = self.game.share_pool if "pool" in ability.from_ else corp.ipo_owner
+                held = [s for s in source if s.owner is holder]
+                if len(held) >= wanted:
+                    out.append(shares_action("buy_shares", company, ShareBundle(held[:wanted])))
+                continue
+            kinds: dict[tuple[Any, int], Any] = {}
+            for share in source:
+                kinds.setdefault((id(share.owner), share.percent), share)
+            out += [shares_action("buy_shares", company, s.to_bundle()) for s in kinds.values()]
+        return out
+
+    def pars(self, entity: Any) -> list[tuple[Any, Any]]:
+        """What ``process_par`` accepts: a corporation that may be parred, at a par price it may
+        use (cells reserved for others left out), paid for by the player or by his private."""
+        if self.bought():
+            return []
+        out = []
+        for corp in self.game.corporations:
+            own = corp.ipo_shares()
+            if not own or not corp.shares_of(corp) or not can_par(self.game, corp, entity):
+                continue
+            bundle = own[0].to_bundle()
+            if not bundle.buyable() or self.sold_corp(entity, corp) or not self.can_gain(entity, bundle):
+                continue
+            size = own[0].num_shares() if corp.presidents_share is None else corp.presidents_share.num_shares()
+            by_private = self.par_exchange_private(entity, corp) is not None
+            out += [(corp, sp) for sp in self.par_prices(corp) if by_private or entity.cash >= sp.price * size]
+        return out
+
     def can_ipo_any(self, entity: Any) -> bool:
         if self.bought():
             return False
@@ -412,7 +475,7 @@ class TradingShares(BuySellParShares):
                                 + (" in the first stock round" if game.turn <= 1 else ""), "sell private")
         if self.bought():
             raise IllegalAction(f"{entity.name} already bought this turn and may not sell now", "sell then buy")
-        if action.price and action.price != company.value:
+        if action.price != company.value:
             raise IllegalAction(f"{company.name} sells for {game.format_money(company.value)}", "private price")
         game.bank.spend(company.value, entity)
         entity.companies.remove(company)

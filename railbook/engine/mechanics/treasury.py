@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import ShareBundle
+from railbook.engine.legal import LegalAction, Range, ranged, shares_action, simple
 from railbook.engine.mechanics.base import Mechanic
 from railbook.engine.mechanics.bonds import bond_price, bonds_of, buy_back, holdings
 from railbook.engine.mechanics.compose import has_step
@@ -94,6 +95,33 @@ class TreasuryShareStep(Step):
         if out:
             out.append("pass")
         return out
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Buying one or more of its certificates from the pool, selling one or more from its
+        treasury, buying back bonds from each holder that may sell them, and passing."""
+        kinds = self.actions(entity)
+        game, out = self.game, []
+        if "buy_shares" in kinds:
+            pool = self.pool_shares(entity)
+            for k in range(1, len(pool) + 1):
+                bundle = ShareBundle(pool[:k])
+                if entity.percent_of(entity) + bundle.percent <= rules(game).max_percent \
+                        and entity.cash >= entity.share_price.price * bundle.num_shares():
+                    out.append(shares_action("buy_shares", entity, bundle))
+        if "sell_shares" in kinds:
+            own = sorted((s for s in entity.shares_of(entity) if not s.president), key=lambda s: s.index)
+            for k in range(1, len(own) + 1):
+                if fit_in_bank(game, ShareBundle(own[:k])):
+                    out.append(shares_action("sell_shares", entity, ShareBundle(own[:k])))
+        if "buy_bonds" in kinds:
+            price = bond_price(entity)
+            for seller in self.bond_sellers(entity):
+                most = min(bonds_of(game, entity, seller), entity.cash // price if price else 0)
+                if most >= 1:
+                    frm = "pool" if seller is game.share_pool else seller.id
+                    out.append(ranged("buy_bonds", entity, {"count": Range(1, most)}, corporation=entity.id,
+                                      **{"from": frm}))
+        return out + ([simple("pass", entity)] if "pass" in kinds else [])
 
     def process_buy_shares(self, action: "Action") -> None:
         game, corp, bundle = self.game, action.entity, action.bundle

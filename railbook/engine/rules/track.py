@@ -244,9 +244,11 @@ def restriction_refusal(game: "GameState", old_tile: Tile, new_tile: Tile,
 def paths_reached_once_laid(game: "GameState", corp: Any, hex_: Hex, tile: Tile) -> set[Any]:
     """The paths of ``tile`` (rotated as it would lie) the corporation's track would reach once it
     replaces the tile on ``hex_``, judged without laying it: a path is reached where it meets a
-    reached path of a neighbour, starts at a city holding the corporation's station, or continues
-    a reached path through a stop that does not block the corporation."""
-    connected = game.graph.connected_paths(corp)
+    path of a neighbour that the corporation's track reaches from elsewhere (not through this hex:
+    track the walk only reaches through the old tile leads away from it), starts at a city holding
+    the corporation's station, or continues a reached path through a stop that does not block the
+    corporation."""
+    connected = game.graph.paths_avoiding(corp, hex_)
     city_map = hex_.city_map_for(tile)
     stations = {new for old, new in city_map.items() if new is not None and old.tokened_by(corp)}
     blocked = {new for old, new in city_map.items() if new is not None and old.blocks(corp)} - stations

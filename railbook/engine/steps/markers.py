@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.legal import LegalAction, simple
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, InsufficientFunds
 from railbook.title.model import Marker
@@ -64,6 +65,11 @@ class SpecialBuyStep(Step):
             return ["special_buy"]
         return []
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Each marker the corporation may buy now, at its cost (as 18xx.games records it)."""
+        return [simple("special_buy", entity, description=marker_label(m), cost=self.cost(entity, m))
+                for m in self.markers() if self.why_not(entity, m) is None]
+
     def process_special_buy(self, action: "Action") -> None:
         entity = action.entity
         wanted = str(action.raw.get("description", "")).lower()
@@ -75,6 +81,10 @@ class SpecialBuyStep(Step):
         if reason is not None:
             raise (InsufficientFunds if "afford" in reason else IllegalAction)(reason, "special buy")
         cost = self.cost(entity, marker)
+        recorded = action.raw.get("cost")
+        if recorded is not None and recorded != cost:
+            raise IllegalAction(f"a {marker_label(marker).lower()} costs {entity.name} "
+                                f"{self.game.format_money(cost)}, not {self.game.format_money(recorded)}", "special buy")
         if cost:
             entity.spend(cost, self.game.bank)
         self.game.markers[marker.name] = self.game.markers.get(marker.name, 0) + 1

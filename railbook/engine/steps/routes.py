@@ -126,14 +126,18 @@ class DividendStep(Step):
             return
         self.pay(entity, "withhold")
 
+    def choices(self, entity: Any) -> list[str]:
+        """The dividend choices the entity has (the title's)."""
+        return list(self.game.rules.operating_round.dividends)
+
     def legal_actions(self, entity: Any) -> list[LegalAction]:
         if not self.actions(entity):
             return []
-        return [simple("dividend", entity, kind=kind) for kind in self.game.rules.operating_round.dividends]
+        return [simple("dividend", entity, kind=kind) for kind in self.choices(entity)]
 
     def process_dividend(self, action: "Action") -> None:
         kind = action.kind
-        if kind not in self.game.rules.operating_round.dividends:
+        if kind not in self.choices(action.entity):
             raise IllegalAction(f"{kind!r} is not a dividend choice here", "dividend")
         self.pay(action.entity, kind)
 

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 
 
 class SeatOrderAuction(WaterfallAuction):
+    #: the waterfall listing holds: it lists for whoever ``actions`` says acts, from the same bids
+    LISTING_HOLDS = True
+
     def setup(self) -> None:
         super().setup()
         self.auction_turn: Any = None  # the bidder to act in the auction under way

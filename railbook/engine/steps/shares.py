@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import ShareBundle
+from railbook.engine.legal import LegalAction, shares_action, simple
 from railbook.engine.rules.shares import bundles_for_corporation, buy_shares
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction
@@ -45,6 +46,17 @@ class RedeemSharesStep(Step):
         if out:
             out.append("pass")
         return out
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Each bundle of its certificates in the pool it may redeem, its treasury certificates to
+        reissue, and passing."""
+        kinds = self.actions(entity)
+        out = [shares_action("buy_shares", entity, b) for b in self.redeemable_bundles(entity)] \
+            if "buy_shares" in kinds else []
+        reissue = self.reissuable_bundle(entity) if "sell_shares" in kinds else None
+        if reissue is not None:
+            out.append(shares_action("sell_shares", entity, reissue))
+        return out + ([simple("pass", entity)] if "pass" in kinds else [])
 
     def redeemable_bundles(self, entity: Any) -> list[ShareBundle]:
         first = self.round.round_num == 1

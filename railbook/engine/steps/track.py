@@ -68,8 +68,14 @@ class Tracker:
 
     def get_tile_lay(self, entity: Any) -> TileLay | None:
         """The tile lay the entity has next this turn, as it stands now (``not_if_upgraded``
-        resolved; an upgrade costs what a lay costs unless the title says otherwise)."""
-        corp = entity.owner if entity.is_company() else entity
+        resolved; an upgrade costs what a lay costs unless the title says otherwise). A private's
+        lay is a lay of the corporation owning it, or of the one operating (a player's private)."""
+        corp = entity
+        if entity.is_company():
+            corp = entity.owner if entity.owner is not None and entity.owner.is_corporation() \
+                else self.game.current_operator()
+        if corp is None or not corp.is_operator():
+            return None
         lays = tile_lays(self.game, corp)
         idx = self.round.num_laid_track
         if idx >= len(lays):

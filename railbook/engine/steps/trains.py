@@ -280,7 +280,7 @@ class BuyTrainStep(Step, EmergencyMoney):
                                     "train trade-in")
         elif not self.room(entity) and not discountable_trains_for(game, entity):
             raise IllegalAction(f"{entity.name} is at its train limit of {train_limit(game, entity)}", "train limit")
-        remaining = price - entity.cash
+        remaining = price - entity.cash - self.extra_means(entity, train, price, entity.cash)
         if remaining > 0 and self.president_may_contribute(entity):
             if exchange is not None:
                 raise IllegalAction("the president cannot contribute to a trade-in", "emergency buy")
@@ -300,6 +300,11 @@ class BuyTrainStep(Step, EmergencyMoney):
             raise InsufficientFunds(f"{entity.name} has {game.format_money(entity.cash)} and cannot pay "
                                     f"{game.format_money(price)}", "money")
         return max(0, remaining) if self.president_may_contribute(entity) else 0
+
+    def extra_means(self, entity: Any, train: Any, price: int, cash: int) -> int:
+        """Money the corporation raises for this purchase besides the ``cash`` it has (loans it
+        takes, an owner's help: what mechanics add), before its president contributes."""
+        return 0
 
     def refusal(self, action: "Action") -> IllegalAction | None:
         """The train rule a refused action breaks: passing while a train must be bought, a
@@ -379,7 +384,7 @@ class BankruptStep(Step):
 
     def legal_actions(self, entity: Any) -> list[LegalAction]:
         """Bankruptcy only where the rules make it a way out (not on every turn)."""
-        if not self.actions(entity) or entity.owner is None or not entity.owner.is_player():
+        if not self.actions(entity) or entity.owner is None or not entity.owner.is_player() or entity.owner.bankrupt:
             return []
         return [simple("bankrupt", entity)] if can_go_bankrupt(self.game, entity.owner, entity) else []
 
