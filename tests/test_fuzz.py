@@ -204,3 +204,20 @@ def test_setup_names_its_bots_seat_by_seat() -> None:
     setup = game_setup("1830", 1)
     assert isinstance(setup, Setup) and len(setup.bots) == setup.players
     assert set(setup.bots) <= {"random", "greedy"}
+
+
+def test_an_entity_named_with_another_kind_of_entity_is_refused() -> None:
+    """A log naming a corporation as a minor (or a minor as a corporation) is refused: the fuzz
+    found it accepted (``railbook act`` still reads such a name as a natural id, for a person)."""
+    from corpus_support import export, game_at
+
+    for game_name, at, kind, message in (("1830_opening", 22, "minor", "NYC is a corporation, not a minor"),
+                                         ("reference/1893_cheap_minor_forced_sale", 70, "corporation",
+                                          "EKB is a minor, not a corporation")):
+        game = game_at(game_name, at)
+        action = {**export(game_name)["actions"][at], "entity_type": kind}
+        before = digest(game, 0)
+        with pytest.raises(GameError) as refused:
+            game.process(action)
+        assert (refused.value.rule, refused.value.message) == ("action format", message)
+        assert digest(game, 0) == before
