@@ -13,7 +13,9 @@ $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	@# setuptools warns that an editable install's package folder sits in the checkout: it is meant to
-	PYTHONWARNINGS=ignore $(BIN)/pip install --quiet -e '.[test]'
+	PYTHONWARNINGS=ignore $(BIN)/pip install --quiet -e '.[test,serve]'
+	@# Playwright drives chromium in the browser tests; where it cannot be installed they skip
+	PYTHONWARNINGS=ignore $(BIN)/pip install --quiet -e '.[browser]' || echo "playwright could not be installed: the browser tests of railbook serve will skip"
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -21,6 +23,7 @@ demo: $(STAMP)
 	$(BIN)/railbook site -o site
 	@if [ -d "$${RAILBOOK_FIXTURES:-../shared/fidelity}" ]; then $(BIN)/railbook fidelity || echo "(some recorded games do not replay exactly yet)"; fi
 	@echo "open site/index.html"
+	@echo "play in the browser: $(BIN)/railbook serve   (a lobby on http://localhost:8018; railbook serve GAME.json opens a saved game)"
 
 test: $(STAMP) browser
 	$(BIN)/mypy
@@ -38,8 +41,10 @@ browser:
 	  else echo "chromium is missing and cannot be installed here: the browser tests will skip"; fi; \
 	fi
 
+# replay time per action of the public logs (railbook bench), beside the 18xx.games engine's in the
+# same run where REF names its lib/ (and Ruby is installed), and whole `railbook replay` processes
 bench: $(STAMP)
-	$(BIN)/python tests/bench_replay.py
+	$(BIN)/python tests/bench_replay.py $(if $(REF),--ref $(REF))
 
 # the route optimizer's time per position over the public logs (median, p90, max)
 bench-routes: $(STAMP)

@@ -7,6 +7,7 @@
     ├── LogError              a recorded game (an 18xx.games export, a Rails report) that cannot be read
     ├── DocsError             a rules summary or site that cannot be written as asked
     ├── SaveError             a game that cannot be saved as asked (no such folder, a game already there, locked)
+    ├── StudyError            a balance study that cannot be run or reported as asked
     └── GameError             a game that cannot be set up or played as asked (.rule names the rule)
         ├── ActionError       an action refused; the game is left exactly as it was
         │   ├── ActionFormatError   not well formed: unknown type, missing field, unknown id
@@ -52,6 +53,11 @@ class DocsError(RailbookError):
 class SaveError(RailbookError):
     """A game cannot be saved as asked: its folder is missing, a game exists there (``new`` without
     ``--force``), or another process holds it too long. Nothing was written."""
+
+
+class StudyError(RailbookError):
+    """A balance study cannot be run or reported as asked (a bad --set, an unknown bot, a results
+    file of another study or of another railbook)."""
 
 
 class GameError(RailbookError):

@@ -1,8 +1,9 @@
 """The published pages open in a real browser: headless Chromium (Debian's
 ``chromium``; ``make test`` installs it where it can) renders them without a
-console message, and a screenshot shows the map drawn at its size.
+console message, a screenshot shows the map drawn at its size, and every title's
+summary in every language prints to an A4 PDF linked from its page.
 
-Skips only where no Chromium is installed.
+Chromium is an optional extra: without it these tests skip, and nothing else needs it.
 """
 
 from __future__ import annotations
@@ -10,11 +11,13 @@ from __future__ import annotations
 import re
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from docs_support import CHROMIUM_FLAGS, chromium, doc, loaded, read_png
 
 from railbook.docs.render import write_docs
+from railbook.languages import LANGUAGES
 from railbook.paths import title_ids
 
 BROWSER = chromium()
@@ -61,26 +64,48 @@ def test_map_screenshot_is_drawn_at_its_size(tmp_path: Path) -> None:
     assert dark / len(pixels) > 0.01, "track and text are drawn"
 
 
-@pytest.mark.parametrize("tid,lang", [("1894", "de"), ("1826", "pl")])
-def test_the_summary_prints_to_an_a4_pdf(tid: str, lang: str, tmp_path: Path) -> None:
-    if tid not in title_ids():
-        pytest.skip(f"no title {tid}")
-    pdf = write_docs(loaded(tid), lang, "pdf", tmp_path, None)[0]
-    data = pdf.read_bytes()
-    assert pdf.suffix == ".pdf" and data.startswith(b"%PDF-")
-    pages = re.findall(rb"/Type\s*/Page[^s]", data)
-    assert len(pages) >= 6, len(pages)           # a booklet, a chapter a page at least
+def _pages(data: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page[^s]", data))
+
+
+def _a4(data: bytes) -> bool:
     box = re.search(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)", data)
-    assert box and (round(float(box.group(1))), round(float(box.group(2)))) == (595, 842)   # A4 in points
+    return bool(box) and (round(float(box.group(1))), round(float(box.group(2)))) in ((595, 842), (842, 595))
 
 
-def test_the_site_links_each_pages_pdf(tmp_path: Path) -> None:
-    from railbook.docs.config import SiteConfig
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    """The whole site, every title in every language, each page printed to its PDF by Chromium."""
+    from railbook.docs.config import load as load_config
     from railbook.docs.render import build_site
 
-    result = build_site(tmp_path, [TITLE], SiteConfig(languages=["en", "pl"]), pdf=True)
+    out = tmp_path_factory.mktemp("site")
+    return out, build_site(out, None, load_config(), pdf=True)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("tid", title_ids())
+def test_every_summary_prints_to_an_a4_booklet(site: tuple[Path, dict[str, Any]], tid: str, lang: str) -> None:
+    """Chromium prints every title's summary in every language: an A4 booklet of several pages
+    (a chapter a page at least, the map on a page of its own), linked from its page."""
+    out, result = site
     assert result["pdf"]
-    for lang in result["languages"]:
-        page = (tmp_path / lang / f"{TITLE}.html").read_text(encoding="utf-8")
-        assert f'href="{TITLE}.pdf"' in page and (tmp_path / lang / f"{TITLE}.pdf").read_bytes().startswith(b"%PDF-")
-    assert f'href="en/{TITLE}.pdf"' in (tmp_path / "index.html").read_text(encoding="utf-8")
+    pdf = out / lang / f"{tid}.pdf"
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF-") and _a4(data)
+    assert _pages(data) >= 6, _pages(data)
+    assert f'href="{tid}.pdf"' in (out / lang / f"{tid}.html").read_text(encoding="utf-8")
+
+
+def test_the_site_index_links_each_pages_pdf(site: tuple[Path, dict[str, Any]]) -> None:
+    out, result = site
+    index = (out / "index.html").read_text(encoding="utf-8")
+    for tid in title_ids():
+        assert f'href="{result["languages"][0]}/{tid}.pdf"' in index
+
+
+def test_a_page_prints_on_its_own_to_a_pdf(tmp_path: Path) -> None:
+    """``railbook docs TITLE --format pdf`` prints one page, without a site."""
+    pdf = write_docs(loaded(TITLE), "de", "pdf", tmp_path, None)[0]
+    data = pdf.read_bytes()
+    assert pdf.suffix == ".pdf" and data.startswith(b"%PDF-") and _a4(data) and _pages(data) >= 6

@@ -27,7 +27,7 @@ from railbook.docs.render import TEMPLATES
 from railbook.paths import TITLES_DIR, title_ids
 
 # placeholders the code offers beyond the English message's (a language picks the form it needs)
-OFFERED = {"phase.label_colour": {"noun"}, "phase.offboard_values": {"nouns"}}
+OFFERED = {"phase.label_colour": {"noun"}, "phase.offboard_values": {"nouns"}, "phase.label": {"colour_f"}}
 # words that contain digits but are not figures
 NOT_FIGURES = re.compile(r"18xx", re.I)
 

@@ -67,6 +67,51 @@ def test_every_figure_of_the_seed_walkthrough_is_what_the_engine_computes(tid: s
         assert [figure(x) for x in want] == have, f"step {n}"
 
 
+def seed_narrations(path: Path, labels: tuple[str, ...]) -> list[str]:
+    """The text of each numbered step of a seed's walkthrough (its heading and figure boxes left out)."""
+    text = path.read_text(encoding="utf-8")
+    start = text.index("Schritt für Schritt") if "Schritt für Schritt" in text else text.index("krok po kroku")
+    steps: list[list[str]] = []
+    in_body = False
+    for line in text[start:].splitlines():
+        if "Zusammenfassung" in line or "Podsumowanie" in line:
+            break
+        if re.match(r"^\s+\d+\. ", line):
+            steps.append([])
+            in_body = True
+        elif steps and re.match(r"^\s+(" + "|".join(labels) + r") \[", line):
+            in_body = False
+        elif steps and in_body and line.strip():
+            steps[-1].append(line.strip())
+    return [" ".join(s) for s in steps if s]
+
+
+# numbers in a narration that are names, not figures: players ([S1]), rounds ("Aktienrunde 2"), minors ("Minors 1, 3 und 5")
+NAMES = re.compile(r"\[[A-Z]\d\]|\b(?:Aktienrunde|Betriebsrunde|[Rr]und\w* (?:giełdow|operacyjn)\w*)\s+[\d.]+"
+                   r"|\bMinors?\s+\d+(?:\s*,\s*\d+)*(?:\s+(?:und|i)\s+\d+)?")
+
+
+def numbers(text: str) -> list[str]:
+    """The figures of a text, grouping left out ('F1.000', '1 000 F' and '1.000 F' are all '1000')."""
+    text = NAMES.sub(" ", text.replace("\u00a0", " ").replace("\u202f", " "))
+    return re.findall(r"\d+", re.sub(r"(?<=\d)[.\s](?=\d{3}\b)", "", text))
+
+
+@pytest.mark.parametrize("tid,seed,lang,labels", SEED_WALKTHROUGHS, ids=[f"{t}-{l}" for t, _, l, _ in SEED_WALKTHROUGHS])
+def test_every_figure_the_seed_narrates_is_in_the_step(tid: str, seed: str, lang: str, labels: tuple[str, ...]) -> None:
+    """Beyond the figure boxes: each number a seed's step tells (a city's value, 10 × par, 120 − 40 = 80,
+    a train limit) is told by the generated step too, computed by the engine."""
+    if not has_title(tid) or not (SEEDS / seed).exists():
+        pytest.skip("title or seed not present")
+    told = seed_narrations(SEEDS / seed, labels)
+    (ex,) = doc(tid, lang)["examples"]
+    assert len(told) == len(ex["steps"])
+    for n, (want, step) in enumerate(zip(told, ex["steps"]), start=1):
+        have = numbers(" ".join([step["title"], step["text"], step["note"]]))
+        missing = [x for x in numbers(want) if x not in have]
+        assert not missing, (f"step {n}", missing, want)
+
+
 @pytest.mark.parametrize("tid", title_ids())
 def test_every_example_of_every_title_plays(tid: str) -> None:
     # loading a title plays its examples; one that no longer plays is a DocsError

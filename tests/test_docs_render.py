@@ -59,7 +59,7 @@ def test_markdown_writes_svg_files(tmp_path: Path) -> None:
 
 
 def test_site_has_index_language_switch_and_every_page(tmp_path: Path) -> None:
-    result = build_site(tmp_path)
+    result = build_site(tmp_path, pdf=False)   # the PDFs: test_docs_browser
     assert sorted(result["titles"]) == sorted(TITLES) and not result["failed"]
     root = (tmp_path / "index.html").read_text(encoding="utf-8")
     langs = config.load().languages
@@ -102,7 +102,7 @@ def test_docs_command(tmp_path: Path) -> None:
     args = _parser().parse_args(["docs", TITLES[0], "--lang", "it", "--format", "md", "-o", str(tmp_path)])
     assert args.func(args) == 0
     assert (tmp_path / f"{TITLES[0]}.it.md").exists()
-    args = _parser().parse_args(["site", "-o", str(tmp_path / "site")])
+    args = _parser().parse_args(["site", "-o", str(tmp_path / "site"), "--no-pdf"])   # PDFs: test_docs_browser
     assert args.func(args) == 0
     assert (tmp_path / "site" / "index.html").exists()
 

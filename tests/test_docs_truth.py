@@ -89,3 +89,24 @@ def test_track_actions_are_what_the_data_says(tid: str, code: str) -> None:
         assert any(m in page for m in many)
     else:
         assert not any(m in page for m in many)
+
+
+@pytest.mark.parametrize("tid,code", CASES)
+def test_the_comparison_ends_the_game_as_the_data_says(tid: str, code: str) -> None:
+    """The comparison's own account of the game end (its first point) says what the summary says."""
+    from railbook.diff import diff_titles
+    from railbook.diff.story import Words, _end, sides
+
+    comparison = doc(tid, code)["comparison"]
+    if comparison is None:
+        pytest.skip(f"{tid} is the baseline")
+    base, this = loaded(comparison["base"]), loaded(tid)
+    _, side = sides(diff_titles(base.model, this.model, hooks_a=base.hooks, hooks_b=this.hooks))
+    w = Words(code)
+    end = _end(side, w)
+    f = this.facts
+    one = [w.t("end.bankruptcy.immediately"), w.t("end.bankruptcy.any")]
+    if f["bankruptcy"].get("ends_game_after") == "all_but_one":
+        assert not any(s in end for s in one) and w.t("end.all_but_one") in end, end
+    elif "bankruptcy" in [g["trigger"] for g in f["game_end"]]:
+        assert any(s in end for s in one), end

@@ -123,6 +123,21 @@ def test_negative_cash_and_lost_certificates_are_caught() -> None:
     assert any("PRR's certificates make 90%" in p for p in problems)
 
 
+def test_certificates_out_of_the_game_count_and_never_come_back() -> None:
+    """18Chesapeake's two-player variant takes the last 10% certificate of each corporation out of
+    the game (the bank keeps it) and makes its president's certificate 30%: in play they make 100%."""
+    game = Game(Title.load("18Chesapeake"), [(1, "A"), (2, "B")], seed=1)
+    checks = Invariants(game)
+    corp = next(c for c in game.corporations if game.bank.shares_of(c))   # all but the one a private brings
+    out = game.bank.shares_of(corp)
+    assert [s.percent for s in out] == [10] and corp.presidents_share.percent == 30
+    assert checks.after_action(game) == []
+    share = out.pop()
+    corp.shares_of(corp).append(share)
+    share.owner = corp
+    assert any(f"10% of {corp.name} came back into the game" in p for p in checks.after_action(game))
+
+
 def test_a_player_over_the_certificate_limit_at_the_end_of_a_stock_round_is_caught() -> None:
     game, checks = opening_invariants(20)
     player = game.players[0]

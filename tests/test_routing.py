@@ -303,3 +303,30 @@ def test_a_phase_with_a_revenue_column_pays_every_column_up_to_it() -> None:
 def test_solve_runs_nothing_without_trains() -> None:
     game = opening_at(0)
     assert solve(game, game.corporation_by_id("NYC")).routes == []
+
+
+class _Kind:
+    """A stand-in for a kind of train that earns ``value`` on one route over ``track``."""
+
+    def __init__(self, value: int, track: int):
+        self.route = (value, type("Candidate", (), {"track": track})())
+        self.alone = self.route
+
+    def best(self, forbidden: int = 0) -> Any:
+        return None if self.route[1].track & forbidden else self.route
+
+    def above(self, threshold: int) -> list[Any]:
+        return [self.route] if self.route[0] >= threshold else []
+
+
+def test_where_sets_tie_the_first_train_runs_the_route_whatever_lies_where_in_memory() -> None:
+    from railbook.engine.routing.search import SearchStats, _best_set
+
+    # two kinds of train (a 2 and a 3) that earn the same on the one route there is: which runs it
+    # must not depend on which kind lies lower in memory (it did: games differed between processes)
+    kinds = [_Kind(70, 0b11), _Kind(70, 0b11)]
+    low, high = sorted(kinds, key=id)
+    for first, second in ((low, high), (high, low)):
+        trains = ["first", "second"]
+        chosen = _best_set(trains, {"first": first, "second": second}, SearchStats())
+        assert list(chosen) == ["first"], "the train listed first runs the route"

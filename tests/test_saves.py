@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from railbook.cli import saves
+from railbook.play import saves
 from railbook.cli.main import main
 
 RUNS = 50

@@ -3,7 +3,8 @@
 After every action: money is conserved where the bank is finite (money only moves, from one
 holder to another, :meth:`Spender.spend`); no player, corporation or minor has negative cash
 (the bank may: a broken bank pays on); each open corporation's certificates make 100%, each
-certificate held once, by the holder it names. At the end of every stock round: no player is
+certificate held once, by the holder it names (those the bank holds are out of the game: a
+two-player variant takes some out at the start and more as it goes, and none comes back). At the end of every stock round: no player is
 over the certificate limit, nor over a corporation's holding limit where its share price sets
 one (a player over a limit must sell it down in the round, as the 18xx rules have it).
 """
@@ -38,6 +39,10 @@ class Invariants:
     def __init__(self, game: "Game"):
         self.money = None if game.bank.unlimited else total_money(game)
         self.checks = 0
+        #: the percent of each corporation out of the game (held by the bank), by id (a rebuilt game
+        #: has new objects): at the start, and now
+        self.out_at_start = {corp.id: out_of_game(game, corp) for corp in game.all_corporations}
+        self.out = dict(self.out_at_start)
 
     def after_action(self, game: "Game") -> list[str]:
         """What is broken in the position after an action (nothing: an empty list)."""
@@ -56,7 +61,11 @@ class Invariants:
             if corp.closed or not corp.shares_list:
                 continue
             self.checks += 1
-            broken.extend(certificate_problems(game, corp))
+            broken.extend(certificate_problems(game, corp, self.out_at_start.get(corp.id, 0)))
+            out = out_of_game(game, corp)
+            if out < self.out.get(corp.id, 0):
+                broken.append(f"{self.out[corp.id] - out}% of {corp.name} came back into the game")
+            self.out[corp.id] = out
         return broken
 
     def at_stock_round_end(self, game: "Game") -> list[str]:
@@ -81,13 +90,20 @@ class Invariants:
         return broken
 
 
-def certificate_problems(game: "Game", corp: Any) -> list[str]:
-    """A corporation's certificates make 100%, each held once, by the holder it names."""
+def out_of_game(game: "Game", corp: Any) -> int:
+    """The percent of the corporation's certificates out of the game (the bank keeps them)."""
+    return sum(s.percent for s in game.bank.shares_of(corp))
+
+
+def certificate_problems(game: "Game", corp: Any, out_at_start: int = 0) -> list[str]:
+    """A corporation's certificates make 100% (besides those out of the game at its start), each
+    held once, by the holder it names."""
     held = [(h, s) for h in share_holders(game) for s in h.shares_of(corp)]
     out = []
     total = sum(s.percent for _, s in held)
-    if total != 100:
-        out.append(f"{corp.name}'s certificates make {total}%, not 100%")
+    if total != 100 + out_at_start:
+        outside = f" (and {out_at_start}% out of the game from its start)" if out_at_start else ""
+        out.append(f"{corp.name}'s certificates make {total - out_at_start}%, not 100%{outside}")
     seen: set[int] = set()
     for holder, share in held:
         if id(share) in seen:

@@ -6,26 +6,40 @@ and checked like any recorded one. A game ends by a rule of its title; a game
 that does not end within :data:`MAX_ACTIONS` actions stops there, unfinished,
 and says so. The same title, players, seed and bots give the same game, byte
 for byte.
+
+A game may change its title's data as an optional rule does (``changes``, saved in the
+log's settings so that it replays), and observers may watch it being played, action by
+action, without taking part (a balance study's per-game statistics are one).
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Protocol, Sequence
 
 from railbook.bots.base import Bot
 from railbook.bots.greedy import GreedyBot
 from railbook.bots.random_bot import RandomBot
 from railbook.engine.game import Game
 from railbook.engine.legal import ANY
-from railbook.engine.title import Title
+from railbook.engine.title import DataChange, Title
 from railbook.errors import EngineError, GameError
 
 #: the documented cap: a self-played game stops unfinished after this many actions
 MAX_ACTIONS = 20_000
 
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+class Observer(Protocol):
+    """Watches a self-played game: told when it starts, after each action it takes, and when it stops."""
+
+    def started(self, game: Game) -> None: ...
+
+    def acted(self, game: Game, action: dict[str, Any]) -> None: ...
+
+    def ended(self, game: Game) -> None: ...
 
 
 @dataclass
@@ -72,20 +86,30 @@ def controller(entity: Any) -> Any:
 
 
 def play(title: str, players: int, seed: int, bots: list[str], max_actions: int = MAX_ACTIONS,
-         optional_rules: tuple[str, ...] = (), progress: Callable[[int], None] | None = None) -> SelfPlayResult:
+         optional_rules: tuple[str, ...] = (), progress: Callable[[int], None] | None = None,
+         changes: Sequence[DataChange] = (), observers: Sequence[Observer] = ()) -> SelfPlayResult:
     """One game between bots (``bots[i]`` plays seat i), saved as a game log in ``result.log``."""
     started = time.perf_counter()
     names = [(i + 1, f"{bots[i % len(bots)].capitalize()} {i + 1}") for i in range(players)]
+    settings: dict[str, Any] = {"seed": seed, "optional_rules": list(optional_rules)}
+    if changes:
+        settings["data_changes"] = [{"set": path, "to": value} for path, value in changes]
     log: dict[str, Any] = {"id": seed, "title": title, "description": f"self-play: {', '.join(bots)}",
                            "players": [{"id": pid, "name": name} for pid, name in names],
-                           "settings": {"seed": seed, "optional_rules": list(optional_rules)}, "actions": []}
+                           "settings": settings, "actions": []}
     seats = [bots[i % len(bots)] for i in range(players)]
     result = SelfPlayResult(title=title, seed=seed, bots=seats, log=log)
-    game = Game(Title.load(title, optional_rules), names, seed=seed, game_id=seed)
+    game = Game(Title.load(title, optional_rules, tuple(changes)), names, seed=seed, game_id=seed)
+    for observer in observers:
+        observer.started(game)
     players_bots = {p: BOTS[seats[i]](seed * 1000 + i) for i, p in enumerate(game.players)}
     spare = BOTS[seats[0]](seed * 1000 + 999)   # decides for an entity no player stands behind
     while not game.finished and result.actions < max_actions:
-        listed = game.legal_actions()
+        try:
+            listed = game.legal_actions()
+        except EngineError as exc:
+            result.error = f"listing the legal actions after action {result.actions}: {exc}"
+            break
         legal = [la for la in listed if ANY not in la.open]   # a kind listed without details is no action yet
         if not legal:
             kinds = sorted({la.type for la in listed})
@@ -111,6 +135,8 @@ def play(title: str, players: int, seed: int, bots: list[str], max_actions: int 
                 continue
             log["actions"].append(action)
             result.actions += 1
+            for observer in observers:
+                observer.acted(game, action)
             break
         else:
             result.error = f"every listed action was refused at action {result.actions + 1}"
@@ -118,6 +144,8 @@ def play(title: str, players: int, seed: int, bots: list[str], max_actions: int 
             break
         if progress is not None:
             progress(result.actions)
+    for observer in observers:
+        observer.ended(game)
     result.finished = game.finished
     result.end_reason = game.game_end_reason if game.finished else None
     result.scores = [(p.name, value) for p, value in game.result_players()]

@@ -7,6 +7,7 @@ import what their commands run only when a command runs, so registering them is 
 from __future__ import annotations
 
 from railbook.cli import (
+    bench_commands,
     diff_commands,
     docs_commands,
     fuzz_commands,
@@ -15,9 +16,12 @@ from railbook.cli import (
     play_commands,
     selfplay_commands,
     route_commands,
+    serve_commands,
+    simulate_commands,
     title_commands,
 )
 
 REGISTRY = (list(title_commands.REGISTER) + list(hooks_command.REGISTER) + list(docs_commands.REGISTER)
             + list(diff_commands.REGISTER) + list(play_commands.REGISTER) + list(legal_commands.REGISTER)
-            + list(selfplay_commands.REGISTER) + list(fuzz_commands.REGISTER) + list(route_commands.REGISTER))
+            + list(selfplay_commands.REGISTER) + list(fuzz_commands.REGISTER) + list(route_commands.REGISTER)
+            + list(serve_commands.REGISTER) + list(bench_commands.REGISTER) + list(simulate_commands.REGISTER))

@@ -1,106 +1,14 @@
-"""The legal actions as a player reads them: numbered, grouped, ready to paste, with what a
-player needs beside them (the privates for sale and their bids, the tiles on the map, the
-priority deal, train limits), and what happened after an action."""
+"""The numbered legal actions as ``railbook show`` prints them (the numbering and the words are
+:mod:`railbook.play.listing`'s, shared with ``railbook serve``)."""
 
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from railbook.engine.legal import LegalAction
+from railbook.play.listing import context, describe, group, numbered
 
 if TYPE_CHECKING:
     from railbook.engine.game import Game
-
-#: the order groups are listed in (others follow in the order the steps offer them)
-ORDER = ["bid", "buy_company", "par", "buy_shares", "sell_shares", "lay_tile", "place_token", "run_routes",
-         "dividend", "buy_train", "discard_train", "choose", "assign", "pass", "bankrupt"]
-
-
-def group(game: "Game", la: LegalAction) -> str:
-    """The heading a listed action goes under."""
-    a = la.action
-    who = game.describe_entity(_entity(game, a))
-    kind = la.type
-    if kind == "lay_tile":
-        return f"{who}: lay a tile on {a['hex']}"
-    if kind in ("buy_shares", "sell_shares"):
-        share = game.share_by_id(a["shares"][0])
-        corp = share.corporation.name if share is not None else "?"
-        return f"{who}: {'buy' if kind == 'buy_shares' else 'sell'} {corp} shares"
-    if kind == "par":
-        return f"{who}: start (par) {a['corporation']}"
-    return f"{who}: {kind.replace('_', ' ')}"
-
-
-def _entity(game: "Game", a: Any) -> Any:
-    from railbook.engine.actions import resolve_entity
-
-    return resolve_entity(game, dict(a))
-
-
-def numbered(game: "Game") -> list[LegalAction]:
-    """Every legal action now in the order ``railbook show`` numbers them (``act GAME N`` takes the Nth)."""
-    listed = game.legal_actions()
-    rank = {k: i for i, k in enumerate(ORDER)}
-    return sorted(listed, key=lambda la: (rank.get(la.type, len(ORDER)), group(game, la)))
-
-
-def describe(game: "Game", la: LegalAction) -> str:
-    """One listed action: its JSON, and what it allows beyond it."""
-    a = {k: v for k, v in la.action.items()}
-    notes = []
-    for key, r in la.ranges.items():
-        notes.append(f"{key} {game.format_money(r.low)} to {game.format_money(r.high)}"
-                     + (f" in steps of {game.format_money(r.step)}" if r.step != 1 else ""))
-    extra = _explain(game, la)
-    if extra:
-        notes.append(extra)
-    if "routes" in la.open:
-        notes.append(_best_routes_note(game))
-    return json.dumps(a, ensure_ascii=False) + (f"   [{'; '.join(notes)}]" if notes else "")
-
-
-def _best_routes_note(game: "Game") -> str:
-    from railbook.engine.routing import best_routes
-
-    entity = game.current_entity
-    best = best_routes(game, entity)
-    runs = "; ".join(f"{r.train} {'-'.join(r.hexes)} {game.format_money(r.revenue)}" for r in best.routes)
-    return (f"best routes: {runs or 'none pays'} = {game.format_money(best.total)}; `act GAME auto-routes` runs "
-            "them, or write routes as JSON")
-
-
-def _explain(game: "Game", la: LegalAction) -> str:
-    a = la.action
-    m = game.format_money
-    if la.type in ("buy_shares", "sell_shares"):
-        share = game.share_by_id(a["shares"][0])
-        if share is None:
-            return ""
-        owner = share.owner
-        source = "pool" if owner.is_share_pool() else "IPO" if owner is share.corporation.ipo_owner \
-            else game.describe_entity(owner)
-        price = share.corporation.share_price or share.corporation.par_price
-        each = m(price.price) if price is not None else "?"
-        return f"{a.get('percent', share.percent)}% {'from the ' + source if la.type == 'buy_shares' else ''} at " \
-               f"{each} a share".replace("  ", " ")
-    if la.type == "par":
-        cell = game.stock_market.by_id(str(a["share_price"]))
-        return f"par at {m(cell.price)}" if cell is not None else ""
-    if la.type == "lay_tile":
-        return f"tile {str(a['tile']).rsplit('-', 1)[0]}, rotation {a['rotation']}" \
-               + (", with the consent of the reserving corporation's president" if a.get("consent") else "")
-    if la.type == "place_token":
-        city = game.city_by_id(a["city"])
-        return f"a station in {city.tile.hex.id}" if city is not None and city.tile.hex is not None else ""
-    if la.type == "buy_train":
-        train = game.train_by_id(a["train"])
-        if train is None:
-            return ""
-        source = game.describe_entity(train.owner) if train.owner is not None else "the depot"
-        return f"a {train.name} train from {source}" + (f", trading in {a['exchange']}" if a.get("exchange") else "")
-    return ""
 
 
 def render_legal(game: "Game") -> str:
@@ -114,40 +22,8 @@ def render_legal(game: "Game") -> str:
         if g != heading:
             lines.append(f"{g}:")
             heading = g
-        lines.append(f"  {n:>3}  {describe(game, la)}")
+        hint = "   (`act GAME auto-routes` runs them, or write routes as JSON)" if "routes" in la.open else ""
+        lines.append(f"  {n:>3}  {describe(game, la)}{hint}")
     lines.append("take one with `railbook act GAME N` (a ranged value: `railbook act GAME N VALUE`), "
                  "or write the action as JSON")
     return "\n".join(lines)
-
-
-def context(game: "Game") -> list[str]:
-    """What a player needs beside the actions: privates for sale, the map's tiles, priority, train limits."""
-    m = game.format_money
-    lines = []
-    step: Any = game.round.active_step()
-    companies = getattr(step, "companies", None) if hasattr(step, "min_bid") else None
-    if companies:
-        for c in companies:
-            bids = step.bids.get(c, [])
-            minimum = step.min_bid(c)
-            offers = ", ".join(f"{game.describe_entity(b.entity)} {m(b.price)}" for b in bids)
-            lines.append(f"for sale: {c.name} ({c.id}) value {m(c.value)}, minimum bid {m(minimum)}"
-                         + (f"; bids: {offers}" if offers else ""))
-    laid = [h for h in game.hexes if h.tile is not h.original_tile]
-    if laid:
-        lines.append("tiles laid: " + ", ".join(f"{h.id} {h.tile.name}/{h.tile.rotation}" for h in laid))
-    if game.round.stock():
-        lines.append(f"priority deal: {game.players[0].name}")
-    current = game.current_entity
-    if current is not None and current.is_corporation():
-        from railbook.engine.rules.trains import train_limit
-
-        lines.append(f"{current.name}: {m(current.cash)}, trains {' '.join(t.name for t in current.trains) or 'none'}"
-                     f" (limit {train_limit(game, current)})")
-    return lines + ([""] if lines else [])
-
-
-def what_happened(game: "Game", before: int) -> str:
-    """The game's own account of the last action (what the log says since line ``before``)."""
-    lines = game.log_lines[before:]
-    return "\n".join(f"> {line}" for line in lines) if lines else "> (nothing to report)"

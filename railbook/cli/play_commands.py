@@ -48,6 +48,20 @@ def _load_log(path: str) -> "GameLog":
         raise LogError(f"{path}: no such file") from None
 
 
+def _results_row_log(path: str, number: int, save: str | None) -> "GameLog":
+    """The game log of one row of a balance study's results (``railbook simulate``), saved if asked."""
+    from railbook.importers import eighteen_xx
+    from railbook.simulate.results import row
+
+    found = row(Path(path), number)
+    if not found.get("log"):
+        raise LogError(f"{path} row {number} has no game log ({found.get('error') or 'the game did not start'})")
+    data = json.loads(found["log"])
+    if save:
+        Path(save).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return eighteen_xx.from_dict(data, source=f"{path} row {number}")
+
+
 # ---------------------------------------------------------------- replay
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -59,8 +73,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         from railbook.cli.report_commands import cmd_replay_report
 
         return cmd_replay_report(args.game)
+    if args.save and args.row is None:
+        return _fail("--save saves the game of a results row: use it with --row N")
     try:
-        log = _load_log(args.game)
+        log = _results_row_log(args.game, args.row, args.save) if args.row is not None else _load_log(args.game)
         sink = open(args.trace, "w", encoding="utf-8") if args.trace else None
         try:
             result = replay(log, until=args.until, trace_sink=sink)
@@ -71,8 +87,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     game = result.game
     assert game is not None
+    changes = [f"{path}={json.dumps(value)}" for path, value in log.changes]
     print(f"{log.title}: {len(log.players)} players, {result.processed} actions replayed"
-          + (f" (optional rules: {', '.join(log.optional_rules)})" if log.optional_rules else ""))
+          + (f" (optional rules: {', '.join(log.optional_rules)})" if log.optional_rules else "")
+          + (f" (data changes: {', '.join(changes)})" if changes else ""))
     if result.error is not None:
         a = result.error_action or {}
         print(f"\naction {a.get('id')} ({a.get('type')} by {a.get('entity')}) breaks a rule: {result.error.message}")
@@ -203,13 +221,13 @@ def cmd_fidelity(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- play
 
 def _save(path: str, data: dict[str, Any], overwrite: bool = True) -> None:
-    from railbook.cli.saves import write_atomically
+    from railbook.play.saves import write_atomically
 
     write_atomically(path, data, overwrite=overwrite)
 
 
 def _load_saved(path: str) -> tuple[dict[str, Any], Any]:
-    from railbook.cli.saves import load_saved
+    from railbook.play.saves import load_saved
 
     return load_saved(path)
 
@@ -218,16 +236,12 @@ def cmd_new(args: argparse.Namespace) -> int:
     from railbook.cli.show import render_state
     from railbook.importers import eighteen_xx
     from railbook.importers.replay import new_game
+    from railbook.play.saves import new_log
 
     names = [n.strip() for n in args.names.split(",")] if args.names else [f"Player {i + 1}" for i in range(args.players)]
     if args.names and len(names) != args.players:
         return _fail(f"--names gives {len(names)} names for {args.players} players")
-    data = {
-        "id": args.seed, "title": args.title, "description": "",
-        "players": [{"id": i + 1, "name": n} for i, n in enumerate(names)],
-        "settings": {"seed": args.seed, "optional_rules": args.option or []},
-        "actions": [],
-    }
+    data = new_log(args.title, names, args.seed, args.option)
     try:
         log = eighteen_xx.from_dict(data)
         game = new_game(log)
@@ -240,19 +254,19 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_act(args: argparse.Namespace) -> int:
-    from railbook.cli.saves import locked
+    from railbook.play.saves import locked
 
     try:
-        with locked(args.game):  # read, play and write as one: a concurrent act waits for this one
+        with locked(args.game):  # read, play and write as one: another act (or a browser) waits for this one
             return _act(args)
     except RailbookError as exc:
         return _fail(str(exc))
 
 
 def _act(args: argparse.Namespace) -> int:
-    from railbook.cli.listing import what_happened
-    from railbook.cli.saves import next_action_id
     from railbook.cli.show import render_state
+    from railbook.play.listing import what_happened
+    from railbook.play.saves import next_action_id
 
     try:
         data, game = _load_saved(args.game)
@@ -280,78 +294,25 @@ def _act(args: argparse.Namespace) -> int:
     return 0
 
 
-#: fields only a log's actions carry: an action giving them is read exactly as a log's would be
-_BOOKKEEPING = frozenset({"id", "entity_type", "auto_actions", "created_at", "user"})
-
-
 def chosen_action(game: Any, text: str, value: str | None = None) -> dict[str, Any]:
     """The action ``act`` was given: the number ``railbook show`` lists it by (with a value for its
     ranged field), ``auto-routes`` (the route optimizer's best routes), or JSON in natural form."""
-    from railbook.cli.listing import numbered
-    from railbook.engine import natural
+    from railbook.importers.json_input import parse_json
+    from railbook.play.actions import read_written
+    from railbook.play.listing import take
 
     if text.strip().isdigit():
-        listed = numbered(game)
-        n = int(text)
-        if not 1 <= n <= len(listed):
-            raise ActionFormatError(f"there are {len(listed)} legal actions now; {n} is not one "
-                                    "(railbook show lists them)")
-        la = listed[n - 1]
-        if value is None:
-            return dict(la.action)
-        if len(la.ranges) != 1:
-            raise ActionFormatError(f"action {n} has no range of values to choose from")
-        key, bounds = next(iter(la.ranges.items()))
-        try:
-            number = int(value)
-        except ValueError:
-            raise ActionFormatError(f"{value!r} is not a whole number") from None
-        if number not in bounds:
-            raise ActionFormatError(f"{key} must be from {bounds.low} to {bounds.high}"
-                                    + (f" in steps of {bounds.step}" if bounds.step != 1 else ""))
-        return la.with_value(**{key: number})
+        return take(game, int(text), value)
     if text.strip() == "auto-routes":
         return auto_routes(game)
-    from railbook.engine.action_shapes import check_shape
-    from railbook.errors import SaveError
-    from railbook.importers.json_input import parse_json
-
-    action = parse_json(text, "the action")
-    try:
-        check_shape(action)
-    except ActionFormatError as not_exact:
-        # not an action as logs write it: perhaps one in natural form (names, tile 57, par 67), which
-        # says what is done and by whom, never its bookkeeping (those are held to the log's shape)
-        if not isinstance(action, dict) or _BOOKKEEPING & action.keys():
-            raise
-        try:
-            return natural.read(game, action)
-        except RailbookError:
-            raise not_exact from None
-    if "id" in action:
-        raise SaveError("the action gives an id: act numbers the actions it saves itself")
-    try:
-        return natural.read(game, action)
-    except RailbookError:
-        pass  # the rules say why it is refused, naming their rule
-    if "entity" not in action:
-        ent = game.current_entity
-        action["entity"] = ent.id
-        action["entity_type"] = ("player" if ent.is_player() else "company" if ent.is_company()
-                                 else "corporation")
-    action.setdefault("entity_type", "player")
-    result: dict[str, Any] = action
-    return result
+    return read_written(game, parse_json(text, "the action"))
 
 
 def auto_routes(game: Any) -> dict[str, Any]:
     """The operating corporation's run_routes with the optimizer's best routes."""
-    from railbook.engine.routing import auto_routes_action
+    from railbook.play.routes import best_routes_action
 
-    best = auto_routes_action(game)
-    if best is None:
-        raise ActionFormatError("no corporation is to run trains now")
-    return dict(best)
+    return best_routes_action(game)
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -386,6 +347,9 @@ def register_replay(sub: Any) -> None:
     p.add_argument("game", help="the game export (JSON) or Rails report (.report)")
     p.add_argument("--trace", metavar="OUT.jsonl", help="write the state after every action (STATE_DIGEST.md)")
     p.add_argument("--until", type=int, metavar="ID", help="stop after action ID and print the state")
+    p.add_argument("--row", type=int, metavar="N", help="GAME is a results file of 'railbook simulate': replay the "
+                                                         "game of its row N (1 is the first)")
+    p.add_argument("--save", metavar="GAME.json", help="with --row: also save that game's log (for 'railbook show')")
     p.set_defaults(func=cmd_replay)
 
 

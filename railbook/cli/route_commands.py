@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import sys
 from typing import Any
 
@@ -83,6 +82,8 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def summarize(positions: list[Any]) -> dict[str, Any]:
+    import statistics  # only the --check summary needs it: not loaded by every command
+
     ms = sorted(p.ms for p in positions)
     return {
         "positions": len(positions),

@@ -164,6 +164,7 @@ FORMATS: dict[str, str] = {
     "special.options.*": "entity",
     "special.options.*.changes": "changes",
     "special.options.*.players": "ints",
+    "special.options.*.always": "bool",
 }
 
 # details: shown in full with --all; summaries are always shown

@@ -123,6 +123,7 @@ class Point:
     weight: int
     title: str
     text: str
+    theme: str = ""
 
 
 Theme = Callable[[Side, Side, Words, set[str]], "Point | None"]
@@ -149,15 +150,18 @@ def _players(s: Side, w: Words) -> str:
 
 def _end(s: Side, w: Words) -> str:
     parts = []
+    all_but_one = s.get("game_end.bankruptcy.ends_game_after") == "all_but_one"
     for key in s.keys("game_end.triggers."):
         trigger = key.rsplit(".", 1)[1]
+        if trigger == "bankruptcy" and all_but_one:
+            continue   # a bankrupt player leaves; only the last but one ends the game
         v = s.get(key) or {}
         v = v[0] if isinstance(v, list) and v else v
         timing = v.get("timing", "") if isinstance(v, dict) else ""
         name = f"end.{trigger}.{timing}" if w.has(f"end.{trigger}.{timing}") else f"end.{trigger}.any"
         if w.has(name):
             parts.append(w.t(name))
-    if s.get("game_end.bankruptcy.ends_game_after") == "all_but_one":
+    if all_but_one:
         parts.append(w.t("end.all_but_one"))
     return w.join(parts, "or")
 
@@ -198,12 +202,13 @@ def setup(a: Side, b: Side, w: Words, keys: set[str]) -> Point | None:
         return None
 
     def one(s: Side) -> str:
-        text = w.t("setup.side", title=s.name, auction=_auction(s, w))
+        same = s is b and _auction(a, w) == _auction(b, w)
+        text = w.t("setup.same", title=s.name) if same else w.t("setup.side", title=s.name, auction=_auction(s, w))
         pres = _president_privates(s)
+        if pres:
+            text = _sentence(text) + " " + w.t("setup.president", corps=w.join(list(dict.fromkeys(c for _, c in pres))))
         if s.texts.get("setup"):
             text = _sentence(text) + " " + w.own(s.texts["setup"])
-        elif pres:
-            text = _sentence(text) + " " + w.t("setup.president", corps=w.join([c for _, c in pres]))
         return text
     return Point(90, w.t("setup.title"), " ".join(_sentence(one(s)) for s in (a, b)))
 
@@ -342,7 +347,8 @@ def loans(a: Side, b: Side, w: Words, keys: set[str]) -> Point | None:
         "loans.this", title=b.name, amount=w.money(amount, b), interest=w.money(loan.get("interest"), b),
         n=w.num(loan.get("max_per_corporation") or 1))
     if b.texts.get("loans"):
-        text = _sentence(w.t("loans.base", title=a.name)) + " " + w.own(b.texts["loans"])
+        text = _sentence(w.t("loans.base", title=a.name)) + " " + w.t("words.in_title", title=b.name) + " " + \
+            w.own(b.texts["loans"])
     deduction = loan.get("end_game_deduction_per_share")
     if deduction:
         text = _sentence(text) + " " + _sentence(w.t("loans.end", amount=w.money(deduction, b)))
@@ -359,7 +365,7 @@ def trains(a: Side, b: Side, w: Words, keys: set[str]) -> Point | None:
         return None
     parts = [w.t("trains.base", title=a.name, n=w.num(len(roster_a)), names=", ".join(roster_a))]
     parts.append(w.t("trains.this", title=b.name, n=w.num(len(roster_b)), names=", ".join(roster_b)))
-    if len(trades(b)) > len(trades(a)):
+    if len(trades(b)) > len(trades(a)) and not b.texts.get("trains"):
         per = b.get("rounds.operating_round.trade_ins_per_turn")
         parts.append(w.t("trains.trade") + (" " + (w.t("trains.trade_once") if per == 1 else
                                                     w.t("trains.trade_limit", n=w.num(per))) if per else ""))
@@ -384,7 +390,8 @@ def track(a: Side, b: Side, w: Words, keys: set[str]) -> Point | None:
         parts.append(w.t("track.split", title=b.name))
     if len(lays_b) > len(lays_a):
         first_only = all(isinstance(l, dict) and l.get("first_operation_only") for l in lays_b[1:])
-        parts.append(w.t("track.first_turn" if first_only else "track.two", n=w.num(len(lays_b))))
+        key = "track.first_turn" if first_only else "track.two"
+        parts.append(w.t(key, n=w.num(len(lays_b))) if splits else w.t(key + "_in", title=b.name, n=w.num(len(lays_b))))
     return Point(55, w.t("track.title"), " ".join(_sentence(p) for p in parts))
 
 
@@ -396,13 +403,14 @@ def routes(a: Side, b: Side, w: Words, keys: set[str]) -> Point | None:
     if not (markers or (bonus and not a.get("special.hooks.route_bonus")) or (check and not a.get("special.hooks.check_route"))):
         return None
     parts = [w.t("routes.base", title=a.name)]
-    for k in markers:
+    for i, k in enumerate(markers):
         m = b.get(k) or {}
-        parts.append(w.t("routes.marker", n=w.num(m.get("count", 0)), cost=w.money(m.get("cost"), b)))
-    for doc in (check, bonus):
-        if doc:
-            parts.append(w.own(doc))
-    return Point(50, w.t("routes.title"), " ".join(_sentence(p) for p in parts))
+        parts.append(w.t("routes.marker" if i else "routes.marker_in", title=b.name, n=w.num(m.get("count", 0)),
+                         cost=w.money(m.get("cost"), b)))
+    docs = [w.own(doc) for doc in (check, bonus) if doc]
+    if docs and not markers:
+        docs[0] = w.t("words.in_title", title=b.name) + " " + docs[0]
+    return Point(50, w.t("routes.title"), " ".join(_sentence(p) for p in parts + docs))
 
 
 @theme
@@ -437,12 +445,25 @@ def story(diff: Diff, lang: str) -> list[Point]:
     a, b = sides(diff)
     w = Words(lang)
     keys = {c.key for c in diff.changes()}
-    points = [p for fn in THEMES if (p := fn(a, b, w, keys)) is not None]
+    points = []
+    for fn in THEMES:
+        p = fn(a, b, w, keys)
+        if p is not None:
+            p.theme = fn.__name__.rstrip("_")
+            points.append(p)
     points.sort(key=lambda p: -p.weight)
-    own = [Point(0, "", w.own(t)) for topic, t in sorted(b.texts.items()) if topic.startswith("compare")]
+    # a title's compare_THEME text completes that theme's point; any other compare text is a point of its own
+    used = set()
+    for p in points:
+        extra = b.texts.get(f"compare_{p.theme}")
+        if extra:
+            p.text = p.text.rstrip() + " " + _sentence(w.own(extra))
+            used.add(f"compare_{p.theme}")
+    own = [Point(0, w.t("other.title"), _sentence(w.own(t))) for topic, t in sorted(b.texts.items())
+           if topic.startswith("compare") and topic not in used]
     return (points + own)[:MAX_POINTS]
 
 
 def story_points(diff: Diff, lang: str) -> list[str]:
     """The points as text: "N. Title" on the first line, then the point."""
-    return [f"{i}. {p.title}\n{p.text}" if p.title else f"{i}. {p.text}" for i, p in enumerate(story(diff, lang), 1)]
+    return [f"{i}. {p.title}\n{p.text}" for i, p in enumerate(story(diff, lang), 1)]

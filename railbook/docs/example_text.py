@@ -31,6 +31,8 @@ def value(L: Lang, f: dict[str, Any], v: Value, played: Played) -> str:
         return w.train(L, raw)
     if kind == "phase":
         return w.phase_short(L, f, raw)
+    if kind == "moneys":
+        return L.join([L.money(x) for x in raw])
     if kind == "stops":
         return " + ".join(L.num(x) for x in raw)
     return str(raw)

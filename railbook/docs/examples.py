@@ -24,7 +24,14 @@ Placeholders (``railbook/docs/example_text.py`` writes them in a language):
 - ``{train:N}`` / ``{trains:N}`` (a train's name, singular / plural), ``{price:N}``,
   ``{count:N}`` (a train type's price and number, from the data), ``{route:K}``,
   ``{stops:K}`` (the K-th route of the step's last run: revenue, and its stops'
-  values), ``{revenue}`` (that run's total) and ``{phase}``.
+  values), ``{revenue}`` (that run's total) and ``{phase}``;
+- ``{hex:ID}`` (what the first stop on a hex pays now), ``{cert_limit}`` (this game's certificate
+  limit), ``{credit:OLD>NEW}`` and ``{credit_percent:OLD>NEW}`` (what trading a train in is worth
+  towards a new one, in money and as a share of the old train's price);
+- ``{C.pars}`` (the par prices corporation ``C`` may start at in a stock round), ``{C.merger_cash}``
+  (what a corporation formed by a merger receives from the bank), ``{C.president}`` (its president's
+  certificate), ``{C.unit}`` (one share), ``{C.total_shares}``, ``{C.float_percent}`` and
+  ``{C.train_limit}`` (the trains it may own now).
 """
 
 from __future__ import annotations
@@ -112,6 +119,20 @@ class State:
             if kind == "count":
                 n = self._train_def(arg).count
                 return ("num", n) if n is not None else ("text", "∞")
+            if kind in ("credit", "credit_percent"):
+                old, _, new = arg.partition(">")
+                discount = dict(self._train_def(new.strip()).trade_in).get(old.strip())
+                if discount is None:
+                    raise KeyError(f"a {old} cannot be traded in for a {new}")
+                if kind == "credit":
+                    return ("money", discount)
+                return ("pct", round(100 * discount / self._train_def(old.strip()).price))
+            if kind == "hex":
+                h = game.hex_by_id(arg)
+                stops = [s for s in (h.tile.stops if h is not None else []) if not s.is_junction()]
+                if not stops:
+                    raise KeyError(f"no stop on hex {arg!r}")
+                return ("money", stops[0].revenue_in(list(game.phase.revenue_colors)))
             if kind in ("route", "stops"):
                 k = int(arg) - 1
                 if not 0 <= k < len(self.last_run):
@@ -125,6 +146,9 @@ class State:
             return ("money", sum(r["revenue"] for r in self.last_run))
         if path == "phase":
             return ("phase", game.phase.name)
+        if path == "cert_limit":
+            from railbook.engine.rules.shares import cert_limit
+            return ("num", cert_limit(game))
         who, _, attr = path.partition(".")
         if who in self.players:
             return self._player(who, attr)
@@ -167,6 +191,27 @@ class State:
             return ("trains", train_names(self.game, c))
         if attr == "name":
             return ("text", c.full_name if getattr(c, "full_name", None) else c.name)
+        if attr == "president":
+            return ("pct", c.presidents_percent)
+        if attr == "unit":
+            return ("pct", c.share_percent)
+        if attr == "total_shares":
+            return ("num", c.total_shares)
+        if attr == "float_percent":
+            return ("pct", c.float_percent)
+        if attr == "train_limit":
+            from railbook.engine.rules.trains import train_limit
+            return ("num", train_limit(self.game, c))
+        if attr == "pars":
+            from railbook.engine.rules.shares import par_prices_for, reserved_par_cells
+            others = [id(x) for sym, cells in reserved_par_cells(self.game).items() if sym != c.id for x in cells]
+            return ("moneys", sorted({p.price for p in par_prices_for(self.game, c, via_private=False)
+                                      if id(p) not in others}))
+        if attr == "merger_cash":
+            merger = c.definition.merger
+            if merger is None:
+                raise KeyError(f"{c.id} does not form by a merger")
+            return ("money", merger.cash)
         if attr in ("ipo", "ipo_shares"):
             shares = c.ipo_shares()
             return ("pct", sum(s.percent for s in shares)) if attr == "ipo" else ("num", len(shares))
@@ -182,7 +227,7 @@ class State:
             per = last["revenue"] / c.total_shares if last["kind"] == "payout" and c.total_shares else 0
             return ("money", int(per) if float(per).is_integer() else per)
         raise KeyError(f"a corporation has no {attr!r} (treasury, price, par, trains, ipo, ipo_shares, market, "
-                       "revenue, dividend, name)")
+                       "revenue, dividend, name, pars, merger_cash, president, unit, total_shares, float_percent, train_limit)")
 
     def _private(self, x: Any, attr: str) -> Value:
         if attr in ("value", "revenue", "min_price", "max_price"):

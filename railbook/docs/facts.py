@@ -209,8 +209,11 @@ def _market(model: dict[str, Any]) -> dict[str, Any]:
         zones.append({"letter": letter, "zone": leg["zone"], "par": leg["par"], "effects": list(leg["effects"]),
                       "text": dict(leg["text"]), "prices": prices})
     reserved_codes = {str(code) for codes in (m.get("par_prices") or {}).values() for code in codes}
-    par_prices = sorted({m["grid"][r][c]["price"] for r, c in m["par_cells"]
-                         if f'{m["grid"][r][c]["price"]}{m["grid"][r][c]["zones"]}' not in reserved_codes})
+    private_only = {letter for letter, leg in m["legend"].items() if "par_via_private_only" in leg["effects"]}
+    par_cells = [m["grid"][r][c] for r, c in m["par_cells"]
+                 if f'{m["grid"][r][c]["price"]}{m["grid"][r][c]["zones"]}' not in reserved_codes]
+    par_prices = sorted({cell["price"] for cell in par_cells if not set(cell["zones"]) & private_only})
+    par_private = sorted({cell["price"] for cell in par_cells if set(cell["zones"]) & private_only})
     reserved = {corp: sorted({int("".join(ch for ch in str(code) if ch.isdigit())) for code in codes})
                 for corp, codes in (m.get("par_prices") or {}).items()}
     end_prices = sorted({cell["price"] for _, _, cell in cells
@@ -221,7 +224,7 @@ def _market(model: dict[str, Any]) -> dict[str, Any]:
     return {
         "movement": m["movement"], "rows": len(m["grid"]),
         "columns": max((len(r) for r in m["grid"]), default=0),
-        "zones": zones, "par_prices": par_prices,
+        "zones": zones, "par_prices": par_prices, "par_private_only": par_private,
         "end_game_price": end_prices[0] if end_prices else None,
         "close_price": close_prices[-1] if close_prices else None,
         "min_price": min(prices) if prices else None, "max_price": max(prices) if prices else None,
@@ -257,6 +260,7 @@ def _corporations(model: dict[str, Any], fired: dict[str, list[dict[str, str]]],
             "float_tokens": [dict(x) for x in c.get("float_tokens") or []],
             "token_cost": dict(c.get("token_cost") or {}),
             "formation": dict(c.get("formation") or {}), "bonds": dict(c.get("bonds") or {}),
+            "merger": dict(c.get("merger") or {}), "face_value_trades": bool(c.get("trades_trains_at_face_value")),
             "home_token_timing": c.get("home_token_timing"),
         })
     return out
@@ -405,7 +409,8 @@ def compute(model: dict[str, Any], hooks: Any = None) -> dict[str, Any]:
         "or_range": [min(or_counts), max(or_counts)],
         "game_end": _game_end(model, market, phases),
         "bankruptcy": dict(t["bankruptcy"]),
-        "optional_rules": [{"id": o["id"], "name": o["name"], "description": o["description"]}
+        "optional_rules": [{"id": o["id"], "name": o["name"], "description": o["description"],
+                            "players": list(o.get("players") or []), "always": bool(o.get("always"))}
                            for o in t["optional_rules"]],
         "trains": trains(model),
         "exchanges": exchanges(model),

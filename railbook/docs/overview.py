@@ -74,8 +74,10 @@ def par_phrase(L: Lang, f: dict[str, Any]) -> str:
     """The par prices a president may choose, and those reserved for some corporations."""
     m = f["market"]
     key = "sr.par" if "full" in f["capitalizations"] else "sr.par_incremental"
-    text = L.t(key, prices=L.join([L.num(p) for p in m["par_prices"]], "or"),
-               multiple=L.num(f["float_multiple"]))
+    prices = L.join([L.num(p) for p in m["par_prices"]], "or")
+    if m.get("par_private_only"):   # a par only a private carrying a president's certificate may set
+        prices += " " + L.t("sr.par_private", prices=L.join([L.num(p) for p in m["par_private_only"]], "or"))
+    text = L.t(key, prices=prices, multiple=L.num(f["float_multiple"]))
     if m["par_reserved"]:
         text += " " + L.t("sr.par_reserved", list=L.join([f"{corp} {L.join([L.money(p) for p in prices], 'or')}"
                                                          for corp, prices in m["par_reserved"].items()]))
@@ -92,12 +94,30 @@ def stock_round(L: Lang, f: dict[str, Any]) -> Block:
     if sr["sale_price_drop"] != "none":
         items.append(L.t(f"sr.drop.{sr['sale_price_drop']}"))
     if sr["sold_out_rise"]:
-        items.append(L.t("sr.sold_out_rise" if f["pool_limit"] else "sr.sold_out_rise_no_pool"))
+        items.append(L.t("sr.sold_out_rise" if f["pool_limit"] and not f["no_open_market"] else "sr.sold_out_rise_no_pool"))
     items.append(L.t(f"sr.priority.{sr['priority']}"))
     extra = w.title_text(L, f, "stock_round")
     if extra:
         items.append(extra)
     return {"id": "stock", "title": L.t("how.stock_round"), "badge": "×" + L.num(1), "items": items}
+
+
+def merger_round(L: Lang, f: dict[str, Any]) -> Block | None:
+    """Merger rounds, where corporations with a ``merger`` section form from minors and privates."""
+    merging = [c for c in f["corporations"] if c["merger"]]
+    if not merging:
+        return None
+    items = [L.t("mr.when", corps=L.join([c["sym"] for c in merging]), n=len(merging))]
+    for c in merging:
+        forced = c["merger"].get("forced_on")
+        forced_phase = next((p["name"] for p in f["phases"] if forced and forced in p["events"]), None)
+        if c["available_phase"] and forced_phase:
+            items.append(L.t("mr.corp", corp=c["sym"], open=w.phase(L, f, c["available_phase"]),
+                             forced=w.phase(L, f, forced_phase)))
+    items.append(L.t("mr.vote", percent=L.pct(merging[0]["merger"].get("vote_percent", 50))))
+    cash = {c["merger"].get("cash", 0) for c in merging}
+    items.append(L.t("mr.exchange", cash=L.join([L.money(x) for x in sorted(cash)], "or")))
+    return {"id": "merger", "title": L.t("how.merger_round"), "badge": "×" + f"{L.num(0)}–{L.num(1)}", "items": items}
 
 
 def tile_lays(L: Lang, f: dict[str, Any]) -> str:
@@ -149,7 +169,11 @@ def or_steps(L: Lang, f: dict[str, Any]) -> list[str]:
             out.append(L.t("or.route"))
         elif s == "dividend":
             opts = f["operating_round"]["dividends"]
-            out.append(L.join([L.t(f"or.dividend.{d}") for d in opts], "or"))
+            text = L.join([L.t(f"or.dividend.{d}") for d in opts], "or")
+            kinds = [L.t("mech.type_dividends", who=w.company_kind(L, kind, f),
+                         how=L.join([L.t(f"or.dividend.{d}") for d in conf["dividends"]], "or"))
+                     for kind, conf in f["by_type"].items() if conf.get("dividends")]
+            out.append(text + (" (" + "; ".join(kinds) + ")" if kinds else ""))
         elif s == "buy_train":
             out.append(L.t("or.buy_train_trade" if f["exchanges"] else "or.buy_train"))
         elif s == "buy_private":
@@ -196,7 +220,8 @@ def end_items(L: Lang, f: dict[str, Any], short: bool = False) -> list[str]:
 
 
 def how_it_works(L: Lang, f: dict[str, Any]) -> list[Block]:
-    return [setup(L, f), stock_round(L, f), operating_round(L, f),
+    merger = merger_round(L, f)
+    return [setup(L, f), stock_round(L, f)] + ([merger] if merger else []) + [operating_round(L, f),
             {"id": "repeat", "title": L.t("how.repeat"), "items": [], "repeat": True},
             {"id": "end", "title": L.t("how.game_end"), "items": end_items(L, f)}]
 
@@ -220,10 +245,14 @@ def elements(L: Lang, f: dict[str, Any]) -> list[Block]:
     proper = [p for p in f["privates"] if not p["stock_round_trade"] and p["kind"] != "minor"]
     if proper:
         revs = [p["revenue"] for p in proper]
-        items = [L.t("el.privates.count", n=len(proper), low=L.money(min(revs)), high=L.money(max(revs)))]
+        # privates of one kind (alternatives of which one is drawn) are one private to a reader
+        items = [L.t("el.privates.count", n=len(private_groups(proper)), low=L.money(min(revs)), high=L.money(max(revs)))]
         for names, corps, cert in certificate_privates(L, f):
             key = "el.privates.president" if cert["president"] else "el.privates.share"
             items.append(L.t(key, private=names, corp=corps, percent=L.pct(cert["percent"] or 0)))
+        for group in private_groups([p for p in f["privates"] if p["stock_round_trade"]]):
+            items.append(L.t("el.privates.traded", n=len(group), name=group[0]["name"],
+                             value=L.money(group[0]["value"]), revenue=L.money(group[0]["revenue"])))
         blocks.append({"id": "privates", "title": L.t("el.privates.title"), "items": items})
     corps = f["corporations"]
     items = [L.t(f"el.corps.count.{f['capitalization']}", n=len([c for c in corps if not c["available_event"]]))]
@@ -238,6 +267,12 @@ def elements(L: Lang, f: dict[str, Any]) -> list[Block]:
     choice = [c["sym"] for c in corps if c["home_choice"]]
     if choice:
         items.append(L.t("el.corps.home_choice", corps=L.join(choice)))
+    destinations = [c for c in corps if c["destination"]]
+    if destinations:
+        items.append(L.t("el.corps.destinations", n=len(destinations)))
+    formed = [c["sym"] for c in corps if c["formation"]]
+    if formed:
+        items.append(L.t("el.corps.formed", corps=L.join(formed)))
     blocks.append({"id": "corporations", "title": L.t("el.corps.title"), "items": items})
     if f["minors"]:
         items = [L.t("el.minors.count", n=len(f["minors"]))]
@@ -368,6 +403,9 @@ def flag_words(L: Lang, f: dict[str, Any], flag: str, ended: bool = False) -> st
     key = f"flag.{'end.' if ended else ''}{flag}"
     if L.has(key):
         return L.t(key)
+    own_end = w.title_text(L, f, f"flag_end_{flag}") if ended else ""
+    if own_end:   # the title's own words for what the end of the flag means
+        return own_end
     topic = w.title_text(L, f, f"flag_{flag}")
     if topic:
         return topic if not ended else L.t("flag.ended", what=topic)

@@ -134,6 +134,35 @@ def trains(L: Lang, f: dict[str, Any]) -> list[str]:
 
 
 def ability(L: Lang, f: dict[str, Any], a: dict[str, Any]) -> str:
+    text = _ability(L, f, a)
+    if text and a.get("until_phase"):
+        text += ", " + L.t("ability.until", phase=w.phase(L, f, a["until_phase"]))
+    return text
+
+
+def abilities_text(L: Lang, f: dict[str, Any], abilities: list[dict[str, Any]]) -> list[str]:
+    """Each ability as a phrase; a marker a corporation places and the bonus it brings are one phrase."""
+    out = []
+    skip = set()
+    for i, a in enumerate(abilities):
+        if i in skip:
+            continue
+        bonus = next((j for j, b in enumerate(abilities) if b.get("type") == "hex_bonus" and j not in skip
+                      and set(b.get("hexes", [])) == set(a.get("hexes", []))), None) \
+            if a.get("type") == "assign_hexes" else None
+        if bonus is not None:
+            skip.add(bonus)
+            b = abilities[bonus]
+            text = L.t("ability.assign_bonus", amount=L.money(b.get("amount", 0)), places=w.places(L, a.get("places", [])))
+            if b.get("until_phase"):
+                text += ", " + L.t("ability.until", phase=w.phase(L, f, b["until_phase"]))
+            out.append(text)
+        else:
+            out.append(ability(L, f, a))
+    return out
+
+
+def _ability(L: Lang, f: dict[str, Any], a: dict[str, Any]) -> str:
     kind = a.get("type", "")
     ps = w.places(L, a.get("places", []), "and" if kind in ("blocks_hexes", "hex_bonus", "assign_hexes") else "or")
     tiles = L.join([str(t) for t in a.get("tiles", [])], "or")
@@ -160,17 +189,25 @@ def ability(L: Lang, f: dict[str, Any], a: dict[str, Any]) -> str:
     if kind == "description":
         return L.text(a.get("text"))
     if kind in ("tile_discount", "train_discount"):
-        return L.t(f"ability.{kind}", discount=L.money(a.get("discount", 0)),
+        off = L.pct(a["discount_percent"]) if a.get("discount_percent") else L.money(a.get("discount", 0))
+        return L.t(f"ability.{kind}", discount=off,
                    terrain=a.get("terrain", ""), trains=w.trains(L, a.get("trains", [])))
     if kind == "hex_bonus":
         return L.t("ability.hex_bonus", places=ps, amount=L.money(a.get("amount", 0)))
+    if kind == "route_bonus":
+        return L.t("ability.route_bonus_lost" if a.get("lost_on_president_change") else "ability.route_bonus",
+                   places=w.places(L, a.get("places", []), "and"), amount=L.money(a.get("amount", 0)))
+    if kind == "reserved_train":
+        return L.t("ability.reserved_train", trains=w.trains(L, a.get("trains", [])),
+                   phase=w.phase(L, f, a["until_phase"]) if a.get("until_phase") else "")
     if kind == "token":
         price = a.get("price", 0)
         return L.t("ability.token_free" if not price else "ability.token", places=ps, price=L.money(price))
     if kind == "tile_lay":
         key = "ability.tile_lay_cost" if a.get("cost") else "ability.tile_lay"
-        return L.t(key, places=ps or L.t("ability.anywhere"), tiles=tiles or L.t("ability.a_tile"),
+        text = L.t(key, places=ps or L.t("ability.anywhere"), tiles=tiles or L.t("ability.a_tile"),
                    cost=L.money(a.get("cost", 0)), n=a.get("count", 1))
+        return text + (" " + L.t("ability.free") if a.get("free") else "")
     if kind == "teleport":
         return L.t("ability.teleport", places=ps, tiles=tiles)
     if kind == "blocks_hexes":
@@ -210,8 +247,9 @@ def privates(L: Lang, f: dict[str, Any]) -> list[str]:
         p = group[0]
         text = L.text(p["text"])
         # the title's own words say what the private does; the computed abilities only where it says nothing
-        abilities = [] if text else [ability(L, f, a) for a in merged_abilities(L, group)]
-        desc = "; ".join([a.rstrip(".") for a in abilities if a] + ([text] if text else [])) or L.t("privates.no_ability")
+        abilities = [] if text else abilities_text(L, f, merged_abilities(L, group))
+        desc = "; ".join([a.rstrip(".") for a in abilities if a] + ([text] if text else [])) or \
+            L.t("privates.traded" if p["stock_round_trade"] else "privates.no_ability")
         names = [q["name"] for q in group]
         name = L.t("privates.many", n=len(names), name=names[0]) if len(set(names)) == 1 and len(names) > 1 \
             else L.join(names, "or")
@@ -244,14 +282,17 @@ def corporation_line(L: Lang, f: dict[str, Any], c: dict[str, Any]) -> str:
     if c["destination"]:
         parts.append(L.t("corps.destination", place=w.place(L, c["destination"])))
     tokens = L.t("corps.tokens", n=c["tokens"])
+    extras = []
     for extra in c["float_tokens"]:
         if extra.get("if_converted"):
-            tokens += " " + L.t("corps.tokens_if_converted", n=extra.get("add", 1))
+            extras.append(L.t("corps.tokens_if_converted", n=extra.get("add", 1)))
         elif extra.get("from_phase"):
-            tokens += " " + L.t("corps.tokens_from_phase", n=extra.get("add", 1), phase=w.phase(L, f, extra["from_phase"]))
-    parts.append(tokens)
+            extras.append(L.t("corps.tokens_from_phase", n=extra.get("add", 1), phase=w.phase(L, f, extra["from_phase"])))
+    parts.append(tokens + (" (" + "; ".join(extras) + ")" if extras else ""))
     if c["formation"]:
         parts.append(formation(L, f, c))
+    if c["face_value_trades"]:
+        parts.append(L.t("corps.face_value"))
     if c["bonds"]:
         b = c["bonds"]
         parts.append(L.t("corps.bonds", n=b.get("count", 0), price=L.money(b.get("price")),
@@ -291,8 +332,9 @@ def corporations(L: Lang, f: dict[str, Any]) -> list[str]:
         items.append(L.t("corps.token_cost_distance", cost=L.join([L.money(x) for x in sorted(x for x in costs if x)], "or")))
     if len(f["corporation_shares"]) > 1:
         for shares, syms in f["corporation_shares"]:
+            sizes = sorted(set(shares), reverse=True)   # "2 × 20 % + 6 × 10 %", as a certificate list is printed
             items.append(L.t("corps.certificates", corps=L.join(syms), n=len(shares),
-                             shares=" + ".join(L.pct(s) for s in shares)))
+                             shares=" + ".join(f"{L.num(shares.count(s))} × {L.pct(s)}" for s in sizes)))
     for m in f["minors"]:
         parts = [w.corp_full(m)]
         if m["homes"]:
@@ -369,14 +411,21 @@ def mechanics(L: Lang, f: dict[str, Any]) -> list[str]:
         text = L.t("mech.loans", amount=L.money(f["loans"].get("amount")), interest=L.money(f["loans"].get("interest", 0)))
         if f["loans"].get("end_game_deduction_per_share"):
             text += "; " + L.t("mech.loans_end", amount=L.money(f["loans"]["end_game_deduction_per_share"]))
+        if f["loans"].get("face_value_train_trades"):
+            text += "; " + L.t("mech.loans_face_value")
         items.append(text)
     for topic in f["texts"]:
         if topic not in PLACED_TOPICS and not topic.startswith(("event_", "flag_", "compare", "type_", "option_")):
             items.append(L.text(f["texts"][topic]))
     for o in f["optional_rules"]:
         own = w.title_text(L, f, f"option_{o['id']}")   # the title's own words for the rule, in the reader's language
-        items.append(L.t("mech.optional_text", text=own) if own else
-                     L.t("mech.optional", name=o["name"], description=o["description"]))
+        if o["always"]:   # a variant by player count, not a choice
+            players = L.join([L.num(n) for n in o["players"]], "or")
+            items.append(L.t("mech.player_variant_text", players=players, text=own) if own else
+                         L.t("mech.player_variant", name=o["name"], description=o["description"], players=players))
+        else:
+            items.append(L.t("mech.optional_text", text=own) if own else
+                         L.t("mech.optional", name=o["name"], description=o["description"]))
     return items
 
 
@@ -396,7 +445,10 @@ def emergency(L: Lang, f: dict[str, Any]) -> list[str]:
             parts.append(L.t("emergency.sell_more" if eb.get("sell_more_than_needed") else "emergency.sell_needed"))
         else:
             parts.append(L.t("emergency.no_sales"))
-        parts.append(L.t(f"emergency.other_corps.{eb.get('from_other_corporations', 'never')}"))
+        other = eb.get("from_other_corporations", "never")
+        if other == "any_price" and eb.get("loans_first") and f["loans"] and f["loans"].get("face_value_train_trades"):
+            other = "treasury_face_value_with_loans"   # it has taken loans by then: at most the printed price
+        parts.append(L.t(f"emergency.other_corps.{other}"))
         parts.append(L.t(f"emergency.bankrupt.{f['bankruptcy']['ends_game_after']}" if f["bankruptcy"]["allowed"]
                          else "emergency.no_bankruptcy"))
     for kind, conf in f["by_type"].items():

@@ -4,6 +4,12 @@ Hexes sit in the layout (pointy or flat) and axes the title declares, using
 ``railbook.hexgrid``'s doubled coordinates; each shows its terrain and cost,
 track, cities with their slots and values, towns, offboards with a value per
 phase colour, labels, names and the home stations of the corporations.
+
+A hex may instead carry ``stations`` (per city, per slot, the corporation whose token
+stands there, or None; one still ``reserved`` is drawn faded): ``railbook serve`` draws
+the board of a game in progress so, with the tiles laid on it. Every city is a
+``<g class="city" data-stop="K">`` (K its stop's number on the tile), so a page can
+tell which city was clicked.
 """
 
 from __future__ import annotations
@@ -16,8 +22,18 @@ from railbook.docs.svg import INK, colour, esc, n, svg, text
 
 R = 40.0                       # hex radius (centre to corner) in px
 RIVER = "#3d8fd6"
-NAME_SIZE = 12.5               # px: a place name; the map prints a page wide, so at least 9 pt on A4
-MIN_NAME = 9.5
+NAME_SIZE = 12.5               # px: a place name at its largest
+MIN_NAME = 9.5                 # px: never smaller, whatever the print scale
+MIN_PRINTED = 9.2              # pt: a name printed on A4 is at least this (the print style sheet's page box below)
+# the map's page (templates/style.css, @media print): A4 portrait, or landscape when wider than tall, in pt
+PAGE_PORTRAIT = (521.6, 742.7)
+PAGE_LANDSCAPE = (773.9, 496.1)
+
+
+def print_scale(width: float, height: float) -> float:
+    """Printed points per SVG px when the map fills its A4 page as the print style sheet lays it out."""
+    w, h = PAGE_LANDSCAPE if width > height else PAGE_PORTRAIT
+    return min(w / width, h / height)
 A = R * math.sqrt(3) / 2       # apothem (centre to edge middle)
 MARGIN = 12.0
 
@@ -117,6 +133,7 @@ def _hex_body(coord: str, h: dict[str, Any], layout: str, cx: float, cy: float,
     # stops
     city_no = 0
     here = homes.get(coord, [])
+    stations = h.get("stations")
     cities = [s for s in stops if s["kind"] == "city"]
     crowded = len(cities) > 3          # a Paris: tokens without names here, a list of homes beside the hex
     revenues = {str(s.get("revenue")) for s in cities}
@@ -127,18 +144,28 @@ def _hex_body(coord: str, h: dict[str, Any], layout: str, cx: float, cy: float,
         if s["kind"] == "city":
             slots = max(1, s.get("slots", 1))
             rr = R * (0.15 if crowded else 0.24)
+            if stations is not None:     # a game in progress: the tokens placed (or reserved) in each slot
+                placed = list(stations[city_no]) if city_no < len(stations) else []
+                slots = max(slots, len(placed))
+            else:
+                placed = [c for c in here if (c.get("home_city") or 0) == city_no or
+                          (isinstance(c.get("home_city"), list) and city_no in c["home_city"])][:slots]
+            out.append(f'<g class="city" data-stop="{i}">')
             for k in range(slots):
                 sx = x + (k - (slots - 1) / 2) * rr * 2
                 out.append(f'<circle cx="{n(sx)}" cy="{n(y)}" r="{n(rr)}" fill="#fff" stroke="{INK}" stroke-width="1.5"/>')
-            owners = [c for c in here if (c.get("home_city") or 0) == city_no or
-                      (isinstance(c.get("home_city"), list) and city_no in c["home_city"])]
-            for k, c in enumerate(owners[:slots]):
+            for k, c in enumerate(placed):
+                if c is None:
+                    continue
                 sx = x + (k - (slots - 1) / 2) * rr * 2
+                home = stations is None or c.get("reserved")
+                faded = ' opacity="0.4"' if stations is not None and c.get("reserved") else ""
                 out.append(f'<circle cx="{n(sx)}" cy="{n(y)}" r="{n(rr - 1.5)}" fill="{colour(c["color"], "#888")}" '
-                           f'stroke="#fff" stroke-width="1" class="home"/>')
+                           f'stroke="#fff" stroke-width="1" class="{"home" if home else "token"}"{faded}/>')
                 if not crowded:
                     out.append(text(sx, y, c["sym"], size=fit(c["sym"], 2 * (rr - 2), 9.0), weight="bold",
-                                    fill=c.get("text_color") or "#fff"))
+                                    fill=c.get("text_color") or "#fff", extra=faded))
+            out.append("</g>")
             rev = _revenue_text(s.get("revenue"))
             if crowded and len(revenues) == 1:
                 rev = rev if city_no == 0 else ""
@@ -193,36 +220,73 @@ def _hex_body(coord: str, h: dict[str, Any], layout: str, cx: float, cy: float,
 
 
 def _split(name: str) -> list[str]:
-    """A long name on two lines, broken at the space nearest its middle."""
-    if len(name) <= 13 or " " not in name:
+    """A long name on two lines, broken at the space (or else the hyphen) nearest its middle."""
+    if len(name) <= 9:
         return [name]
     spaces = [i for i, ch in enumerate(name) if ch == " "]
-    cut = min(spaces, key=lambda i: abs(i - len(name) / 2))
-    return [name[:cut], name[cut + 1:]]
+    if spaces:
+        cut = min(spaces, key=lambda i: abs(i - len(name) / 2))
+        return [name[:cut], name[cut + 1:]]
+    hyphens = [i for i, ch in enumerate(name) if ch == "-"]
+    if hyphens:
+        cut = min(hyphens, key=lambda i: abs(i - len(name) / 2))
+        return [name[:cut + 1], name[cut + 1:]]
+    return [name]
+
+
+def _overlap(box: tuple[float, float, float, float], placed: list[tuple[float, float, float, float]]) -> float:
+    return sum(max(0.0, min(box[2], b[2]) - max(box[0], b[0])) * max(0.0, min(box[3], b[3]) - max(box[1], b[1]))
+               for b in placed)
 
 
 def _labels(coord: str, h: dict[str, Any], cx: float, cy: float, placed: list[tuple[float, float, float, float]],
-            chips: list[dict[str, Any]]) -> list[str]:
+            chips: list[dict[str, Any]], smallest: float = MIN_NAME) -> list[str]:
     """Coordinates and place names, drawn above every hex so no neighbour covers them. A name is
-    as large as it can be without touching a name already placed (never below MIN_NAME)."""
-    out = [text(cx, cy - R * 0.74, coord, size=6.5, fill="#6b6659")]
+    as large as it can be without touching a name already placed, under its hex or else above its
+    city; never below ``smallest`` (px, so that it prints at least MIN_PRINTED pt)."""
+    coord_y = cy - R * 0.74
+    out: list[str] = []
     if h.get("name"):
         name = str(h["name"])
-        for size in (NAME_SIZE, NAME_SIZE - 1, NAME_SIZE - 2, MIN_NAME):
-            lines = _split(name) if len(name) * 0.56 * size > R * 1.9 else [name]
-            width = max(len(line) for line in lines) * 0.56 * size
-            y0 = cy + R * (0.66 if len(lines) == 1 else 0.5)
-            box = (cx - width / 2, y0 - size / 2, cx + width / 2, y0 + (len(lines) - 0.5) * (size + 1))
-            if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in placed):
+        largest = max(NAME_SIZE, smallest + 1.5)
+        sizes = [largest - k * (largest - smallest) / 3 for k in range(4)]
+        # only where no place is free at a printable size does a name shrink further (to MIN_NAME px)
+        sizes += [s for s in (smallest - 1.5, MIN_NAME) if MIN_NAME <= s < smallest]
+        best: tuple[float, tuple[float, float, float, float], list[str], float, float, float] | None = None
+        for size in sizes:
+            for where, dx in (("below", 0.0), ("below", -0.4 * A), ("below", 0.4 * A), ("above", 0.0),
+                              ("lower", 0.0)):
+                lines = _split(name) if len(name) * 0.56 * size > R * 1.9 else [name]
+                width = max(len(line) for line in lines) * 0.56 * size
+                height = len(lines) * (size + 1)
+                if where == "below":
+                    y0 = cy + R * (0.66 if len(lines) == 1 else 0.5)
+                elif where == "above":
+                    y0 = cy - R * 0.42 - height + size / 2
+                else:
+                    y0 = cy + R * 0.98
+                box = (cx + dx - width / 2 - 2, y0 - size / 2, cx + dx + width / 2 + 2, y0 - size / 2 + height)
+                cost = _overlap(box, placed)
+                if best is None or cost < best[0]:
+                    best = (cost, box, lines, y0, size, cx + dx)
+                if cost == 0:
+                    break
+            if best is not None and best[0] == 0:
                 break
+        assert best is not None
+        _, box, lines, y0, size, x = best
+        if box[1] < coord_y + 4 and box[3] > coord_y - 4:
+            coord_y = cy + R * 0.8    # the name sits at the top: the coordinate goes to the bottom
         placed.append(box)
         for k, line in enumerate(lines):
-            out.append(text(cx, y0 + k * (size + 1), line, size=size, extra=' class="name" stroke="#fbfaf5" '
+            out.append(text(x, y0 + k * (size + 1), line, size=round(size, 2), extra=' class="name" stroke="#fbfaf5" '
                             'stroke-width="2.6" paint-order="stroke"'))
+    out.insert(0, text(cx, coord_y, coord, size=6.5, fill="#6b6659"))
     if chips:   # the homes of a crowded hex, as labelled tokens in a row under it
         w = 30.0
         x0 = cx - w * len(chips) / 2
         y = cy + R * 1.02
+        placed.append((x0 - 3, y - 8, x0 + w * len(chips) + 3, y + 8))
         out.append(f'<rect x="{n(x0 - 3)}" y="{n(y - 8)}" width="{n(w * len(chips) + 6)}" height="16" rx="4" '
                    f'fill="#fff" stroke="{INK}" stroke-width="0.6" class="homes"/>')
         for k, c in enumerate(chips):
@@ -282,9 +346,36 @@ def legend(L: Any, model: dict[str, Any], width: float, y: float) -> tuple[list[
     return out, row + 16 - y
 
 
+def frame(hexes: dict[str, Any], layout: str, axes: dict[str, str]) -> tuple[float, float, float, float]:
+    """Where the map's picture starts and how big it is: ``(ox, oy, width, height)``; a hex at
+    ``centre(coord)`` is drawn at that point less ``(ox, oy)``."""
+    centres = [centre(coord, layout, axes) for coord in hexes]
+    if not centres:
+        return 0.0, 0.0, 10.0, 10.0
+    xs = [x for x, _ in centres]
+    ys = [y for _, y in centres]
+    return (min(xs) - R - MARGIN, min(ys) - R - MARGIN,
+            max(xs) - min(xs) + 2 * (R + MARGIN), max(ys) - min(ys) + 2 * (R + MARGIN))
+
+
+def hex_group(coord: str, h: dict[str, Any], layout: str, axes: dict[str, str], origin: tuple[float, float]) -> str:
+    """One hex as the map draws it (a tile to preview on the map, say), placed as in :func:`frame`."""
+    cx, cy = centre(coord, layout, axes)
+    return "\n".join(_hex_body(coord, h, layout, cx - origin[0], cy - origin[1], {}))
+
+
+def hex_picture(h: dict[str, Any], layout: str, label: str, size: float = 2 * R + 4) -> str:
+    """One hex on its own, as a small picture (a tile and rotation to choose)."""
+    half = R + 2
+    body = _hex_body("", h, layout, half, half, {})
+    return svg(size, size, body, label, "tile").replace(f'viewBox="0 0 {n(size)} {n(size)}"',
+                                                        f'viewBox="0 0 {n(2 * half)} {n(2 * half)}"')
+
+
 def render(model: dict[str, Any], label: str, L: Any = None) -> str:
-    """The whole map; corporations' homes drawn as tokens in their cities, destinations framed,
-    and (given the language ``L``) a legend under it."""
+    """The whole map; corporations' homes drawn as tokens in their cities (or, where a hex carries
+    ``stations``, the tokens placed there), destinations framed, and (given the language ``L``) a
+    legend under it."""
     m = model["map"]
     layout, axes = m["layout"], m["axes"]
     hexes = m["hexes"]
@@ -295,11 +386,7 @@ def render(model: dict[str, Any], label: str, L: Any = None) -> str:
     centres = {coord: centre(coord, layout, axes) for coord in hexes}
     if not centres:
         return svg(10, 10, [], label, "map")
-    xs = [x for x, _ in centres.values()]
-    ys = [y for _, y in centres.values()]
-    ox, oy = min(xs) - R - MARGIN, min(ys) - R - MARGIN
-    width = max(xs) - min(xs) + 2 * (R + MARGIN)
-    height = max(ys) - min(ys) + 2 * (R + MARGIN)
+    ox, oy, width, height = frame(hexes, layout, axes)
     order = sorted(hexes, key=lambda c: (centres[c][1], centres[c][0]))
     body: list[str] = []
     for coord in order:
@@ -319,12 +406,20 @@ def render(model: dict[str, Any], label: str, L: Any = None) -> str:
                         f'stroke="#c0392b" stroke-width="1.5"><title>{esc(c["sym"])}</title></rect>')
     body.append('<g class="labels">')
     placed: list[tuple[float, float, float, float]] = []
+    smallest = max(MIN_NAME, MIN_PRINTED / print_scale(width, height + (60 if L is not None else 0)))
+    far = 1e5   # and inside the picture
+    placed += [(-far, -far, far, 1.0), (-far, -far, 1.0, far), (width - 1.0, -far, far, far)]
+    for coord in order:   # a name keeps off the stops of the hexes around it
+        if hexes[coord]["tile"]["stops"]:
+            cx, cy = centres[coord][0] - ox, centres[coord][1] - oy
+            placed.append((cx - R * 0.34, cy - R * 0.34, cx + R * 0.34, cy + R * 0.34))
     for coord in order:
         cx, cy = centres[coord]
         cities = [s for s in hexes[coord]["tile"]["stops"] if s["kind"] == "city"]
         chips = homes.get(coord, []) if len(cities) > 3 else []
-        body.extend(_labels(coord, hexes[coord], cx - ox, cy - oy, placed, chips))
+        body.extend(_labels(coord, hexes[coord], cx - ox, cy - oy, placed, chips, smallest))
     body.append("</g>")
+    height = max([height] + [b[3] + 4 for b in placed if b[3] < far / 2])   # names under the bottom row
     if L is not None:
         keys, extra = legend(L, model, width, height + 8)
         body.append('<g class="legend">')

@@ -66,7 +66,7 @@ def phase(L: Lang, f: dict[str, Any], name: str, detailed: bool = False) -> str:
     if name.lower() in (ph["colour"], colour(L, ph["colour"]).lower()):
         return L.t("phase.label_colour", colour=colour(L, ph["colour"], "f"), noun=colour(L, ph["colour"], "noun"))
     if detailed:
-        return L.t("phase.label", name=name, colour=colour(L, ph["colour"]))
+        return L.t("phase.label", name=name, colour=colour(L, ph["colour"]), colour_f=colour(L, ph["colour"], "f"))
     return L.t("phase.label_plain", name=name)
 
 

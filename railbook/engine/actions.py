@@ -113,6 +113,18 @@ def _shares(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     a.shares = shares
     a.percent = bundle_percent(d["type"], shares, d.get("percent"))
     a.bundle = ShareBundle(shares, a.percent)
+    if a.percent is not None and not whole_or_president_part(a.bundle):
+        raise ActionFormatError(f"certificates {', '.join(map(str, ids))} do not make {a.percent}%")
+
+
+def whole_or_president_part(bundle: ShareBundle) -> bool:
+    """A bundle's percent is what its certificates make, or less by whole shares of a president's
+    certificate among them (the part the president keeps when he sells into a swap)."""
+    whole = sum(s.percent for s in bundle.shares)
+    short = whole - bundle.percent
+    president = bundle.presidents_share
+    unit = bundle.corporation.share_percent
+    return short == 0 or (president is not None and 0 < short <= president.percent - unit and short % unit == 0)
 
 
 def bundle_percent(kind: str, shares: list[Any], recorded: int | None) -> int:
@@ -275,7 +287,7 @@ def _cash_target(game: "GameState", a: Action, d: dict[str, Any]) -> None:
 
 def _bonds(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     a.corporation = _corporation(game, _need(d, "corporation"))
-    a.count = int(d.get("count") or 1)
+    a.count = int(d["count"]) if d.get("count") is not None else 1
     if a.count < 1:
         raise ActionFormatError("a bond trade names at least one bond")
     a.choice = d.get("from")

@@ -35,7 +35,7 @@ from railbook.engine.rules.game_end import (
 from railbook.engine.rules.phases import start_phase
 from railbook.engine.rules.tokens import settle_hex_reservation
 from railbook.engine.schedule import Schedule
-from railbook.engine.setup import connect_hexes, resolve_share_abilities
+from railbook.engine.setup import change_certificates_at_start, connect_hexes, resolve_share_abilities
 from railbook.engine.state import GameState
 from railbook.engine.title import Title
 from railbook.errors import EngineError, GameError, IllegalAction
@@ -70,6 +70,8 @@ class Game(GameState):
         self.round = self.schedule.first_round()
         connect_hexes(self.hexes)
         resolve_share_abilities(self.companies, self.share_by_id, self.corporations, self.rng.next, self.log)
+        change_certificates_at_start(self.rules.certificates_at_start, self.all_corporations, self.companies,
+                                     self.share_pool, self.bank)
         self.hook("setup")
         self.round.setup()
 
@@ -201,7 +203,12 @@ class Game(GameState):
         if self.finished:
             return []
         entities = [entity] if entity is not None else self.actors()
-        return [a for e in entities for a in self.round.legal_actions(e)]
+        try:
+            return [a for e in entities for a in self.round.legal_actions(e)]
+        except GameError:
+            raise
+        except Exception as exc:   # a fault of the listing, named as the engine's
+            raise EngineError(f"internal error while listing the legal actions: {exc!r}") from exc
 
     def is_legal(self, action: dict[str, Any]) -> bool:
         """Whether the action is among the legal ones (its entity's, as the action names it)."""

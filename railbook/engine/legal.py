@@ -5,7 +5,9 @@ round gathers them as it gathers action kinds, and the game offers them
 (``Game.legal_actions``, ``Game.is_legal``). A :class:`LegalAction` is one action
 ready to process. Where the rules allow a range of values for one field (a bid,
 the price of a private or of a train bought from another corporation) it holds
-the range instead of listing every value; where the rules judge a field only as
+the range instead of listing every value; where the rules allow any set of some
+values (the corporations a destination declaration names) it holds the values
+(``subsets``: any non-empty set of them); where the rules judge a field only as
 the action is processed (the track of a route), that field is *open*: any value
 is listed and the rules decide. Listing is exact otherwise: every listed action
 is accepted, and an action that is not listed is refused.
@@ -20,6 +22,7 @@ does, field by field, and listed and recorded actions are compared on it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 if TYPE_CHECKING:
@@ -28,8 +31,9 @@ if TYPE_CHECKING:
 #: an open field standing for every field: the kind of action is listed, its details are not
 ANY = "*"
 
-#: kinds that are not moves of the game: chat, programmed actions, ending the game by agreement
-NOT_MOVES = frozenset({"message", "log", "end_game"})
+#: kinds that are not moves of the game: chat, programmed actions, ending the game by agreement, and
+#: the corrections a Rails report records (a moderator's fix of the map, a token or cash)
+NOT_MOVES = frozenset({"message", "log", "end_game", "map_correction", "token_correction", "cash_correction"})
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,12 @@ class LegalAction:
     action: Mapping[str, Any]
     ranges: Mapping[str, Range] = field(default_factory=dict)
     open: frozenset[str] = frozenset()      # fields the rules judge only when the action is processed
+    #: list fields that may name any non-empty set of these values (the action lists them all); the
+    #: field's move (what the resolved action does) names the same values
+    subsets: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    #: fields whose listed value the rules fix (a special buy's cost): a recorded action may leave
+    #: them out, and one that records them must record that value
+    fixed: frozenset[str] = frozenset()
     _move: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -84,9 +94,15 @@ class LegalAction:
         for key, bounds in self.ranges.items():
             if recorded.get(key) not in bounds:
                 return False
+        for key, values in self.subsets.items():
+            named = recorded_move.get(key)
+            if not isinstance(named, tuple) or not named or len(set(named)) != len(named) \
+                    or not set(named) <= set(values):
+                return False
         listed = self.move(resolve)
-        skip = self.open | set(self.ranges)
-        keys = (set(listed) & set(recorded_move)) - skip   # a move may leave out a value the rules fix and it did not record
+        skip = self.open | set(self.ranges) | set(self.subsets)
+        # a value the rules fix may be left out of a recorded action; where it is recorded it must agree
+        keys = (set(listed) | set(recorded_move)) - skip - {k for k in self.fixed if k not in recorded_move}
         return all(listed.get(k) == recorded_move.get(k) for k in keys)
 
     def with_value(self, **values: Any) -> dict[str, Any]:
@@ -104,6 +120,9 @@ class LegalAction:
         for key, bounds in self.ranges.items():
             if bounds.high != bounds.low:
                 out.append({**self.action, key: bounds.low + (bounds.high - bounds.low) // bounds.step * bounds.step})
+        for key, values in self.subsets.items():
+            if len(values) > 1:
+                out.append({**self.action, key: [values[0]]})
         return out
 
 
@@ -144,11 +163,6 @@ def _city(city: Any) -> Any:
     return (hex_.id, city.index) if hex_ is not None else city.id
 
 
-def _bonds_from(choice: Any) -> str:
-    """Whom bonds are traded with: the pool unless a holder is named."""
-    return "pool" if choice in (None, "pool") else str(choice)
-
-
 MOVES: dict[str, Callable[["Action"], dict[str, Any]]] = {
     "bid": lambda a: {"target": (a.company or a.corporation or a.minor).id, "price": a.price},
     "par": lambda a: {"corporation": a.corporation.id, "share_price": a.share_price.id},
@@ -169,12 +183,13 @@ MOVES: dict[str, Callable[["Action"], dict[str, Any]]] = {
     "assign": lambda a: {"hex": a.hex.id if a.hex else None,
                          "corporation": a.corporation.id if a.corporation else None,
                          "company": a.company.id if a.company else None},
-    "special_buy": lambda a: {"description": str(a.raw.get("description", "")).lower(),
+    "special_buy": lambda a: {"description": str(a.raw.get("description", "")).strip().lower(),
                               **({"cost": a.raw["cost"]} if a.raw.get("cost") is not None else {})},
     "destination_connection": lambda a: {"corporations": tuple(sorted(str(c.id) for c in a.targets))},
     "exchange_tokens": lambda a: {"cities": tuple(sorted(map(str, map(_city, a.targets))))},
-    "buy_bonds": lambda a: {"corporation": a.corporation.id, "count": a.count, "from": _bonds_from(a.choice)},
-    "sell_bonds": lambda a: {"corporation": a.corporation.id, "count": a.count, "from": _bonds_from(a.choice)},
+    "buy_bonds": lambda a: {"corporation": a.corporation.id, "count": a.count,   # the pool, unless a holder is named
+                            "from": "pool" if a.choice is None else str(a.choice)},
+    "sell_bonds": lambda a: {"corporation": a.corporation.id, "count": a.count},  # always to the pool
 }
 
 
@@ -208,6 +223,18 @@ def ranged(kind: str, entity: Any, ranges: Mapping[str, Range], /, **fields: Any
     return LegalAction(action(kind, entity, **fields, **{k: r.low for k, r in ranges.items()}), ranges=dict(ranges))
 
 
+def subsets(kind: str, entity: Any, choices: Mapping[str, list[Any]], /, **fields: Any) -> LegalAction:
+    """An action whose list fields may name any non-empty set of these values (listed with all)."""
+    return LegalAction(action(kind, entity, **fields, **{k: list(v) for k, v in choices.items()}),
+                       subsets={k: tuple(v) for k, v in choices.items()})
+
+
+def fixing(kind: str, entity: Any, values: Mapping[str, Any], /, **fields: Any) -> LegalAction:
+    """An action with some fields at ``values`` the rules fix (a special buy's cost): a recorded
+    action may leave them out, or must record them so."""
+    return LegalAction(action(kind, entity, **fields, **values), fixed=frozenset(values))
+
+
 def unlisted(kind: str, entity: Any) -> LegalAction:
     """A kind of action whose details the step does not list: any such action may be tried."""
     return LegalAction(action(kind, entity), open=frozenset({ANY}))
@@ -215,6 +242,22 @@ def unlisted(kind: str, entity: Any) -> LegalAction:
 
 def shares_action(kind: str, entity: Any, bundle: Any) -> LegalAction:
     return simple(kind, entity, shares=[s.id for s in bundle.shares], percent=bundle.percent)
+
+
+def distinct_choices(shares: list[Any], sizes: Any) -> list[list[Any]]:
+    """One choice of ``size`` certificates among ``shares`` for each size and each different mix of
+    certificate kinds (size, president's or not, for sale or not): the choices that are different moves."""
+    out = []
+    seen: set[tuple[Any, ...]] = set()
+    for size in sorted(set(sizes)):
+        if not 0 < size <= len(shares):
+            continue
+        for chosen in combinations(shares, size):
+            kind = tuple(sorted((s.percent, bool(s.president), bool(s.buyable)) for s in chosen))
+            if kind not in seen:
+                seen.add(kind)
+                out.append(list(chosen))
+    return out
 
 
 def is_move(kind: str) -> bool:

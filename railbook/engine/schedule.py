@@ -34,6 +34,7 @@ from railbook.engine.steps.privates import (
 from railbook.engine.steps.routes import DividendStep, RouteStep
 from railbook.engine.steps.seat_auction import SeatOrderAuction
 from railbook.engine.steps.shares import RedeemSharesStep
+from railbook.engine.steps.special_trains import SpecialBuyTrainStep
 from railbook.engine.steps.stock import BuySellParShares
 from railbook.engine.steps.token import HomeTokenStep, TokenStep, UpdateTokensStep
 from railbook.engine.steps.track import TrackStep
@@ -57,6 +58,7 @@ OR_STEPS: dict[str, Any] = {
     "route": RouteStep,
     "dividend": DividendStep,
     "discard_train": DiscardTrainStep,
+    "special_buy_train": SpecialBuyTrainStep,
     "buy_train": BuyTrainStep,
     "redeem_shares": RedeemSharesStep,
     "special_buy": SpecialBuyStep,

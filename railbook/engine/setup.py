@@ -11,7 +11,7 @@ from railbook.engine.map.token import Token
 from railbook.engine.map.tile import Tile
 from railbook.errors import GameError
 from railbook.hexgrid import DIRECTIONS
-from railbook.title.model import TileDef
+from railbook.title.model import CertificatesAtStart, TileDef
 
 if TYPE_CHECKING:
     from railbook.engine.entities.company import Company
@@ -132,3 +132,22 @@ def resolve_share_abilities(companies: list["Company"], share_by_id: Callable[[s
         for a in c.abilities:
             if a.type == "close" and a.corporation == "attached" and attached is not None:
                 a.corporation = attached.name
+
+
+def change_certificates_at_start(rule: "CertificatesAtStart", corporations: list["Corporation"],
+                                 companies: list["Company"], pool: Any, bank: Any) -> None:
+    """The title's ``certificates_at_start`` (two-player variants): for every corporation whose president's
+    certificate no private brings, the president's certificate takes its new size and the last certificates
+    leave the game (the bank keeps them, out of play). Run once the privates' certificates are chosen."""
+    if rule.presidents_percent is None and not rule.leave_game:
+        return
+    brought = {s.corporation for c in companies for a in c.abilities if a.type == "shares"
+               for s in a.shares if getattr(s, "president", False)}
+    for corp in corporations:
+        if corp in brought or corp.presidents_share is None:
+            continue
+        if rule.presidents_percent is not None:
+            corp.presidents_share.percent = rule.presidents_percent
+        unsold = corp.ipo_owner.shares_of(corp)
+        for share in list(unsold[len(unsold) - rule.leave_game:] if rule.leave_game else []):
+            pool.transfer_shares(share.to_bundle(), bank, allow_president_change=False)

@@ -89,6 +89,7 @@ class GameState:
 
     def __init__(self, title: Title, players: list[tuple[Any, str]], seed: int | None = None, game_id: Any = 0,
                  trust_stated_revenue: bool = False, allow_corrections: bool = False):
+        title = title.for_players(len(players))
         self.title = title
         self.rules = title.rules
         self.game_id = game_id

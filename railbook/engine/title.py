@@ -1,9 +1,11 @@
 """A compiled title, ready for games: its typed model with the game's optional rules
-applied, and its hook functions."""
+applied (and any data changes a study makes, the way optional rules make theirs), and
+its hook functions."""
 
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +18,10 @@ from railbook.paths import find_title, known_titles
 from railbook.title.model import TitleModel, TitleRules
 from railbook.title.typed import ModelError, replace_at, with_market_moves
 
-_TITLES: dict[tuple[str, tuple[str, ...]], "Title"] = {}
+_TITLES: dict[tuple[str, tuple[str, ...], str], "Title"] = {}
+
+#: one change to a title's data: a change path (title/changes.py) and its new value
+DataChange = tuple[str, Any]
 
 #: a rule hook as compiled: called with the hook API and the hook point's arguments
 Hook = Callable[..., Any]
@@ -27,15 +32,18 @@ class Title:
     module: ModuleType
     model: TitleModel
     optional_rules: tuple[str, ...] = ()
+    changes: tuple[DataChange, ...] = ()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Title":
         return self  # a title never changes: a copied game shares it
 
     @classmethod
-    def load(cls, title: str, optional_rules: list[str] | tuple[str, ...] = ()) -> "Title":
+    def load(cls, title: str, optional_rules: list[str] | tuple[str, ...] = (),
+             changes: list[DataChange] | tuple[DataChange, ...] = ()) -> "Title":
         """The title with this id (as ``railbook titles`` lists them; a log names its title so)
-        with these optional rules; built once per process (games never change it). An id is looked
-        up among titles/ and the folders the user listed; it is never a path."""
+        with these optional rules and then these data changes (``("trains[4].price", 350)``, as an
+        optional rule's ``{set: ..., to: ...}``); built once per process (games never change it).
+        An id is looked up among titles/ and the folders the user listed; it is never a path."""
         folder = find_title(title) if isinstance(title, str) else None
         if folder is None:
             known = ", ".join(sorted(known_titles()))
@@ -43,10 +51,11 @@ class Title:
                     and any(ch in title for ch in "/\\.") else "")
             raise GameError(f"unknown title {title!r}{hint}; railbook has: {known} (more with --titles DIR)",
                             "title")
-        return cls.from_folder(folder, optional_rules)
+        return cls.from_folder(folder, optional_rules, changes)
 
     @classmethod
-    def from_folder(cls, folder: str | os.PathLike[str], optional_rules: list[str] | tuple[str, ...] = ()) -> "Title":
+    def from_folder(cls, folder: str | os.PathLike[str], optional_rules: list[str] | tuple[str, ...] = (),
+                    changes: list[DataChange] | tuple[DataChange, ...] = ()) -> "Title":
         """The title in this folder (a program's or a person's explicit choice, never a log's)."""
         if not Path(folder).is_dir():
             raise GameError(f"no title folder at {folder}", "title")
@@ -54,9 +63,9 @@ class Title:
             module = load_compiled(Path(folder))
         except FileNotFoundError:
             raise GameError(f"no title folder at {folder}", "title") from None
-        key = (module.SOURCE_HASH, tuple(optional_rules))
+        key = (module.SOURCE_HASH, tuple(optional_rules), _key(changes))
         if key not in _TITLES:
-            _TITLES[key] = cls.from_module(module, optional_rules)
+            _TITLES[key] = cls.from_module(module, optional_rules).changed(changes)
         return _TITLES[key]
 
     @classmethod
@@ -74,9 +83,34 @@ class Title:
                     model = replace_at(model, change.set, change.to)
                 except ModelError as exc:  # pragma: no cover - the compiler checked every change
                     raise GameError(f"optional rule {rule!r}: {exc}", "optional rules") from None
-                if change.set.startswith("market"):
-                    model = dataclasses.replace(model, market=with_market_moves(model.market))
+                model = _after_change(model, change.set)
         return cls(module=module, model=model, optional_rules=tuple(chosen))
+
+    def changed(self, changes: list[DataChange] | tuple[DataChange, ...]) -> "Title":
+        """The title with its data changed at these paths, checked as the compiler checks an optional
+        rule's changes: a path that names nothing, or a value of the wrong kind, is a GameError."""
+        model = self.model
+        for path, value in changes:
+            try:
+                model = _after_change(replace_at(model, path, value), path)
+            except ModelError as exc:
+                raise GameError(f"data change {path}={json.dumps(value)}: {exc}", "data changes") from None
+        if not changes:
+            return self
+        return dataclasses.replace(self, model=model, changes=self.changes + tuple(changes))
+
+    def for_players(self, count: int) -> "Title":
+        """The title as a game of ``count`` players plays it: with the optional rules marked ``always``
+        for that count (a variant by player count, such as a two-player variant) besides those chosen,
+        and then the same data changes."""
+        variants = tuple(o.id for o in self.model.title.optional_rules
+                         if o.always and count in o.players and o.id not in self.optional_rules)
+        if not variants:
+            return self
+        key = (self.module.SOURCE_HASH, self.optional_rules + variants, _key(self.changes))
+        if key not in _TITLES:
+            _TITLES[key] = Title.from_module(self.module, self.optional_rules + variants).changed(self.changes)
+        return _TITLES[key]
 
     @property
     def id(self) -> str:
@@ -94,3 +128,14 @@ class Title:
     def event_hook(self, name: str) -> Hook | None:
         found: Hook | None = self.module.EVENT_HOOKS.get(name)
         return found
+
+
+def _key(changes: list[DataChange] | tuple[DataChange, ...]) -> str:
+    return json.dumps([list(c) for c in changes], sort_keys=True, default=str)
+
+
+def _after_change(model: TitleModel, path: str) -> TitleModel:
+    """What follows from a change: a changed market grid has its moves worked out anew."""
+    if path.startswith("market"):
+        return dataclasses.replace(model, market=with_market_moves(model.market))
+    return model

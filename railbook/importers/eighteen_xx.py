@@ -1,5 +1,9 @@
 """Import 18xx.games game exports: players, seed, optional rules, and the action
-log with undo/redo resolved the way that site resolves them."""
+log with undo/redo resolved the way that site resolves them.
+
+A game railbook played itself may also change its title's data the way an optional
+rule does (a balance study's ``--set trains[4].price=350``): its settings then list
+``data_changes``, each ``{"set": PATH, "to": VALUE}``, applied after the optional rules."""
 
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ class GameLog:
     live: list[bool] = field(default_factory=list)   # whether each action survives undo filtering
     result: dict[str, int] | None = None
     source: str = ""
+    changes: list[tuple[str, Any]] = field(default_factory=list)   # data changes (settings.data_changes)
 
     def live_actions(self) -> list[dict[str, Any]]:
         return [a for a, keep in zip(self.actions, self.live) if keep]
@@ -74,7 +79,7 @@ def filter_undos(actions: list[dict[str, Any]]) -> list[bool]:
 
 
 def load(path: str | Path) -> GameLog:
-    """Read an 18xx.games export; every way the file can be wrong is a located LogError."""
+    """Read an 18xx.games export (``.json``, or ``.json.gz`` as the reference games are kept); every way the file can be wrong is a located LogError."""
     return from_dict(read_json(path), source=str(path))
 
 
@@ -129,6 +134,22 @@ def _settings(data: Any, source: str) -> tuple[int | None, list[str]]:
     return seed, list(rules)
 
 
+def _changes(data: Any, source: str) -> list[tuple[str, Any]]:
+    found = data.get("data_changes") if isinstance(data, dict) else None
+    if found is None:
+        return []
+    if not isinstance(found, list):
+        raise _fail(source, "settings.data_changes", f"must be a list of changes, not {short(found)}")
+    changes = []
+    for i, change in enumerate(found):
+        if not isinstance(change, dict) or not isinstance(change.get("set"), str) or "to" not in change \
+                or len(change["set"]) > MAX_ID_LENGTH:
+            raise _fail(source, f"settings.data_changes[{i}]",
+                        f'each change is {{"set": PATH, "to": VALUE}}, not {short(change)}')
+        changes.append((change["set"], change["to"]))
+    return changes
+
+
 def _actions(data: Any, source: str) -> list[dict[str, Any]]:
     if data is None:
         return []
@@ -163,6 +184,7 @@ def from_dict(data: Any, source: str = "") -> GameLog:
         raise _fail(source, "title", f"a title is named by its id, not {short(title)}")
     players = _players(data["players"], source)
     seed, optional_rules = _settings(data.get("settings"), source)
+    changes = _changes(data.get("settings"), source)
     actions = _actions(data.get("actions"), source)
     game_id = data.get("id", 0)
     if game_id is not None and not _id(game_id) and game_id != 0:
@@ -172,7 +194,8 @@ def from_dict(data: Any, source: str = "") -> GameLog:
     except LogError as exc:
         raise LogError(f"{source or '<game>'}: {exc}") from None
     return GameLog(title=title, players=players, seed=seed, game_id=game_id, optional_rules=optional_rules,
-                   actions=actions, live=live, result=_result(data.get("result"), source), source=source)
+                   actions=actions, live=live, result=_result(data.get("result"), source), source=source,
+                   changes=changes)
 
 
 def short(value: Any) -> str:

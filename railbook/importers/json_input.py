@@ -9,6 +9,8 @@ where there is a place to point at.
 from __future__ import annotations
 
 import json
+import gzip
+import io
 import os
 from pathlib import Path
 from typing import Any
@@ -97,6 +99,17 @@ def _depth(data: Any) -> int:
     return deepest
 
 
+def _gunzip(raw: bytes, source: str) -> bytes:
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(raw)) as fh:
+            out = fh.read(MAX_BYTES + 1)
+    except (OSError, EOFError) as exc:
+        raise LogError(f"{source}: not a readable gzip file: {exc}") from None
+    if len(out) > MAX_BYTES:
+        raise LogError(f"{source}: more than {MAX_BYTES} bytes unpacked; game files are at most that")
+    return out
+
+
 def read_text(path: str | os.PathLike[str]) -> str:
     """A file's text: it must exist, be a file, not be too large and be UTF-8."""
     source = str(path)
@@ -108,6 +121,8 @@ def read_text(path: str | os.PathLike[str]) -> str:
         if size > MAX_BYTES:
             raise LogError(f"{source}: {size} bytes; game files are at most {MAX_BYTES} bytes")
         raw = p.read_bytes()
+        if source.endswith(".gz"):  # reference games are kept gzipped: unpacked within the same limit
+            raw = _gunzip(raw, source)
     except FileNotFoundError:
         raise LogError(f"{source}: no such file") from None
     except PermissionError:

@@ -17,7 +17,10 @@ from railbook.engine.game import Game
 from railbook.engine.legal import ANY, LegalAction, is_move
 from railbook.errors import EngineError, GameError
 from railbook.importers.eighteen_xx import GameLog
+from railbook.importers.rails import RailsReport
 from railbook.importers.replay import new_game
+from railbook.importers.report_replay import new_game as new_report_game
+from railbook.importers.report_replay import replay_report
 
 
 @dataclass
@@ -31,7 +34,7 @@ class Unlisted:
 
 @dataclass
 class LegalityResult:
-    log: GameLog
+    log: GameLog | None = None   # the log checked (None: a list of actions, e.g. converted from a Rails report)
     moves: int = 0              # recorded moves checked
     listed: int = 0             # of which the legal list had
     open: int = 0               # of which only an open entry (the step does not list details yet)
@@ -47,10 +50,16 @@ class LegalityResult:
         return self.error is None and not self.unlisted
 
 
-def _check(game: Game, d: dict[str, Any], result: LegalityResult) -> None:
+#: which recorded moves to check (the others are applied unchecked and not counted)
+Selection = Callable[[Game, dict[str, Any]], bool]
+
+
+def _check(game: Game, d: dict[str, Any], result: LegalityResult, which: Selection | None = None) -> None:
     kind = str(d.get("type"))
     if not is_move(kind):
         result.not_moves += 1
+        return
+    if which is not None and not which(game, d):
         return
     result.moves += 1
     found = game.find_legal(d)
@@ -65,22 +74,31 @@ def _check(game: Game, d: dict[str, Any], result: LegalityResult) -> None:
 
 
 def check_log(log: GameLog, until: int | None = None, stop_at_first: bool = False,
-              progress: Callable[[int, int], None] | None = None) -> LegalityResult:
-    """Replay the log and check every recorded move against the legal list at its point."""
-    game = new_game(log)
-    result = LegalityResult(log=log, game=game)
+              progress: Callable[[int, int], None] | None = None, which: Selection | None = None) -> LegalityResult:
+    """Replay the log and check every recorded move (or those ``which`` selects) against the legal
+    list at its point."""
     live = [a for a, keep in zip(log.actions, log.live) if keep and a.get("type") not in ("undo", "redo")]
-    for n, d in enumerate(live, 1):
+    result = check_actions(new_game(log), live, until, stop_at_first, progress, which)
+    result.log = log
+    return result
+
+
+def check_actions(game: Game, actions: list[dict[str, Any]], until: int | None = None, stop_at_first: bool = False,
+                  progress: Callable[[int, int], None] | None = None, which: Selection | None = None) -> LegalityResult:
+    """Apply the actions to the game in order and check each move against the legal list at its point
+    (the actions of a recorded game, or those a Rails report was converted into)."""
+    result = LegalityResult(game=game)
+    for n, d in enumerate(actions, 1):
         if until is not None and int(d.get("id") or 0) >= until:
             break
         try:
-            _check(game, d, result)
+            _check(game, d, result, which)
             subs = list(d.get("auto_actions") or [])
             parent = A.from_dict(game, {k: v for k, v in d.items() if k != "auto_actions"})
             game.history.append(d)
             game.process_single_action(parent)
             for sub in subs:
-                _check(game, sub, result)
+                _check(game, sub, result, which)
                 game.process_single_action(A.from_dict(game, sub))
             game.actions_processed += 1
         except GameError as exc:
@@ -92,5 +110,16 @@ def check_log(log: GameLog, until: int | None = None, stop_at_first: bool = Fals
         if stop_at_first and result.unlisted:
             break
         if progress is not None:
-            progress(n, len(live))
+            progress(n, len(actions))
+    return result
+
+
+def check_report(report: RailsReport, until: int | None = None, stop_at_first: bool = False,
+                 which: Selection | None = None) -> LegalityResult:
+    """Convert a Rails report into actions (replaying it), then check those actions on a fresh game."""
+    replayed = replay_report(report)
+    game, _ = new_report_game(report, replayed.optional_rules)
+    result = check_actions(game, replayed.actions, until, stop_at_first, which=which)
+    if result.error is None and replayed.error is not None:
+        result.error = replayed.error
     return result

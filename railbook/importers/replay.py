@@ -35,9 +35,10 @@ class ReplayResult:
 
 
 def new_game(log: eighteen_xx.GameLog) -> Game:
-    """The game a log records, set up (its title, optional rules and players); an error names the log."""
+    """The game a log records, set up (its title, optional rules, data changes and players); an error
+    names the log."""
     try:
-        title = Title.load(log.title, log.optional_rules)
+        title = Title.load(log.title, log.optional_rules, log.changes)
         return Game(title, log.players, seed=log.seed, game_id=log.game_id)
     except GameError as exc:
         if not log.source:

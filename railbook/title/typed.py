@@ -253,6 +253,22 @@ def _replace(node: Any, tp: Any, steps: list[tuple[str, str | None]], value: Any
     return dataclasses.replace(node, **{name: new_child})  # type: ignore[type-var]
 
 
+def names_model_field(path: str) -> bool:
+    """The path names a field of the typed model through fields alone (no ``[selector]``): an option the
+    normalized document leaves out where a title does not set it may still be what an optional rule sets."""
+    steps = parse_path(path)
+    if steps is None or any(selector is not None for _, selector in steps):
+        return False
+    tp: Any = M.TitleModel
+    for name, _ in steps:
+        args = [a for a in get_args(tp) if a is not type(None)] if get_origin(tp) in (Union, types.UnionType) else [tp]
+        cls = next((a for a in args if isinstance(a, type) and dataclasses.is_dataclass(a)), None)
+        if cls is None or name not in _hints(cls):
+            return False
+        tp = _hints(cls)[name]
+    return True
+
+
 def replace_at(model: M.TitleModel, path: str, value: Any) -> M.TitleModel:
     """The model with one value changed, as an optional rule's ``{set: path, to: value}`` says."""
     steps = parse_path(path)

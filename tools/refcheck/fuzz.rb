@@ -146,8 +146,8 @@ def candidates(game)
         game.purchasable_companies(ent).each do |c|
           next unless c.owner&.player?
 
-          lo = c.min_price
-          hi = [c.max_price, ent.cash].min
+          lo = c.min_price.ceil # whole amounts: a price an export records is never a fraction
+          hi = [c.max_price, ent.cash].min.floor
           next if hi < lo
 
           out << [2, Engine::Action::BuyCompany.new(ent, company: c, price: lo + R.rand(hi - lo + 1))]

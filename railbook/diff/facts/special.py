@@ -25,7 +25,7 @@ KNOWN_TITLE = {"id", "name", "subtitle", "designer", "publisher", "year", "locat
                "currency", "players", "starting_cash", "certificate_limit", "bank", "capitalization",
                "certificate_limit_counts_privates", "holding_limit", "pool_limit", "auction", "stock_round",
                "operating_round", "game_end", "bankruptcy", "optional_rules", "escrow_until_float",
-               "full_capitalization_from_phase", "ipo_price"}
+               "full_capitalization_from_phase", "ipo_price", "certificates_at_start"}
 # texts topics that are words rather than rules: names of events and flags (used as
 # labels), and sentences comparing the title with another (the docs' own)
 WORD_TOPICS = ("event_", "flag_", "compare")
@@ -45,6 +45,7 @@ def special(model: dict[str, Any], hooks: HookInfo, out: FactSet) -> None:
     for rule in model["title"].get("optional_rules") or []:
         out.entity("special.options.*", (rule["id"],), {
             "changes": rule.get("changes") or None, "players": rule.get("players"),
+            "always": rule.get("always") or None,
         })
     for key in sorted(set(model) - KNOWN_MODEL):
         flatten(out, f"special.data.{key}", model[key])

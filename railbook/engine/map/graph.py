@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.engine.map.tile import City, Path, Stop
-from railbook.engine.map.walk import walk_node
+from railbook.engine.map.walk import walk_from_path, walk_node
 from railbook.hexgrid import invert
 
 if TYPE_CHECKING:
@@ -32,10 +32,8 @@ class Graph:
         self.reachable_hexes_: dict[Any, dict["Hex", bool]] = {}
         self.routes: dict[Any, dict[str, bool]] = {}
         self.tokens: dict[Any, bool] = {}
-        self.avoiding_: dict[tuple[Any, "Hex"], dict[Path, bool]] = {}
 
     def clear(self) -> None:
-        self.avoiding_.clear()
         self.connected_hexes_.clear()
         self.connected_nodes_.clear()
         self.connected_paths_.clear()
@@ -54,7 +52,6 @@ class Graph:
 
     # -- incremental invalidation: only corporations that can see a change lose their cache
     def _forget(self, corporation: Any) -> None:
-        self.avoiding_.clear()   # a walk around a hex is cheap to redo: any change forgets them all
         self.connected_hexes_.pop(corporation, None)
         self.connected_nodes_.pop(corporation, None)
         self.connected_paths_.pop(corporation, None)
@@ -78,7 +75,6 @@ class Graph:
     def _forget_reaching(self, reach: dict[Any, Any], place: Any) -> None:
         """Forget the corporations whose reach (hexes or nodes) includes the place, and those
         whose reach is not known (their route or token answers were cached without it)."""
-        self.avoiding_.clear()
         for corp in [c for c, where in reach.items() if place in where]:
             self._forget(corp)
         for corp in [c for c in list(self.routes) + list(self.tokens) if c not in reach]:
@@ -122,19 +118,31 @@ class Graph:
             self.compute(corporation)
         return self.reachable_hexes_[corporation]
 
-    def paths_avoiding(self, corporation: Any, hex_: "Hex") -> dict[Path, bool]:
-        """The paths the corporation reaches without passing through ``hex_``: the track that
-        arrives at the hex from elsewhere (what a tile laid there would join, judged before it is)."""
-        key = (corporation, hex_)
-        if key not in self.avoiding_:
-            self.avoiding_[key] = self.compute(corporation, skip_paths={p: True for p in hex_.tile.paths})
-        return self.avoiding_[key]
+    def paths_avoiding(self, corporation: Any, hex_: "Hex",
+                       entries: list[tuple[Path, int]] | None = None) -> dict[Path, bool]:
+        """The paths the corporation's track reaches without crossing ``hex_`` (its tile's track
+        taken away): from its stations, or from ``entries`` (paths entered across one of their sides).
+        Not cached: what a lay on the hex would change is judged from it."""
+        skip = {p: True for p in hex_.tile.paths}
+        paths: dict[Path, bool] = {}
+
+        def visit(path: Path, vp: dict[Path, bool], vn: dict[Stop, bool]) -> None:
+            paths[path] = True
+
+        if entries is not None:
+            for path, edge in entries:
+                walk_from_path(path, edge, visit, corporation, skip)
+            return paths
+        order = self.hex_order
+        cities = {t.city for t in corporation.tokens if t.used and t.city is not None and t.city.tile.hex is not None}
+        tokens = sorted(cities, key=lambda c: (order.get(c.tile.hex, 0), c.index))
+        for node in tokens:
+            walk_node(node, visit, visited={t: True for t in tokens if t is not node}, corporation=corporation,
+                      converging_path=False, skip_paths=skip)
+        return paths
 
     # -- the walk
-    def compute(self, corporation: Any, routes_only: bool = False,
-                skip_paths: dict[Path, bool] | None = None) -> dict[Path, bool]:
-        """Walk the corporation's network from its stations and cache what it reaches; with
-        ``skip_paths``, walk without those paths and only return the paths reached."""
+    def compute(self, corporation: Any, routes_only: bool = False) -> None:
         hexes: dict["Hex", dict[int, bool]] = {}
         nodes: dict[Stop, bool] = {}
         paths: dict[Path, bool] = {}
@@ -158,11 +166,11 @@ class Graph:
                 nodes[city] = True
         for city in teleport_cities:
             nodes[city] = True
-        avoiding = skip_paths is not None
-        routes = {} if avoiding else self.routes.get(corporation) or {}
+        routes = self.routes.get(corporation) or {}
+        skip_paths = None
         for node in list(tokens):
             if routes.get("route_train_purchase") and routes_only:
-                return paths
+                return
             visited = {t: True for t in tokens if t is not node}
             local_nodes: dict[Stop, bool] = {}
 
@@ -190,15 +198,11 @@ class Graph:
             if mandatory > 1:
                 routes["route_available"] = True
                 routes["route_train_purchase"] = True
-                if not avoiding:
-                    self.routes[corporation] = routes
+                self.routes[corporation] = routes
             elif mandatory == 1 and optional > 0:
                 routes["route_available"] = True
-        if avoiding:
-            return paths
         self.routes[corporation] = routes
         self.connected_hexes_[corporation] = {h: list(e) for h, e in hexes.items()}
         self.connected_nodes_[corporation] = nodes
         self.connected_paths_[corporation] = paths
         self.reachable_hexes_[corporation] = {p.tile.hex: True for p in paths if p.tile.hex is not None}
-        return paths

@@ -112,6 +112,11 @@ class Hex:
                     for token in old.extra_tokens:
                         new.exchange_token(token, extra_slot=True)
                 old.reset()
+        tile.future_label = tile.definition.future_label
+        if self.tile.future_label is not None:
+            if self.tile.future_label.color != tile.color:   # not yet reached: the new tile carries it on
+                tile.future_label = self.tile.future_label
+            self.tile.future_label = self.tile.definition.future_label
         tile.reservations = self.tile.reservations
         self.tile.reservations = []
         tile.borders.extend(self.tile.borders)

@@ -355,6 +355,8 @@ class Tile:
         self.rotation = 0
         self.hex: "Hex | None" = None
         self.label = definition.label
+        # a label the hex takes once a tile of its colour is laid (carried on by the tiles laid before that)
+        self.future_label = definition.future_label
         self.terrain = definition.terrain
         self.borders = list(definition.borders)   # an upgrade carries the hex's borders on
         self.icons = list(definition.icons)

@@ -82,6 +82,11 @@ def _tracks_match_walk(a: str, b: str) -> bool:
     return _tracks_match(a, b)
 
 
+def tracks_connect(a: str, b: str) -> bool:
+    """Whether a walk goes on from track of kind ``a`` to track of kind ``b`` across a hex side."""
+    return a == b or _tracks_match_walk(a, b)
+
+
 NodeVisitor = Callable[[Path, dict[Path, bool], dict[Stop, bool]], Any]
 ABORT = object()
 
@@ -132,3 +137,21 @@ def walk_node(node: Stop, visitor: NodeVisitor, visited: dict[Stop, bool] | None
     state = _NodeWalk(visitor, {} if visited is None else visited, corporation, skip_paths)
     state.walk(node, {} if visited_paths is None else visited_paths, {} if counter is None else counter,
                converging_path)
+
+
+def walk_from_path(path: Path, entry_edge: int, visitor: NodeVisitor, corporation: Any = None,
+                   skip_paths: dict[Path, bool] | None = None) -> None:
+    """A node walk that starts along ``path``, entered across its side ``entry_edge`` (not from a stop):
+    what a corporation reaches from track it comes onto there."""
+    state = _NodeWalk(visitor, {}, corporation, skip_paths)
+
+    def on_path(p: Path, vp: dict[Path, bool], ct: dict[Any, int], converging: bool) -> None:
+        ret = visitor(p, vp, state.visited)
+        if ret is ABORT or p.terminal:
+            return
+        for node in p.nodes:
+            if corporation is not None and node.blocks(corporation):
+                continue
+            state.walk(node, vp, ct, converging)
+
+    walk_path(path, on_path, entry_edge, None, {}, {}, False, skip_paths)

@@ -1,11 +1,14 @@
 """A private's ability handed to the operating corporation (the ``assign`` action).
 
-Abilities of a private owned by the president of the operating corporation:
+Abilities of a private owned by the president of the operating corporation
+(or, with ``owner: corporation``, by the operating corporation itself):
 
 * ``assign_hexes``: the corporation places the private's bonus on one of the
-  listed hexes (``connected``: one its network reaches), during its track or
-  token step; the private's ``hex_bonus`` then counts for that corporation's
-  routes stopping in that hex (until its ``until_phase`` begins).
+  listed hexes (``connected``: one its network reaches; ``requires_train``:
+  only once it owns a train), during its track, token or route step (``when:
+  [any]``: at any time of its turn); the private's ``hex_bonus`` then counts
+  for that corporation's routes stopping in that hex (until its
+  ``until_phase`` begins).
 * ``train_limit``: the corporation takes the private's right: its train limit
   is ``amount`` higher (until ``until_phase`` begins).
 
@@ -54,12 +57,15 @@ class AssignStep(Step):
             return None
         operator = self.game.current_operator()
         owner = company.owner
-        if operator is None or owner is None or not owner.is_player() or operator.owner is not owner:
+        if operator is None or owner is None:
             return None
         for a in company.abilities:
             if a.type not in KINDS or not active_until(self.game, a):
                 continue
-            if a.type == "assign_hexes" and self.blocking_step_name() not in EARLY_STEPS:
+            if not (owner is operator if a.owner_type == "corporation" else
+                    owner.is_player() and operator.owner is owner):
+                continue
+            if a.type == "assign_hexes" and "any" not in a.when and self.blocking_step_name() not in EARLY_STEPS:
                 continue
             return a
         return None
@@ -74,18 +80,22 @@ class AssignStep(Step):
         return ["assign"] if self.ability(entity) is not None else []
 
     def legal_actions(self, entity: Any) -> list[LegalAction]:
-        """The private's bonus placed on each hex it may go to, or its right taken by the operating corporation."""
+        """The private's bonus on each hex it may go on, or its right taken by the operating corporation;
+        the corporation named or not."""
         ability = self.ability(entity)
         if ability is None:
             return []
-        game, corp = self.game, self.game.current_operator()
+        corp = self.game.current_operator()
         if ability.type != "assign_hexes":
-            return [simple("assign", entity, target=corp.id, target_type="corporation")]
-        hexes = [h for h in map(game.hex_by_id, ability.hexes) if h is not None] if ability.hexes else list(game.hexes)
-        if ability.spec.connected:
-            reached = game.graph.connected_hexes(corp)
-            hexes = [h for h in hexes if h in reached]
-        return [simple("assign", entity, target=h.id, target_type="hex") for h in hexes]
+            return [simple("assign", entity), simple("assign", entity, target=corp.id, target_type="corporation")]
+        out = []
+        hexes = [h for h in map(self.game.hex_by_id, ability.hexes) if h is not None] if ability.hexes \
+            else list(self.game.hexes)
+        for hex_ in hexes:
+            if self.hex_refusal(entity, ability, corp, hex_) is None:
+                out += [simple("assign", entity, target=hex_.id, target_type="hex"),
+                        simple("assign", entity, target=hex_.id, target_type="hex", corporation=corp.id)]
+        return out
 
     def process_assign(self, action: "Action") -> None:
         game = self.game
@@ -96,24 +106,33 @@ class AssignStep(Step):
         corp = game.current_operator()
         if action.corporation is not None and action.corporation is not corp:
             raise IllegalAction(f"{company.name} serves the operating corporation, {corp.name}", "private ability")
-        if ability.type != "assign_hexes" and action.corporation is None:
-            raise IllegalAction(f"{company.name}'s right goes to a corporation: the action names {corp.name}",
-                                "private ability")
         if ability.type == "assign_hexes":
             self.assign_hex(company, ability, corp, action.hex)
         else:
+            if action.hex is not None or action.company is not None:
+                raise IllegalAction(f"{company.name}'s right goes to the operating corporation, {corp.name}",
+                                    "private ability")
             self.take_right(company, ability, corp)
         ability.use()
         if ability.closed_when_used_up and (ability.count is None or ability.count <= 0):
             game.log(f"{company.name} closes")
             company.close()
 
+    def hex_refusal(self, company: Any, ability: Any, corp: Any, hex_: Any) -> IllegalAction | None:
+        """The rule placing the private's bonus on this hex breaks, or None."""
+        if hex_ is None or (ability.hexes and hex_.id not in ability.hexes):
+            return IllegalAction(f"{company.name}'s bonus goes on {', '.join(ability.hexes)}", "private ability")
+        if ability.spec.requires_train and not corp.trains:
+            return IllegalAction(f"{corp.name} owns no train", "private ability")
+        if ability.spec.connected and hex_ not in self.game.graph.connected_hexes(corp):
+            return IllegalAction(f"{corp.name}'s network does not reach {hex_.id}", "connectivity")
+        return None
+
     def assign_hex(self, company: Any, ability: Any, corp: Any, hex_: Any) -> None:
         game = self.game
-        if hex_ is None or (ability.hexes and hex_.id not in ability.hexes):
-            raise IllegalAction(f"{company.name}'s bonus goes on {', '.join(ability.hexes)}", "private ability")
-        if ability.spec.connected and hex_ not in game.graph.connected_hexes(corp):
-            raise IllegalAction(f"{corp.name}'s network does not reach {hex_.id}", "connectivity")
+        refusal = self.hex_refusal(company, ability, corp, hex_)
+        if refusal is not None:
+            raise refusal
         for bonus in [a for a in company.abilities if a.type == "hex_bonus"]:
             spec = dataclasses.replace(bonus.spec, hexes=(hex_.id,))
             corp.abilities.append(Ability(spec, corp))
@@ -138,9 +157,10 @@ class RightAwareTrainBuying:
     """A corporation at its train limit whose president could hand it a train-limit right stays in
     the train step (mixed in front of the title's train step): it may take the right, then buy."""
 
-    game: Any
-    #: the train listing holds: it lists the passing ``actions`` adds
+    #: the train step's listing holds: it lists by ``actions`` (a pass, here)
     LISTING_HOLDS = True
+
+    game: Any
 
     def actions(self, entity: Any) -> list[str]:
         out = super().actions(entity)  # type: ignore[misc]
@@ -177,6 +197,8 @@ class AssignRights(Mechanic):
     def operating_steps(self, steps: list[Any]) -> list[Any]:
         if not has_step(steps, AssignStep):
             steps = insert_before(steps, TrackStep, AssignStep)
+        if not any(a.type == "train_limit" for c in self.game.companies for a in c.abilities):
+            return steps
         return mix_into(steps, BuyTrainStep, RightAwareTrainBuying)
 
     def extra_train_limit(self, corporation: Any) -> int:

@@ -118,20 +118,20 @@ class BondTrading:
         return bool(self.actions(entity))
 
     def legal_actions(self, entity: Any) -> list[LegalAction]:
-        """The stock step's listing, with a bond of each issuer the pool holds (one, the turn's
-        purchase) and the player's bonds of each issuer (any number of them) to sell."""
-        out = list(super().legal_actions(entity))  # type: ignore[misc]
-        if entity is not self.current_entity() or getattr(self, "pending_home", None) is not None:
-            return out
-        trades: list[LegalAction] = []
+        """The stock step's actions, and a bond of each issuer bought from the pool or any number of
+        the player's sold to it."""
+        kinds = self.actions(entity)
+        listed: list[LegalAction] = super().legal_actions(entity)  # type: ignore[misc]
+        out = [a for a in listed if a.type != "pass"]
         for corp, kind in self.tradable_bonds(entity):
+            if kind not in kinds:
+                continue
             if kind == "buy_bonds":
-                trades.append(simple("buy_bonds", entity, corporation=corp.id, count=1))
+                out.append(simple(kind, entity, corporation=corp.id, count=1, **{"from": "pool"}))
             else:
-                trades.append(ranged("sell_bonds", entity, {"count": Range(1, bonds_of(self.game, corp, entity))},
-                                     corporation=corp.id))
-        passes = [la for la in out if la.type == "pass"]
-        return [la for la in out if la.type != "pass"] + trades + (passes or ([simple("pass", entity)] if trades else []))
+                out.append(ranged(kind, entity, {"count": Range(1, bonds_of(self.game, corp, entity))},
+                                  corporation=corp.id))
+        return out + [a for a in listed if a.type == "pass"]
 
     def bought(self) -> bool:
         return super().bought() or any(a.type == "buy_bonds" for a in self.round.current_actions)  # type: ignore[misc]
@@ -142,6 +142,8 @@ class BondTrading:
             raise IllegalAction(f"{entity.name} already bought this turn", "one purchase per turn")
         if action.count != 1:
             raise IllegalAction("a player buys one bond per turn", "bonds")
+        if action.choice not in (None, "pool"):
+            raise IllegalAction("a player buys bonds from the pool", "bonds")
         price = bond_price(corp)
         if entity.cash < price:
             raise InsufficientFunds(f"{entity.name} cannot pay {game.format_money(price)} for a bond", "money")

@@ -18,11 +18,10 @@ Rule hooks convert corporations at phase changes (``convert_corporation``).
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import Share
-from railbook.engine.legal import LegalAction, simple
+from railbook.engine.legal import LegalAction, simple, subsets
 from railbook.engine.map.distance import track_connected
 from railbook.engine.mechanics.base import Mechanic, find
 from railbook.engine.mechanics.compose import has_step, insert_before
@@ -101,10 +100,6 @@ class Conversions(Mechanic):
         return insert_before(steps, TrackStep, ConversionStep)
 
 
-#: the most corporations whose declarations are listed together (every set of them is listed)
-MAX_DECLARED = 6
-
-
 class ConversionStep(Step):
     """Non-blocking, during any operating turn: declare destinations reached; convert the operating
     corporation once its destination is reached."""
@@ -132,15 +127,13 @@ class ConversionStep(Step):
         return out
 
     def legal_actions(self, entity: Any) -> list[LegalAction]:
-        """Declaring any of the corporations whose destination is reached (each set of them, as
-        many as :data:`MAX_DECLARED` make), and converting once the operator's is."""
+        """Declaring any of the corporations whose destination the map shows reached; converting."""
         kinds = self.actions(entity)
         out = []
         if "destination_connection" in kinds:
-            reached = [c for c in self.declarable() if destination_reached(self.game, c)][:MAX_DECLARED]
-            for size in range(1, len(reached) + 1):
-                out += [simple("destination_connection", entity, corporations=[c.id for c in group])
-                        for group in combinations(reached, size)]
+            reached = [c.id for c in self.declarable() if destination_reached(self.game, c)]
+            if reached:
+                out.append(subsets("destination_connection", entity, {"corporations": reached}))
         if "convert" in kinds:
             out.append(simple("convert", entity))
         return out
@@ -148,9 +141,8 @@ class ConversionStep(Step):
     def process_destination_connection(self, action: "Action") -> None:
         game = self.game
         allowed = self.declarable()
-        if not action.targets:
-            raise IllegalAction("a destination declaration names the corporations that reached theirs",
-                                "destination")
+        if not action.targets or len(set(action.targets)) != len(action.targets):
+            raise IllegalAction("a declaration names each corporation at its destination once", "destination")
         for corp in action.targets:
             if corp not in allowed:
                 raise IllegalAction(f"{corp.name} has no destination left to reach", "destination")

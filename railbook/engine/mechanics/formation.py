@@ -341,44 +341,60 @@ class TokenExchangeStep(Step):
         p = self.pending()
         return ["exchange_tokens"] if p and entity is p.national else []
 
-    def takeable(self, p: "PendingExchange", city: Any) -> bool:
-        national = p.national
-        return not city.tokened_by(national) and city.tokenable(national, free=True, tokens=[Token(national)])
-
     def legal_actions(self, entity: Any) -> list[LegalAction]:
-        """Each choice of stations to take over: of each merged corporation's, none up to the limit."""
+        """Every choice of stations to take over: up to the limit of each merged corporation's, none
+        at all included."""
         p = self.pending()
         if not self.actions(entity) or p is None:
             return []
-        options: list[list[tuple[Any, ...]]] = []
+        per_part = []
         for cities in p.cities.values():
-            takeable = list(dict.fromkeys(c for c in cities if self.takeable(p, c)))
-            options.append([group for size in range(min(p.limit, len(takeable)) + 1)
-                            for group in combinations(takeable, size)])
-        choices: dict[tuple[str, ...], list[Any]] = {}
-        for choice in product(*options):
-            cities = [c for group in choice for c in group]
-            if len(set(map(id, cities))) == len(cities):   # a city two of them reach is taken once
-                choices.setdefault(tuple(sorted(c.id for c in cities)), cities)
-        return [simple("exchange_tokens", entity, cities=[c.id for c in cities]) for cities in choices.values()]
+            takeable = [c for c in dict.fromkeys(cities) if self.takeable(p.national, c)]
+            per_part.append([chosen for n in range(min(p.limit, len(takeable)) + 1)
+                             for chosen in combinations(takeable, n)])
+        out: dict[tuple[str, ...], LegalAction] = {}
+        for choice in product(*per_part):
+            cities = [c for part in choice for c in part]
+            key = tuple(sorted(c.id for c in cities))
+            if len(set(key)) == len(key) and key not in out and self.accepts(cities):
+                out[key] = simple("exchange_tokens", entity, cities=[c.id for c in cities])
+        return list(out.values())
 
-    def process_exchange_tokens(self, action: "Action") -> None:
-        game = self.game
+    @staticmethod
+    def takeable(national: Any, city: Any) -> bool:
+        return not city.tokened_by(national) and city.tokenable(national, free=True, tokens=[Token(national)])
+
+    def accepts(self, cities: list[Any]) -> bool:
+        try:
+            self.check_exchange(cities)
+        except IllegalAction:
+            return False
+        return True
+
+    def check_exchange(self, cities: list[Any]) -> None:
+        """Every rule of taking over these stations, judged without taking them."""
         p = self.pending()
         if p is None:
             raise IllegalAction("no stations are waiting to be taken over", "token exchange")
         national = p.national
-        if len(set(map(id, action.targets))) != len(action.targets):
+        if len(set(map(id, cities))) != len(cities):
             raise IllegalAction(f"{national.name} takes over a station once", "token exchange")
-        for city in action.targets:
-            if not any(city in cities for cities in p.cities.values()):
+        for city in cities:
+            if not any(city in choices for choices in p.cities.values()):
                 raise IllegalAction(f"{national.name} cannot take over a station on {city.hex.id}", "token exchange")
-            if not self.takeable(p, city):
+            if not self.takeable(national, city):
                 raise IllegalAction(f"{national.name} cannot take a station on {city.hex.id}", "token exchange")
-        if not shared_out(p, list(action.targets)):
-            part = next(k for k, cities in p.cities.items() if sum(c in cities for c in action.targets) > p.limit)
+        if not shared_out(p, cities):
+            part = next(k for k, choices in p.cities.items() if sum(c in choices for c in cities) > p.limit)
             raise IllegalAction(f"{national.name} may take over at most {p.limit} other station(s) of {part}",
                                 "token exchange")
+
+    def process_exchange_tokens(self, action: "Action") -> None:
+        game = self.game
+        self.check_exchange(action.targets)
+        p = self.pending()
+        assert p is not None
+        national = p.national
         for city in action.targets:
             place_new_token(game, national, city)
             game.log(f"{national.name} takes over a station on {city.hex.id}")

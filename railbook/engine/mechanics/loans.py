@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, simple
-from railbook.engine.mechanics.base import Mechanic
+from railbook.engine.mechanics.base import Mechanic, cash_lent
 from railbook.engine.mechanics.bonds import bond_interest_due
 from railbook.engine.mechanics.compose import mix_into
 from railbook.engine.mechanics.dividend_rules import add_deduction
@@ -86,35 +86,49 @@ def move_price(game: "GameState", corp: Any, how: str) -> None:
 class LoanTrainBuying:
     """Train buying with loans (mixed in front of the title's train step)."""
 
-    #: the train listing holds: ``check_buy_train`` judges the loans ``process_buy_train`` takes
+    #: the train step's listing holds: it asks ``check_buy_train`` and ``price_range`` below
     LISTING_HOLDS = True
 
     game: Any
     round: Any
 
-    def loans_for(self, entity: Any, train: Any, price: int, cash: int) -> int:
-        """How many loans the corporation takes to buy this train with ``cash`` in its treasury:
-        only a train from the depot that it must buy, as many as the shortfall needs and it may take."""
-        short = price - cash
-        if short <= 0 or not train.from_depot() or not self.must_buy_train(entity):  # type: ignore[attr-defined]
-            return 0
-        return min(-(-short // _loans(self.game).amount), loan_room(self.game, entity))
-
-    def extra_means(self, entity: Any, train: Any, price: int, cash: int) -> int:
-        loans = self.loans_for(entity, train, price, cash) * _loans(self.game).amount
-        return loans + super().extra_means(entity, train, price, cash + loans)  # type: ignore[misc]
+    def loans_for(self, entity: Any, train: Any, price: int) -> int:
+        """The loans the corporation takes before buying this train (its first, short of cash)."""
+        short = price - entity.cash
+        if short > 0 and train.from_depot() and self.must_buy_train(entity):  # type: ignore[attr-defined]
+            return min(-(-short // _loans(self.game).amount), loan_room(self.game, entity))
+        return 0
 
     def check_buy_train(self, entity: Any, train: Any, price: int, exchange: Any = None) -> int:
+        """The title's rules of buying, judged with the loans it would take first."""
         self.check_loan_trade(entity, train, price)
-        return super().check_buy_train(entity, train, price, exchange)  # type: ignore[misc]
+        loans = self.loans_for(entity, train, price)
+        with cash_lent(self.game.bank, entity, loans * _loans(self.game).amount if loans else 0):
+            return super().check_buy_train(entity, train, price, exchange)  # type: ignore[misc]
+
+    def price_range(self, entity: Any, train: Any) -> tuple[int, int]:
+        """``check_loan_trade``'s prices: from the treasury alone, at the printed price where it says so."""
+        low, high = super().price_range(entity, train)  # type: ignore[misc]
+        high = min(high, entity.cash)
+        seller, face = train.owner, train.price_
+        if seller is None or not seller.is_corporation():
+            return low, high
+        rules = loan_rules(self.game)
+        loans_rule = rules is not None and rules.face_value_train_trades
+        if entity.definition.trades_trains_at_face_value or seller.definition.trades_trains_at_face_value \
+                or (loans_rule and entity.loans and seller.loans):
+            low, high = max(low, face), min(high, face)
+        elif loans_rule and entity.loans:
+            high = min(high, face)
+        elif loans_rule and seller.loans:
+            low = max(low, face)
+        return low, high
 
     def process_buy_train(self, action: "Action") -> None:
         game = self.game
         entity, train, price = action.entity, action.train, action.price
         self.check_buy_train(entity, train, price, action.exchange)
-        count = self.loans_for(entity, train, price, entity.cash)
-        if count:
-            take_loans(game, entity, count, "to buy a train")
+        take_loans(game, entity, self.loans_for(entity, train, price), "to buy a train")
         super().process_buy_train(action)  # type: ignore[misc]
 
     def check_loan_trade(self, buyer: Any, train: Any, price: int) -> None:
@@ -162,8 +176,8 @@ class LoanRepayStep(Step):
         return ["payoff_loan", "pass"]
 
     def legal_actions(self, entity: Any) -> list[LegalAction]:
-        """Repaying a loan (one at a time), and passing."""
-        return [simple(kind, entity) for kind in self.actions(entity)]
+        kinds = self.actions(entity)
+        return [simple(kind, entity) for kind in kinds]
 
     def process_payoff_loan(self, action: "Action") -> None:
         game = self.game

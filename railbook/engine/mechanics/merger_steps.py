@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.legal import LegalAction, simple
+from railbook.engine.legal import LegalAction, fixing, simple
 from railbook.engine.mechanics.mergers import MergerRound, mergers
 from railbook.engine.rules.trains import train_limit
 from railbook.engine.steps.base import Step
@@ -12,6 +12,9 @@ from railbook.errors import IllegalAction
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
+
+
+VOTES = ("yes", "no")
 
 
 def _pending(game: Any) -> list[Any]:
@@ -48,14 +51,14 @@ class MergerVoteStep(Step):
         return ["special_buy"]
 
     def legal_actions(self, entity: Any) -> list[LegalAction]:
-        """Voting yes or no (a special_buy of cost 0, as 18xx.games records it)."""
+        """Voting yes or no (a special buy that costs nothing, as 18xx.games records it)."""
         if not self.actions(entity):
             return []
-        return [simple("special_buy", entity, description=choice, cost=0) for choice in ("yes", "no")]
+        return [fixing("special_buy", entity, {"cost": 0}, description=choice) for choice in VOTES]
 
     def process_special_buy(self, action: "Action") -> None:
         choice = str(action.raw.get("description", "")).strip().lower()
-        if choice not in ("yes", "no"):
+        if choice not in VOTES:
             raise IllegalAction(f"a vote is yes or no, not {choice!r}", "merger vote")
         if action.raw.get("cost") not in (None, 0):
             raise IllegalAction("a vote costs nothing", "merger vote")
@@ -82,12 +85,12 @@ class DiscardAfterMergerStep(Step):
         return len(entity.trains) > train_limit(self.game, entity)
 
     def actions(self, entity: Any) -> list[str]:
-        if entity not in _pending(self.game):
+        if entity is None or entity not in self.active_entities():
             return []
         return ["discard_train"] if self.over_limit(entity) else ["discard_train", "pass"]
 
     def legal_actions(self, entity: Any) -> list[LegalAction]:
-        """Discarding any of its trains, and passing once it is within its limit."""
+        """Discarding any of its trains; passing once it is within its limit."""
         kinds = self.actions(entity)
         out = [simple("discard_train", entity, train=t.id) for t in entity.trains] if "discard_train" in kinds else []
         return out + ([simple("pass", entity)] if "pass" in kinds else [])

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.mechanics.base import Mechanic, replace_step
+from railbook.engine.legal import LegalAction, simple
+from railbook.engine.mechanics.base import Mechanic, cash_lent, replace_step
 from railbook.engine.rules.trains import can_buy_train_from_others
 from railbook.engine.steps.routes import DividendStep
 from railbook.engine.steps.trains import BuyTrainStep
@@ -61,9 +62,6 @@ class MinorRules(Mechanic):
 
 
 class TypedDividendStep(DividendStep):
-    #: the dividend listing holds: it lists ``choices``, for whoever ``actions`` says may choose
-    LISTING_HOLDS = True
-
     def choices(self, entity: Any) -> list[str]:
         rules = type_rules(self.game, entity)
         return list((rules.dividends if rules is not None else ()) or self.game.rules.operating_round.dividends)
@@ -87,6 +85,17 @@ class TypedDividendStep(DividendStep):
         kind = self.choices(entity)[0] if self.total_revenue() > 0 else "withhold"
         self.pay(entity, kind)
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        if not self.actions(entity):
+            return []
+        allowed = self.game.rules.operating_round.dividends
+        return [simple("dividend", entity, kind=kind) for kind in self.choices(entity) if kind in allowed]
+
+    def process_dividend(self, action: "Action") -> None:
+        if action.kind not in self.choices(action.entity):
+            raise IllegalAction(f"{action.kind!r} is not a dividend choice for {action.entity.name}", "dividend")
+        super().process_dividend(action)
+
     def pay(self, entity: Any, kind: str) -> None:
         if kind != "half" or not entity.minor:
             super().pay(entity, kind)
@@ -103,7 +112,7 @@ class TypedDividendStep(DividendStep):
 
 
 class TypedBuyTrainStep(BuyTrainStep):
-    #: the train listing holds: ``check_buy_train`` judges what ``process_buy_train`` adds
+    #: the base listing holds: it asks the rules below (``buyable_trains``, ``check_buy_train``, ``price_range``)
     LISTING_HOLDS = True
 
     def can_entity_buy_train(self, entity: Any) -> bool:
@@ -132,28 +141,33 @@ class TypedBuyTrainStep(BuyTrainStep):
     def buyable_trains(self, entity: Any) -> list[Any]:
         return [t for t in super().buyable_trains(entity) if t.from_depot() or self.may_buy_from(entity, t)]
 
-    def owner_assist(self, entity: Any, price: int, cash: int | None = None) -> int:
-        """What the owner may pay towards a train the trainless company cannot afford (with
-        ``cash`` in its treasury: what it has)."""
+    def owner_assist(self, entity: Any, price: int) -> int:
+        """What the owner may pay towards a train the trainless company cannot afford."""
         rules = type_rules(self.game, entity)
         if rules is None or not rules.owner_pays_shortfall or entity.trains:
             return 0
-        cash = entity.cash if cash is None else cash
         owner = entity.owner
-        if owner is None or not owner.is_player() or price <= cash or owner.cash + cash < price:
+        if owner is None or not owner.is_player() or price <= entity.cash or owner.cash + entity.cash < price:
             return 0
-        return price - cash
+        return price - entity.cash
 
-    def extra_means(self, entity: Any, train: Any, price: int, cash: int) -> int:
-        return super().extra_means(entity, train, price, cash + self.owner_assist(entity, price, cash)) \
-            + self.owner_assist(entity, price, cash)
+    def price_range(self, entity: Any, train: Any) -> tuple[int, int]:
+        low, high = super().price_range(entity, train)
+        rules = type_rules(self.game, entity)
+        owner = entity.owner
+        if rules is not None and rules.owner_pays_shortfall and not entity.trains and owner is not None \
+                and owner.is_player():
+            high = max(high, entity.cash + owner.cash)
+        return low, high
 
     def check_buy_train(self, entity: Any, train: Any, price: int, exchange: Any = None) -> int:
+        """The base rules, for a company whose owner has paid his share of the price first."""
         if train.owner is not None and not train.from_depot() and train.owner is not entity \
                 and not self.may_buy_from(entity, train):
             raise IllegalAction(f"{entity.name} may not buy {train.owner.name}'s {train.name} train now",
                                 "buy train")
-        return super().check_buy_train(entity, train, price, exchange)
+        with cash_lent(entity.owner, entity, self.owner_assist(entity, price)):
+            return super().check_buy_train(entity, train, price, exchange)
 
     def process_buy_train(self, action: "Action") -> None:
         entity, train = action.entity, action.train

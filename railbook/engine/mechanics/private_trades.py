@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.legal import LegalAction, Range, ranged
+from railbook.engine.legal import LegalAction, Range, ranged, simple
 from railbook.engine.mechanics.base import Mechanic, replace_step
+from railbook.engine.rules.privates import purchasable_companies
 from railbook.engine.steps.privates import BuyPrivateStep
-from railbook.errors import IllegalAction, InsufficientFunds
+from railbook.errors import InsufficientFunds
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
@@ -57,15 +58,22 @@ class PresidentBuysPrivateStep(BuyPrivateStep):
         return found
 
     def legal_actions(self, entity: Any) -> list[LegalAction]:
-        """The corporation's purchases, and each players-only private its president may buy for
-        himself, at any price from 1 to his cash."""
-        mine = self.for_president(entity)
-        corporate = "buy_company" in (super().actions(entity) if entity is not None and entity.is_corporation() else [])
-        out = [la for la in super().legal_actions(entity) if la.type != "buy_company"
-               or (corporate and self.game.company_by_id(la.action.get("company")) not in mine)]
-        if "buy_company" in self.actions(entity) and mine and entity.player.cash >= 1:
-            out = [ranged("buy_company", entity, {"price": Range(1, entity.player.cash)}, company=c.id)
-                   for c in mine] + out
+        """The corporation's purchases (as the base step lists them, but for the players-only privates,
+        which its president buys for himself at any price from 1 to his cash)."""
+        kinds = self.actions(entity)
+        out: list[LegalAction] = []
+        if "buy_company" in kinds:
+            mine = self.for_president(entity)
+            buyer = entity.player
+            if buyer is not None and buyer.cash >= 1:
+                out += [ranged("buy_company", entity, {"price": Range(1, buyer.cash)}, company=c.id) for c in mine]
+            if "privates_buyable_by_corporations" in self.game.phase.status:
+                for company in purchasable_companies(self.game, entity):
+                    low, high = company.min_price, min(company.max_price(entity), entity.cash)
+                    if company not in mine and low <= high:
+                        out.append(ranged("buy_company", entity, {"price": Range(low, high)}, company=company.id))
+        if "pass" in kinds:
+            out.append(simple("pass", entity))
         return out
 
     def process_buy_company(self, action: "Action") -> None:
@@ -77,8 +85,6 @@ class PresidentBuysPrivateStep(BuyPrivateStep):
         if not 1 <= price <= buyer.cash:
             raise InsufficientFunds(f"{buyer.name} may pay between {self.game.format_money(1)} and "
                                     f"{self.game.format_money(buyer.cash)} for {company.name}", "private price")
-        if seller is buyer:
-            raise IllegalAction(f"{buyer.name} already owns {company.name}", "buy private")
         seller.companies.remove(company)
         company.owner = buyer
         buyer.companies.append(company)

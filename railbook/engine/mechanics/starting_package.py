@@ -136,24 +136,38 @@ class StartingPackageDraft(Step):
         return ["bid", "pass"]
 
     def legal_actions(self, entity: Any) -> list[LegalAction]:
-        """Buying each item on offer the player can pay for, at its value; and passing."""
+        """Each item on offer the player can pay for, at its value; and passing for good."""
         if not self.actions(entity):
             return []
         out = [simple("bid", entity, company=c.id, price=c.value) for c in package(self.game).offer()
-               if c.value <= entity.cash]
+               if self.accepts(entity, c, c.value)]
         return out + [simple("pass", entity)]
 
-    def process_bid(self, action: "Action") -> None:
+    def accepts(self, entity: Any, company: Any, price: int) -> bool:
+        try:
+            self.check_bid(entity, company, price, action_name=getattr(company, "name", "?"))
+        except IllegalAction:
+            return False
+        return True
+
+    def check_bid(self, entity: Any, company: Any, price: int, action_name: str) -> None:
+        """Every rule of drafting this item at this price: raises the rule a draft breaks."""
         pkg = package(self.game)
-        company = action.company
         if company is None or company not in pkg.offer():
-            name = getattr(company or action.corporation or action.minor, "name", "?")
-            raise IllegalAction(f"{name} is not on offer in the starting package "
+            raise IllegalAction(f"{action_name} is not on offer in the starting package "
                                 f"(on offer: {', '.join(c.name for c in pkg.offer())})", "starting package")
-        if action.price != company.value:
+        if price != company.value:
             raise IllegalAction(f"{company.name} costs exactly {self.game.format_money(company.value)} in the draft",
                                 "starting package price")
-        pkg.buy(action.entity, company, action.price)
+        if price > entity.cash:
+            raise InsufficientFunds(f"{entity.name} has {self.game.format_money(entity.cash)} and cannot pay "
+                                    f"{self.game.format_money(price)} for {company.name}", "money")
+
+    def process_bid(self, action: "Action") -> None:
+        company = action.company
+        self.check_bid(action.entity, company, action.price,
+                       getattr(company or action.corporation or action.minor, "name", "?"))
+        package(self.game).buy(action.entity, company, action.price)
         self.finalize()
 
     def process_pass(self, action: "Action") -> None:
@@ -209,16 +223,6 @@ class StartingPackageForcedAuction(Step):
             return []
         return ["bid", "pass"]
 
-    def legal_actions(self, entity: Any) -> list[LegalAction]:
-        """Putting up each item on offer (a bid of its value, as 18xx.games records it); once one is up,
-        buying it at its current price, or passing."""
-        if not self.actions(entity):
-            return []
-        if self.auctioning is None:
-            return [simple("bid", entity, company=c.id, price=c.value) for c in package(self.game).offer()]
-        return [simple("bid", entity, company=self.auctioning.id, price=self.auctioning.min_bid()),
-                simple("pass", entity)]
-
     # -- turn order
     def advance(self) -> None:
         """Next player; those who cannot afford the item pass automatically."""
@@ -245,18 +249,48 @@ class StartingPackageForcedAuction(Step):
             self.lower_price(target)
         return True
 
+    # -- every legal action
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Putting up an item on offer at its price; or, once one is up, buying it at its price or passing."""
+        kinds = self.actions(entity)
+        out = [simple("bid", entity, company=c.id, price=c.min_bid()) for c in self.available()
+               if "bid" in kinds and self.accepts(entity, c, c.min_bid())]
+        return out + ([simple("pass", entity)] if "pass" in kinds else [])
+
+    def accepts(self, entity: Any, company: Any, price: int) -> bool:
+        try:
+            self.check_bid(entity, company, price)
+        except IllegalAction:
+            return False
+        return True
+
+    def check_bid(self, entity: Any, company: Any, price: int) -> None:
+        """Every rule of a bid (putting an item up, or buying the one up), judged without making it."""
+        target = self.auctioning
+        if target is None:
+            if company is None or company not in package(self.game).offer():
+                raise IllegalAction(f"{getattr(company, 'name', '?')} cannot be put up (on offer: "
+                                    f"{', '.join(c.name for c in package(self.game).offer())})", "starting package")
+            if price != company.min_bid():
+                raise IllegalAction(f"{company.name} is put up at {self.game.format_money(company.min_bid())}",
+                                    "starting package price")
+            return
+        if company is not target:
+            raise IllegalAction(f"{target.name} is up; buy it or pass", "starting package")
+        if price != target.min_bid():
+            raise IllegalAction(f"{target.name} costs {self.game.format_money(target.min_bid())} now",
+                                "starting package price")
+        if price > entity.cash:
+            raise InsufficientFunds(f"{entity.name} has {self.game.format_money(entity.cash)} and cannot pay "
+                                    f"{self.game.format_money(price)} for {target.name}", "money")
+
     # -- actions
     def process_bid(self, action: "Action") -> None:
         entity, company = action.entity, action.company
+        self.check_bid(entity, company, action.price)
         if self.auctioning is not None:
             self.purchase(entity, company, action.price)
             return
-        if company is None or company not in package(self.game).offer():
-            raise IllegalAction(f"{getattr(company, 'name', '?')} cannot be put up (on offer: "
-                                f"{', '.join(c.name for c in package(self.game).offer())})", "starting package")
-        if action.price != company.value:
-            raise IllegalAction(f"{company.name} is put up with a bid of its value, "
-                                f"{self.game.format_money(company.value)}", "starting package price")
         self.triggerer = entity
         self.auctioning = company
         self.game.log(f"{entity.name} puts {company.name} up for {self.game.format_money(company.min_bid())}")
@@ -274,11 +308,6 @@ class StartingPackageForcedAuction(Step):
 
     def purchase(self, player: Any, company: Any, price: int) -> None:
         target = self.auctioning
-        if company is not target:
-            raise IllegalAction(f"{target.name} is up; buy it or pass", "starting package")
-        if price != target.min_bid():
-            raise IllegalAction(f"{target.name} costs {self.game.format_money(target.min_bid())} now",
-                                "starting package price")
         package(self.game).buy(player, target, price)
         self.sold(target)
 

@@ -39,6 +39,9 @@ class StatedRevenue(Mechanic):
 class StatedRouteStep:
     """A route step that also takes a stated revenue (mixed in front of the title's route step)."""
 
+    #: the route step's listing holds: its routes and revenue are open fields, judged when run
+    LISTING_HOLDS = True
+
     game: Any
     round: Any
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import ShareBundle
-from railbook.engine.legal import LegalAction, shares_action, simple
+from railbook.engine.legal import LegalAction, Range, distinct_choices, ranged, shares_action, simple
 from railbook.engine.mechanics.base import Mechanic, find, replace_step
 from railbook.engine.mechanics.mergers import Mergers
 from railbook.engine.mechanics.starting_package import StartingPackage
@@ -59,9 +59,7 @@ if TYPE_CHECKING:
 
 BOND_SOLD = "bond"  # players_sold key: a bond was sold this round
 TURN_TIMING = "owning_player_sr_turn"
-
-
-
+SITS_OUT = "starting package"
 
 
 
@@ -229,68 +227,6 @@ class TradingShares(BuySellParShares):
     def has_actions(self, entity: Any) -> bool:
         return bool(self.actions(entity))
 
-    def legal_actions(self, entity: Any) -> list[LegalAction]:
-        """The stock step's listing (its pars judged by :meth:`pars`), with what this turn adds: a
-        private exchanged for certificates, a par paid for with a private (or not), privates and
-        bonds the bank sells at their value, bonds sold back."""
-        kinds = self.actions(entity)
-        if entity is None or not kinds:
-            return []
-        if entity.is_company():
-            return self.exchange_listing(entity)
-        if self.par_by_exchange is not None:
-            return [simple(kind, entity) for kind in kinds]
-        out = [la for la in super().legal_actions(entity) if la.type != "pass"]
-        if "buy_company" in kinds:
-            listed = {la.action.get("company") for la in out if la.type == "buy_company"}
-            out += [simple("buy_company", entity, company=c.id, price=c.value) for c in self.bank_companies()
-                    if c.id not in listed and self.can_buy_bank_company(entity, c)]
-        if "sell_company" in kinds and self.can_sell_companies(entity):
-            out += [simple("sell_company", entity, company=c.id, price=c.value) for c in self.sellable_companies(entity)]
-        return out + ([simple("pass", entity)] if "pass" in kinds else [])
-
-    def exchange_listing(self, company: Any) -> list[LegalAction]:
-        """A private exchanged as its owner's buy: for each corporation, the certificates it brings."""
-        player = company.owner
-        ability = next((a for c, a in self.turn_exchanges(player) if c is company), None)
-        if ability is None:
-            return []
-        out = []
-        for corp in exchange_corporations(self.game, ability):
-            source = self.exchange_source(ability, corp)
-            wanted = min(ability.count or 1, len(source))
-            if not source or not self.can_exchange(player, company=company, corp=corp):
-                continue
-            if wanted > 1:
-                holder = self.game.share_pool if "pool" in ability.from_ else corp.ipo_owner
-                held = [s for s in source if s.owner is holder]
-                if len(held) >= wanted:
-                    out.append(shares_action("buy_shares", company, ShareBundle(held[:wanted])))
-                continue
-            kinds: dict[tuple[Any, int], Any] = {}
-            for share in source:
-                kinds.setdefault((id(share.owner), share.percent), share)
-            out += [shares_action("buy_shares", company, s.to_bundle()) for s in kinds.values()]
-        return out
-
-    def pars(self, entity: Any) -> list[tuple[Any, Any]]:
-        """What ``process_par`` accepts: a corporation that may be parred, at a par price it may
-        use (cells reserved for others left out), paid for by the player or by his private."""
-        if self.bought():
-            return []
-        out = []
-        for corp in self.game.corporations:
-            own = corp.ipo_shares()
-            if not own or not corp.shares_of(corp) or not can_par(self.game, corp, entity):
-                continue
-            bundle = own[0].to_bundle()
-            if not bundle.buyable() or self.sold_corp(entity, corp) or not self.can_gain(entity, bundle):
-                continue
-            size = own[0].num_shares() if corp.presidents_share is None else corp.presidents_share.num_shares()
-            by_private = self.par_exchange_private(entity, corp) is not None
-            out += [(corp, sp) for sp in self.par_prices(corp) if by_private or entity.cash >= sp.price * size]
-        return out
-
     def can_ipo_any(self, entity: Any) -> bool:
         if self.bought():
             return False
@@ -313,6 +249,63 @@ class TradingShares(BuySellParShares):
                 if not c.closed and c.owner is not None and c.owner.is_player() and c.owner is not entity
                 and not any(a.type == "no_sale_between_players" for a in c.abilities)]
 
+    # -- every legal action
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        kinds = self.actions(entity)
+        if not kinds:
+            return []
+        if entity.is_company():
+            return self.legal_exchanges(entity)
+        if self.par_by_exchange is not None:
+            private = self.par_exchange_private(entity, self.par_by_exchange.corporation)
+            return [simple("assign", entity, target=private.id, target_type="company"), simple("pass", entity)]
+        out: list[LegalAction] = []
+        if "sell_shares" in kinds:
+            out += [shares_action("sell_shares", entity, b) for b in self.sellable_bundles(entity)]
+        if "buy_shares" in kinds:
+            out += [shares_action("buy_shares", entity, b) for b in self.buyable_bundles(entity)]
+        if "par" in kinds:
+            out += [simple("par", entity, corporation=corp.id, share_price=sp.id)
+                    for corp in self.game.corporations for sp in self.par_prices(corp)
+                    if self.accepts(self.check_par, entity, corp, sp, self.par_exchange_private(entity, corp) is not None)]
+        if "buy_company" in kinds:
+            out += [simple("buy_company", entity, company=c.id, price=c.value) for c in self.bank_companies()
+                    if self.accepts(self.check_buy_company, entity, c, c.value)]
+            if entity.cash >= 1:
+                out += [ranged("buy_company", entity, {"price": Range(1, entity.cash)}, company=c.id)
+                        for c in self.purchasable_companies(entity)]
+        if "sell_company" in kinds:
+            out += [simple("sell_company", entity, company=c.id, price=c.value) for c in self.sellable_companies(entity)
+                    if self.accepts(self.check_sell_company, entity, c, c.value)]
+        if "pass" in kinds:
+            out.append(simple("pass", entity))
+        return out
+
+    @staticmethod
+    def accepts(check: Any, *args: Any) -> bool:
+        try:
+            check(*args)
+        except IllegalAction:
+            return False
+        return True
+
+    def legal_exchanges(self, company: Any) -> list[LegalAction]:
+        """The private traded for certificates of each corporation it names: named by one certificate
+        of the source (as 18xx.games records it) or by all it brings; both exchange the same."""
+        out = []
+        player = company.owner
+        for c, ability in self.turn_exchanges(player):
+            if c is not company:
+                continue
+            for corp in exchange_corporations(self.game, ability):
+                source = self.exchange_source(ability, corp)
+                wanted = min(ability.count or 1, len(source))
+                for shares in distinct_choices(source, (1, wanted)):
+                    bundle = ShareBundle(shares)
+                    if self.accepts(self.check_exchange, company, bundle):
+                        out.append(shares_action("buy_shares", company, bundle))
+        return out
+
     # -- processing
     def process_buy_shares(self, action: "Action") -> None:
         entity = action.entity
@@ -321,7 +314,7 @@ class TradingShares(BuySellParShares):
             return
         if self.first_sr_passed(entity):
             raise IllegalAction(f"{entity.name} passed in the starting package and sits out this stock round",
-                                "starting package")
+                                SITS_OUT)
         bundle = action.bundle
         corp = bundle.corporation
         if bundle.owner is not self.game.share_pool and bundle.owner is not corp.ipo_owner:
@@ -338,25 +331,39 @@ class TradingShares(BuySellParShares):
         if t is not None:
             t.owner_bought(entity)
 
-    def exchange_private(self, action: "Action") -> None:
+    def check_exchange(self, company: Any, named: ShareBundle) -> ShareBundle:
+        """Every rule of exchanging the private for the certificates named (one of those it brings, or
+        all of them), judged without exchanging it: raises the rule it breaks; returns what it brings."""
         game = self.game
-        company = action.entity
         player = company.owner
-        corp = action.bundle.corporation
+        corp = named.corporation
         if player is not self.current_entity() or self.par_by_exchange is not None \
                 or not self.can_exchange(player, company=company, corp=corp):
             raise IllegalAction(f"{company.name} cannot be exchanged for {corp.name} certificates now", "exchange")
         ability = next(a for c, a in self.turn_exchanges(player) if c is company)
         source = self.exchange_source(ability, corp)
         wanted = min(ability.count or 1, len(source))
-        bundle = action.bundle
+        if not all(s in source for s in named.shares):
+            raise IllegalAction(f"{company.name} is exchanged for {corp.name} certificates from the "
+                                f"{' or '.join(ability.from_)} only", "exchange")
+        if len(named.shares) not in (1, wanted):
+            raise IllegalAction(f"{company.name} is exchanged for {wanted} {corp.name} certificate(s)", "exchange")
+        bundle = named
         if wanted > 1:
             holder = game.share_pool if "pool" in ability.from_ else corp.ipo_owner
             bundle = next((b for b in bundles_for_corporation(game, holder, corp) if b.num_shares() == wanted
-                           and not b.partial()), bundle)
+                           and not b.partial()), named)
         if not all(s in source for s in bundle.shares):
             raise IllegalAction(f"{company.name} is exchanged for {corp.name} certificates from the "
                                 f"{' or '.join(ability.from_)} only", "exchange")
+        return bundle
+
+    def exchange_private(self, action: "Action") -> None:
+        game = self.game
+        company = action.entity
+        player = company.owner
+        corp = action.bundle.corporation
+        bundle = self.check_exchange(company, action.bundle)
         game.log(f"{player.name} exchanges {company.name} for {bundle.percent}% of {corp.name}")
         company.close()
         buy_shares(game, player, ShareBundle(bundle.shares), exchange=company, exchange_price=0)
@@ -364,22 +371,23 @@ class TradingShares(BuySellParShares):
 
     def process_par(self, action: "Action") -> None:
         entity, corp, sp = action.entity, action.corporation, action.share_price
-        if self.first_sr_passed(entity):
-            raise IllegalAction(f"{entity.name} passed in the starting package and sits out this stock round",
-                                "starting package")
         private = self.par_exchange_private(entity, corp)
+        self.check_par(entity, corp, sp, paid_by_private=private is not None)
         if private is None:
             self.par(action)
             return
-        self.check_par(action, paid_by_private=True)
         self.par_by_exchange = action
         if entity.cash < sp.price * corp.presidents_share.num_shares():
             self.exchange_for_par()
         else:
             self.game.log(f"{entity.name} may pay for {corp.name}'s president's certificate with {private.name}")
 
-    def check_par(self, action: "Action", paid_by_private: bool = False) -> None:
-        entity, corp, sp = action.entity, action.corporation, action.share_price
+    def check_par(self, entity: Any, corp: Any, sp: Any, paid_by_private: bool = False) -> None:
+        """Every rule of parring the corporation at this price and taking its president's certificate
+        (paid for by a private, or by the player), judged without parring it."""
+        if self.first_sr_passed(entity):
+            raise IllegalAction(f"{entity.name} passed in the starting package and sits out this stock round",
+                                SITS_OUT)
         if not can_par(self.game, corp, entity) or not corp.shares_of(corp):
             raise IllegalAction(f"{corp.name} cannot be parred", "par")
         if self.bought():
@@ -389,11 +397,15 @@ class TradingShares(BuySellParShares):
         if not paid_by_private and entity.cash < sp.price * corp.presidents_share.num_shares():
             raise InsufficientFunds(f"{entity.name} cannot afford to par {corp.name} at "
                                     f"{self.game.format_money(sp.price)}", "money")
+        ipo = corp.ipo_shares()
+        bundle = ipo[0].to_bundle() if ipo else None
+        if bundle is None or not bundle.buyable() or self.sold_corp(entity, corp) or not self.can_gain(entity, bundle):
+            raise IllegalAction(f"{entity.name} cannot take {corp.name}'s president's certificate now", "par")
 
     def par(self, action: "Action") -> None:
         game = self.game
         entity, corp, sp = action.entity, action.corporation, action.share_price
-        self.check_par(action)
+        self.check_par(entity, corp, sp)
         game.stock_market.set_par(corp, sp)
         share = corp.ipo_shares()[0]
         bought = self.round.players_bought.setdefault(entity, {})
@@ -420,6 +432,10 @@ class TradingShares(BuySellParShares):
     def process_assign(self, action: "Action") -> None:
         if self.par_by_exchange is None or action.entity is not self.par_by_exchange.entity:
             raise IllegalAction(f"{action.entity.name} has nothing to exchange now", "exchange")
+        private = self.par_exchange_private(action.entity, self.par_by_exchange.corporation)
+        if action.company is not private:
+            raise IllegalAction(f"{private.name} pays for {self.par_by_exchange.corporation.name}'s president's "
+                                "certificate, nothing else", "exchange")
         self.exchange_for_par()
 
     def process_pass(self, action: "Action") -> None:
@@ -434,17 +450,29 @@ class TradingShares(BuySellParShares):
             pkg.passers.append(action.entity)
         super().process_pass(action)
 
-    def process_buy_company(self, action: "Action") -> None:
+    def check_buy_company(self, entity: Any, company: Any, price: int) -> None:
+        """Every rule of buying the private at this price: from the bank at its value, from another
+        player at any price the buyer has."""
         game = self.game
-        entity, company, price = action.entity, action.company, action.price
         if self.first_sr_passed(entity):
             raise IllegalAction(f"{entity.name} passed in the starting package and sits out this stock round",
-                                "starting package")
+                                SITS_OUT)
         if company in self.bank_companies():
             if not self.can_buy_bank_company(entity, company):
                 raise IllegalAction(f"{entity.name} cannot buy {company.name} now", "buy private")
             if price != company.value:
                 raise IllegalAction(f"{company.name} costs {game.format_money(company.value)}", "private price")
+        elif company in self.purchasable_companies(entity):
+            if price <= 0 or price > entity.cash:
+                raise InsufficientFunds(f"{entity.name} cannot pay {game.format_money(price)}", "money")
+        else:
+            raise IllegalAction(f"{company.name} cannot be bought by {entity.name} now", "buy private")
+
+    def process_buy_company(self, action: "Action") -> None:
+        game = self.game
+        entity, company, price = action.entity, action.company, action.price
+        self.check_buy_company(entity, company, price)
+        if company in self.bank_companies():
             pkg = self.package()
             if pkg is not None:
                 pkg.buy(entity, company, price)
@@ -453,30 +481,31 @@ class TradingShares(BuySellParShares):
                 company.owner = entity
                 entity.companies.append(company)
                 game.log(f"{entity.name} buys {company.name} for {game.format_money(price)}")
-        elif company in self.purchasable_companies(entity):
-            if price <= 0 or price > entity.cash:
-                raise InsufficientFunds(f"{entity.name} cannot pay {game.format_money(price)}", "money")
+        else:
             owner = company.owner
             owner.companies.remove(company)
             company.owner = entity
             entity.companies.append(company)
             entity.spend(price, game.bank)
             game.log(f"{entity.name} buys {company.name} from {owner.name} for {game.format_money(price)}")
-        else:
-            raise IllegalAction(f"{company.name} cannot be bought by {entity.name} now", "buy private")
         self.round.last_to_act = entity
         self.round.current_actions.append(action)
 
-    def process_sell_company(self, action: "Action") -> None:
+    def check_sell_company(self, entity: Any, company: Any, price: int) -> None:
+        """Every rule of selling a bond back to the bank: at its value, not after buying."""
         game = self.game
-        entity, company = action.entity, action.company
         if self.first_sr_passed(entity) or company not in self.sellable_companies(entity):
             raise IllegalAction(f"{entity.name} cannot sell {company.name}"
                                 + (" in the first stock round" if game.turn <= 1 else ""), "sell private")
         if self.bought():
             raise IllegalAction(f"{entity.name} already bought this turn and may not sell now", "sell then buy")
-        if action.price != company.value:
+        if price != company.value:
             raise IllegalAction(f"{company.name} sells for {game.format_money(company.value)}", "private price")
+
+    def process_sell_company(self, action: "Action") -> None:
+        game = self.game
+        entity, company = action.entity, action.company
+        self.check_sell_company(entity, company, action.price)
         game.bank.spend(company.value, entity)
         entity.companies.remove(company)
         company.owner = None
@@ -488,7 +517,7 @@ class TradingShares(BuySellParShares):
     def refusal(self, action: "Action") -> IllegalAction | None:
         if action.entity is self.current_entity() and self.first_sr_passed(action.entity):
             return IllegalAction(f"{action.entity.name} passed in the starting package and sits out this stock "
-                                 "round", "starting package")
+                                 "round", SITS_OUT)
         if action.type in ("buy_company", "sell_company", "assign"):
             return IllegalAction(f"{action.entity.name} cannot {action.type.replace('_', ' ')} now", "stock round")
         return super().refusal(action)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import ShareBundle
-from railbook.engine.legal import LegalAction, Range, ranged, shares_action, simple
+from railbook.engine.legal import LegalAction, Range, distinct_choices, ranged, shares_action, simple
 from railbook.engine.mechanics.base import Mechanic
 from railbook.engine.mechanics.bonds import bond_price, bonds_of, buy_back, holdings
 from railbook.engine.mechanics.compose import has_step
@@ -96,45 +96,75 @@ class TreasuryShareStep(Step):
             out.append("pass")
         return out
 
+    # -- every legal action
     def legal_actions(self, entity: Any) -> list[LegalAction]:
-        """Buying one or more of its certificates from the pool, selling one or more from its
-        treasury, buying back bonds from each holder that may sell them, and passing."""
+        """Its pool certificates bought back, its treasury certificates sold, any number of each kind the
+        rules allow; its bonds bought back from whoever sells them now."""
         kinds = self.actions(entity)
-        game, out = self.game, []
+        out: list[LegalAction] = []
         if "buy_shares" in kinds:
             pool = self.pool_shares(entity)
-            for k in range(1, len(pool) + 1):
-                bundle = ShareBundle(pool[:k])
-                if entity.percent_of(entity) + bundle.percent <= rules(game).max_percent \
-                        and entity.cash >= entity.share_price.price * bundle.num_shares():
-                    out.append(shares_action("buy_shares", entity, bundle))
+            out += [shares_action("buy_shares", entity, ShareBundle(c))
+                    for c in distinct_choices(pool, range(1, len(pool) + 1))
+                    if self.accepts(self.check_buy, entity, ShareBundle(c))]
         if "sell_shares" in kinds:
-            own = sorted((s for s in entity.shares_of(entity) if not s.president), key=lambda s: s.index)
-            for k in range(1, len(own) + 1):
-                if fit_in_bank(game, ShareBundle(own[:k])):
-                    out.append(shares_action("sell_shares", entity, ShareBundle(own[:k])))
+            own = sorted(entity.shares_of(entity), key=lambda s: s.index)
+            out += [shares_action("sell_shares", entity, ShareBundle(c))
+                    for c in distinct_choices(own, range(1, len(own) + 1))
+                    if self.accepts(self.check_sell, entity, ShareBundle(c))]
         if "buy_bonds" in kinds:
             price = bond_price(entity)
             for seller in self.bond_sellers(entity):
-                most = min(bonds_of(game, entity, seller), entity.cash // price if price else 0)
+                most = min(bonds_of(self.game, entity, seller), entity.cash // price if price else 0)
                 if most >= 1:
-                    frm = "pool" if seller is game.share_pool else seller.id
+                    frm = "pool" if seller is self.game.share_pool else seller.id
                     out.append(ranged("buy_bonds", entity, {"count": Range(1, most)}, corporation=entity.id,
                                       **{"from": frm}))
-        return out + ([simple("pass", entity)] if "pass" in kinds else [])
+        if "pass" in kinds:
+            out.append(simple("pass", entity))
+        return out
 
-    def process_buy_shares(self, action: "Action") -> None:
-        game, corp, bundle = self.game, action.entity, action.bundle
+    @staticmethod
+    def accepts(check: Any, *args: Any) -> bool:
+        try:
+            check(*args)
+        except IllegalAction:
+            return False
+        return True
+
+    def check_buy(self, corp: Any, bundle: ShareBundle) -> int:
+        """Every rule of buying these certificates back: raises the rule it breaks; returns the price."""
+        game = self.game
         if not self.allowed(corp) or not self.can_buy(corp):
             raise IllegalAction(f"{corp.name} may not buy its own certificates now", "treasury shares")
+        price = corp.share_price.price * bundle.num_shares()
         if bundle.corporation is not corp or bundle.owner is not game.share_pool:
             raise IllegalAction(f"{corp.name} buys only its own certificates from the pool", "treasury shares")
+        if bundle.partial():
+            raise IllegalAction(f"{corp.name} buys whole certificates", "treasury shares")
         limit = rules(game).max_percent
         if corp.percent_of(corp) + bundle.percent > limit:
             raise IllegalAction(f"{corp.name} may hold at most {limit}% of itself", "treasury shares")
-        price = corp.share_price.price * bundle.num_shares()
         if corp.cash < price:
             raise InsufficientFunds(f"{corp.name} cannot pay {game.format_money(price)}", "money")
+        return int(price)
+
+    def check_sell(self, corp: Any, bundle: ShareBundle) -> None:
+        """Every rule of selling these treasury certificates to the pool."""
+        game = self.game
+        if not self.allowed(corp) or self.round.treasury_traded == "bought":
+            raise IllegalAction(f"{corp.name} may not sell its own certificates now", "treasury shares")
+        if bundle.corporation is not corp or bundle.owner is not corp:
+            raise IllegalAction(f"{corp.name} sells only certificates from its treasury", "treasury shares")
+        if bundle.partial():
+            raise IllegalAction(f"{corp.name} sells whole certificates", "treasury shares")
+        if not fit_in_bank(game, bundle):
+            raise IllegalAction(f"the pool may hold at most {market_share_limit(game, corp)}% of {corp.name}",
+                                "pool limit")
+
+    def process_buy_shares(self, action: "Action") -> None:
+        game, corp, bundle = self.game, action.entity, action.bundle
+        price = self.check_buy(corp, bundle)
         game.share_pool.transfer_shares(bundle, corp, spender=corp, receiver=game.bank, price=price,
                                         allow_president_change=False)
         game.log(f"{corp.name} buys {bundle.percent}% of itself from the pool for {game.format_money(price)}")
@@ -142,13 +172,7 @@ class TreasuryShareStep(Step):
 
     def process_sell_shares(self, action: "Action") -> None:
         game, corp, bundle = self.game, action.entity, action.bundle
-        if not self.allowed(corp) or self.round.treasury_traded == "bought":
-            raise IllegalAction(f"{corp.name} may not sell its own certificates now", "treasury shares")
-        if bundle.corporation is not corp or bundle.owner is not corp:
-            raise IllegalAction(f"{corp.name} sells only certificates from its treasury", "treasury shares")
-        if not fit_in_bank(game, bundle):
-            raise IllegalAction(f"the pool may hold at most {market_share_limit(game, corp)}% of {corp.name}",
-                                "pool limit")
+        self.check_sell(corp, bundle)
         sell_shares_and_change_price(game, ShareBundle(bundle.shares, bundle.percent))
         self.round.treasury_traded = "sold"
 

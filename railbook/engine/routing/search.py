@@ -137,8 +137,13 @@ def _value(s: Scored | None) -> int:
 
 def _best_set(trains: list[Any], kind_of: dict[Any, TrainKind], stats: SearchStats) -> dict[Any, Scored]:
     """Routes for trains that may not share track: greedy first, then proved best."""
-    # best trains first; trains of a kind side by side (the set search counts each set once)
-    order = sorted(trains, key=lambda t: (-_value(kind_of[t].alone), id(kind_of[t])))
+    # best trains first; trains of a kind side by side (the set search counts each set once), kinds
+    # of equal worth in the order their first train comes: where sets tie, the same train runs the
+    # same route in every process (never by where its kind happens to lie in memory)
+    first: dict[int, int] = {}
+    for i, t in enumerate(trains):
+        first.setdefault(id(kind_of[t]), i)
+    order = sorted(trains, key=lambda t: (-_value(kind_of[t].alone), first[id(kind_of[t])]))
     if len(order) == 1:
         only = kind_of[order[0]].alone
         return {order[0]: only} if only is not None else {}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable
 
+from railbook.engine.entities.company import Ability
 from railbook.engine.entities.corporation import Corporation
 from railbook.engine.map.hex import Hex
 from railbook.engine.map.tile import City
@@ -181,3 +182,41 @@ def teleport_reach(game: "GameState", corporation: Any) -> tuple[list[Hex], list
                 if hex_ is not None:
                     cities.extend(hex_.tile.cities)
     return hexes, cities
+
+
+def grant_route_bonuses(game: "GameState", corporation: Any, company: Any) -> None:
+    """A corporation that buys a private gains its ``route_bonus`` abilities for good."""
+    for a in company.abilities:
+        if a.type == "route_bonus":
+            corporation.abilities.append(Ability(a.spec, corporation))
+            game.log(f"{corporation.name} gains {company.name}'s bonus of {game.format_money(a.spec.amount)} "
+                     f"for a route to {' and '.join(a.hexes)}")
+
+
+def run_bonuses(corporation: Any, hexes_by_route: list[list[str]]) -> list[int]:
+    """What each route of one run earns from the corporation's ``route_bonus`` abilities: each bonus
+    goes to one route (the first) that visits every one of its hexes."""
+    extra = [0] * len(hexes_by_route)
+    for a in corporation.abilities:
+        if a.type != "route_bonus":
+            continue
+        i = next((i for i, hexes in enumerate(hexes_by_route) if set(a.hexes) <= set(hexes)), None)
+        if i is not None:
+            extra[i] += a.spec.amount
+    return extra
+
+
+def lose_on_president_change(game: "GameState", presidents: dict[Any, Any]) -> None:
+    """Corporations whose president is no longer the one in ``presidents`` lose their abilities that are
+    ``lost_on_president_change``."""
+    for corp, president in presidents.items():
+        if corp.owner is president:
+            continue
+        for a in [a for a in corp.abilities if a.spec.lost_on_president_change]:
+            corp.abilities.remove(a)
+            game.log(f"{corp.name} loses its bonus for a route to {' and '.join(a.hexes)}: its president changed")
+
+
+def presidents_of_losable(game: "GameState") -> dict[Any, Any]:
+    """The presidents of corporations holding abilities lost when the presidency changes."""
+    return {c: c.owner for c in game.corporations if any(a.spec.lost_on_president_change for a in c.abilities)}

@@ -63,12 +63,15 @@ def float_corporation(game: "GameState", corp: Corporation) -> None:
     if corp.capitalization == "incremental":
         if game.rules.escrow_until_float:
             float_escrowed(game, corp)
-        return
-    par = corp.par_price
-    if par is None:
-        raise GameError(f"{corp.name} floats without a par price", "engine")
-    game.bank.spend(par.price * corp.total_shares, corp)
-    game.log(f"{corp.name} receives {game.format_money(corp.cash)}")
+    else:
+        par = corp.par_price
+        if par is None:
+            raise GameError(f"{corp.name} floats without a par price", "engine")
+        game.bank.spend(par.price * corp.total_shares, corp)
+        game.log(f"{corp.name} receives {game.format_money(corp.cash)}")
+    if game.rules.stock_round.float_moves_ipo_to_pool:
+        game.log(f"{corp.name}'s unsold certificates go to the bank pool")
+        move_ipo_to_pool(game, corp)
 
 
 def num_certs(game: "GameState", entity: Any) -> int:
@@ -145,7 +148,10 @@ def log_share_price(game: "GameState", corp: Any, old: Any) -> None:
 
 
 def sold_out(game: "GameState", corp: Corporation) -> bool:
-    """No certificate left for sale: players (and the corporation's own treasury) hold all of it."""
+    """No certificate left for sale: players (and the corporation's own treasury) hold all of it; or, as
+    the title's ``sold_out: none_in_pool`` says, it has floated and the pool holds none of it."""
+    if game.rules.stock_round.sold_out == "none_in_pool":
+        return corp.floated() and not game.share_pool.shares_of(corp)
     if corp.definition.converts_to and not corp.converted:
         return False  # the certificates of its later conversion are still in the bank
     treasury = sum(s.percent for s in corp.shares_of(corp) if not s.buyable)
@@ -176,6 +182,12 @@ def buy_shares(game: "GameState", entity: Any, bundle: ShareBundle, exchange: An
     if bundle.owner is not None and bundle.owner.is_player():
         raise IllegalAction("shares cannot be bought from another player", "buy shares")
     corporation = bundle.corporation
+    if removes_pool_certificate(game, entity, corporation):
+        last = pool.shares_of(corporation)[-1]
+        pool.transfer_shares(last.to_bundle(), game.bank, allow_president_change=False)
+        game.log(f"{entity.name} takes a {last.percent}% share of {corporation.name} out of the game")
+        if last is bundle.shares[0]:
+            return
     ipoed_before = corporation.ipoed
     floated_before = corporation.floated()
     if bundle.presidents_share is not None or (corporation.owner is not None and corporation.owner.is_player()):
@@ -208,6 +220,13 @@ def buy_shares(game: "GameState", entity: Any, bundle: ShareBundle, exchange: An
                              allow_president_change=allow_president_change)
     if corporation.floatable and floated_before != corporation.floated():
         float_corporation(game, corporation)
+
+def removes_pool_certificate(game: "GameState", entity: Any, corporation: Corporation) -> bool:
+    """``buy_removes_pool_certificate``: a player buying into a corporation he does not preside over takes
+    the pool's last certificate of it out of the game first (two-player variants)."""
+    return (game.rules.stock_round.buy_removes_pool_certificate and entity is not corporation.owner
+            and entity.is_player() and bool(game.share_pool.shares_of(corporation)))
+
 
 def sell_shares(game: "GameState", bundle: ShareBundle, allow_president_change: bool = True, swap: Share | None = None) -> None:
     """The holder sells the bundle to the pool and the bank pays it (the price does not move here)."""

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.engine.map.hex import Hex
 from railbook.engine.map.tile import COLORS, Tile, path_within
+from railbook.engine.map.walk import tracks_connect
 from railbook.engine.setup import new_tile
 from railbook.errors import IllegalAction
 from railbook.hexgrid import invert
@@ -64,7 +65,9 @@ def upgrades_to(game: "GameState", old: Tile, new: Tile, special: bool = False, 
         return False
     if special:
         return True
-    if (old.label or None) != (new.label or None):
+    future = old.future_label
+    label = future.label if future is not None and future.color == new.color else old.label
+    if (label or None) != (new.label or None):
         return False
     return _upgrades_city_town(old, new)
 
@@ -209,6 +212,12 @@ def pay_tile_income(game: "GameState", terrain: list[str]) -> None:
                          f"tile built ({company.name})")
 
 
+def restriction_needs_reach(game: "GameState") -> bool:
+    """Whether the title's track restriction asks which of a new tile's paths the corporation reaches."""
+    restriction = game.rules.operating_round.track_restriction
+    return restriction != "permissive" and restriction not in SIDE_RULES
+
+
 def restriction_refusal(game: "GameState", old_tile: Tile, new_tile: Tile,
                         connected: Any) -> IllegalAction | None:
     """The title's track restriction judged on an upgrade: ``connected`` holds the new tile's paths
@@ -216,9 +225,9 @@ def restriction_refusal(game: "GameState", old_tile: Tile, new_tile: Tile,
     for old_ct in old_tile.city_towns:
         if not any(set(old_ct.exits) <= set(n.exits) for n in new_tile.city_towns):
             return IllegalAction("the new tile must keep the old track to every city and town", "tile upgrade")
-    restriction = game.rules.operating_round.track_restriction
-    if restriction == "permissive" or restriction in SIDE_RULES:
+    if not restriction_needs_reach(game):
         return None
+    restriction = game.rules.operating_round.track_restriction
     old_paths = old_tile.paths
     used_new = not old_paths
     changed_city = False
@@ -241,34 +250,75 @@ def restriction_refusal(game: "GameState", old_tile: Tile, new_tile: Tile,
     return None
 
 
-def paths_reached_once_laid(game: "GameState", corp: Any, hex_: Hex, tile: Tile) -> set[Any]:
+def paths_reached_once_laid(game: "GameState", corp: Any, hex_: Hex, tile: Tile,
+                            memo: dict[Any, Any] | None = None) -> set[Any]:
     """The paths of ``tile`` (rotated as it would lie) the corporation's track would reach once it
-    replaces the tile on ``hex_``, judged without laying it: a path is reached where it meets a
-    path of a neighbour that the corporation's track reaches from elsewhere (not through this hex:
-    track the walk only reaches through the old tile leads away from it), starts at a city holding
-    the corporation's station, or continues a reached path through a stop that does not block the
-    corporation."""
-    connected = game.graph.paths_avoiding(corp, hex_)
+    replaces the tile on ``hex_``, judged without laying it. A path is reached where it meets track
+    of a neighbour the corporation reaches without passing through the hex; where it starts at a
+    city holding the corporation's station; where it continues a reached path through a stop that
+    does not block the corporation; and where it meets track that a reached path leads out to and
+    back from (by another side, sharing no side with the way out). A path entered by one of its
+    sides leaves by the others only. ``memo`` keeps the walks for the other tiles of one listing."""
+    memo = {} if memo is None else memo
+
+    def avoiding(side: int | None) -> dict[Any, bool]:
+        key = (corp, hex_, hex_.tile, side)
+        if key not in memo:
+            if side is None:
+                connected = game.graph.connected_paths(corp)
+                # no walk crosses the hex when none of its track is reached: the graph as it is
+                memo[key] = game.graph.paths_avoiding(corp, hex_) if any(p in connected for p in hex_.tile.paths) \
+                    else connected
+            else:
+                neighbor = hex_.neighbors.get(side)
+                entries = [(q, invert(side)) for q in neighbor.tile.paths_at(invert(side))] if neighbor else []
+                memo[key] = game.graph.paths_avoiding(corp, hex_, entries) if entries else {}
+        return memo[key]
+
+    def meets(p: Any, edge: int, reach: dict[Any, bool]) -> bool:
+        neighbor = hex_.neighbors.get(edge)
+        return neighbor is not None and any(q in reach and tracks_connect(q.track, p.track)
+                                            for q in neighbor.tile.paths_at(invert(edge)))
+
     city_map = hex_.city_map_for(tile)
     stations = {new for old, new in city_map.items() if new is not None and old.tokened_by(corp)}
     blocked = {new for old, new in city_map.items() if new is not None and old.blocks(corp)} - stations
-    reached: set[Any] = set()
-    todo = []
+    entered: dict[Any, set[int | None]] = {}   # each reached path: the sides it is entered by (None: a stop)
+
+    def enter(p: Any, side: int | None) -> bool:
+        ways = entered.setdefault(p, set())
+        if side in ways:
+            return False
+        ways.add(side)
+        return True
+
+    def leaves_by(p: Any, side: int) -> bool:
+        return not p.terminal and side in p.edges and any(way != side for way in entered[p])
+
+    outside = avoiding(None)
     for p in tile.paths:
-        outside = any(q in connected for e in p.edges if (n := hex_.neighbors.get(e)) is not None
-                      for q in n.tile.paths_at(invert(e)))
-        if outside or any(node in stations for node in p.nodes):
-            reached.add(p)
-            todo.append(p)
-    while todo:
-        p = todo.pop()
-        if p.terminal:
-            continue
-        nexts = [q for node in p.nodes if node not in blocked for q in tile.paths if node in q.nodes]
-        if p.junction is not None:
-            nexts += [q for q in tile.paths if q.junction is p.junction]
-        for q in nexts:
-            if q not in reached:
-                reached.add(q)
-                todo.append(q)
-    return reached
+        if any(node in stations for node in p.nodes):
+            enter(p, None)
+        for e in p.edges:
+            if meets(p, e, outside):
+                enter(p, e)
+    changed = bool(entered)
+    while changed:
+        changed = False
+        for p in [p for p in entered if not p.terminal]:
+            nexts = [q for node in p.nodes if node not in blocked for q in tile.paths if node in q.nodes]
+            if p.junction is not None:
+                nexts += [q for q in tile.paths if q.junction is p.junction]
+            for q in nexts:
+                changed = enter(q, None) or changed
+        for side in sorted({e for p in tile.paths for e in p.edges}):
+            leaving = [set(p.edges) for p in entered if leaves_by(p, side)]
+            if not leaving:
+                continue
+            back = avoiding(side)
+            for q in tile.paths:   # coming back by another side onto track that shares none with the way out
+                if any(not (set(q.edges) & out) for out in leaving):
+                    for e in q.edges:
+                        if e != side and meets(q, e, back):
+                            changed = enter(q, e) or changed
+    return set(entered)

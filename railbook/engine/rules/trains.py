@@ -203,3 +203,25 @@ def add_train_event(game: "GameState", name: str, event: str) -> None:
     if train is None:
         raise GameError(f"no unsold {name} train is left to carry the event {event}", "title rule")
     train.events.append(event)
+
+
+def take_reserved_train(game: "GameState", corporation: Any, company: Any) -> None:
+    """A corporation that buys a private with a ``reserved_train`` ability takes a reserved train of one of
+    its types, free, unless the ability's ``until_phase`` has begun or the corporation is at its train
+    limit (the train then stays out of play). It is no purchase, and the train can never be sold on."""
+    for a in company.abilities:
+        if a.type != "reserved_train":
+            continue
+        until = a.spec.until_phase
+        if (until and game.phase.available(until)) or num_corp_trains(game, corporation) >= train_limit(game, corporation):
+            continue
+        train = next((t for t in game.depot.reserved if not a.spec.trains or t.name in a.spec.trains), None)
+        if train is None:
+            continue
+        game.depot.reserved.remove(train)
+        train.owner = corporation
+        train.buyable_ = False
+        corporation.trains.append(train)
+        game.depot.moves += 1
+        game.log(f"{corporation.name} receives a free {train.name} train with {company.name}; it cannot be sold")
+        close_companies_on_event(game, corporation, "bought_train")

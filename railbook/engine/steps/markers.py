@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.legal import LegalAction, simple
+from railbook.engine.legal import LegalAction, fixing
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, InsufficientFunds
 from railbook.title.model import Marker
@@ -21,6 +21,11 @@ if TYPE_CHECKING:
 
 def marker_label(marker: Marker) -> str:
     return f"{marker.name.replace('_', ' ').capitalize()} marker"
+
+
+def marker_names(marker: Marker) -> tuple[str, str]:
+    """What a special buy may call a marker: its label (as 18xx.games records it) or its name."""
+    return marker_label(marker).lower(), marker.name.lower()
 
 
 class SpecialBuyStep(Step):
@@ -66,15 +71,16 @@ class SpecialBuyStep(Step):
         return []
 
     def legal_actions(self, entity: Any) -> list[LegalAction]:
-        """Each marker the corporation may buy now, at its cost (as 18xx.games records it)."""
-        return [simple("special_buy", entity, description=marker_label(m), cost=self.cost(entity, m))
-                for m in self.markers() if self.why_not(entity, m) is None]
+        """Each marker the corporation may buy now, named by its label or by its name, at its cost
+        (which an action may leave out, as it may record it)."""
+        return [fixing("special_buy", entity, {"cost": self.cost(entity, m)}, description=name)
+                for m in self.markers() if self.why_not(entity, m) is None
+                for name in {n.lower(): n for n in (marker_label(m), m.name)}.values()]
 
     def process_special_buy(self, action: "Action") -> None:
         entity = action.entity
-        wanted = str(action.raw.get("description", "")).lower()
-        marker = next((m for m in self.markers()
-                       if wanted in (marker_label(m).lower(), m.name.lower())), None)
+        wanted = str(action.raw.get("description", "")).strip().lower()
+        marker = next((m for m in self.markers() if wanted in marker_names(m)), None)
         if marker is None:
             raise IllegalAction(f"there is nothing called {action.raw.get('description')!r} to buy", "special buy")
         reason = self.why_not(entity, marker)

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, Range, ranged, shares_action, simple
 from railbook.engine.map.token import Token
-from railbook.engine.rules.abilities import exchange_corporations, usable_abilities
+from railbook.engine.rules.abilities import exchange_corporations, grant_route_bonuses, usable_abilities
 from railbook.engine.rules.privates import purchasable_companies
+from railbook.engine.rules.trains import take_reserved_train
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.stock import ShareBuying
 from railbook.engine.steps.token import Tokener
@@ -84,6 +85,9 @@ class BuyPrivateStep(Step):
         entity.spend(price, owner if owner is not None else game.bank)
         game.log(f"{entity.name} buys {company.name} from {owner.name if owner else 'the bank'} for "
                  f"{game.format_money(price)}")
+        if entity.is_corporation():
+            grant_route_bonuses(game, entity, company)
+            take_reserved_train(game, entity, company)
 
 
 class ExchangeStep(Step, ShareBuying):
@@ -358,6 +362,9 @@ class SpecialTokenStep(Step, Tokener):
         if entity is None or not entity.is_company():
             return None
         found = usable_abilities(self.game, entity, "token", time=["any", "owning_corp_or_turn", "token", "track"])
+        # an ability that names when it works (``when: [token]``: in its corporation's token step) waits for it
+        timed = usable_abilities(self.game, entity, "token", time=["owning_corp_or_turn", "token", "track"])
+        found = [a for a in found if not a.when or "any" in a.when or a in timed]
         if found:
             return found[0]
         for a in usable_abilities(self.game, entity, "teleport", time=["any", "track", "owning_corp_or_turn"]):

@@ -11,7 +11,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, simple
-from railbook.engine.rules.abilities import close_companies_on_event
+from railbook.engine.rules.abilities import close_companies_on_event, run_bonuses
 from railbook.engine.rules.routes import Route, rebuild_routes, routes_from_hexes
 from railbook.engine.rules.shares import log_share_price
 from railbook.engine.rules.track import can_run_route
@@ -50,8 +50,9 @@ class RouteStep(Step):
         routes = rebuild_routes(game, entity, action.routes,
                                 from_hexes=lambda spec, other: self.route_from_hexes(action, spec, entity, other))
         revenues = []
-        for route, spec in zip(routes, action.routes):
-            revenue = route.revenue()
+        bonuses = run_bonuses(entity, [route.hexes() for route in routes])
+        for route, spec, bonus in zip(routes, action.routes, bonuses):
+            revenue = route.revenue() + bonus
             revenues.append(revenue)
             check_recorded_route(route, revenue, spec)
             game.log(f"{entity.name} runs a {route.train.name} train for {game.format_money(revenue)}: "
@@ -126,18 +127,14 @@ class DividendStep(Step):
             return
         self.pay(entity, "withhold")
 
-    def choices(self, entity: Any) -> list[str]:
-        """The dividend choices the entity has (the title's)."""
-        return list(self.game.rules.operating_round.dividends)
-
     def legal_actions(self, entity: Any) -> list[LegalAction]:
         if not self.actions(entity):
             return []
-        return [simple("dividend", entity, kind=kind) for kind in self.choices(entity)]
+        return [simple("dividend", entity, kind=kind) for kind in self.game.rules.operating_round.dividends]
 
     def process_dividend(self, action: "Action") -> None:
         kind = action.kind
-        if kind not in self.choices(action.entity):
+        if kind not in self.game.rules.operating_round.dividends:
             raise IllegalAction(f"{kind!r} is not a dividend choice here", "dividend")
         self.pay(action.entity, kind)
 

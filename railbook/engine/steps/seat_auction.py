@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 class SeatOrderAuction(WaterfallAuction):
-    #: the waterfall listing holds: it lists for whoever ``actions`` says acts, from the same bids
+    #: the waterfall listing holds: bids follow its rules, only who bids next and what a pass does differ
     LISTING_HOLDS = True
 
     def setup(self) -> None:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import ShareBundle
-from railbook.engine.legal import LegalAction, shares_action, simple
-from railbook.engine.rules.shares import bundles_for_corporation, buy_shares
+from railbook.engine.legal import LegalAction, distinct_choices, shares_action, simple
+from railbook.engine.rules.shares import buy_shares
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction
 from railbook.title.model import ShareRedemption
@@ -47,23 +47,29 @@ class RedeemSharesStep(Step):
             out.append("pass")
         return out
 
+    def redemption_limit(self) -> int:
+        first = self.round.round_num == 1
+        return (self.rule.max_shares_first_or if first else self.rule.max_shares) or 1
+
+    def redeemable_bundles(self, entity: Any) -> list[ShareBundle]:
+        """One bundle of each size (and mix of certificates) of its pool shares it may redeem."""
+        pool = sorted(self.game.share_pool.shares_of(entity), key=lambda s: (s.percent, s.index))
+        bundles = [ShareBundle(c) for c in distinct_choices(pool, range(1, self.redemption_limit() + 1))]
+        return [b for b in bundles if self.may_redeem(entity, b)]
+
+    def may_redeem(self, entity: Any, bundle: ShareBundle) -> bool:
+        """Any of its own certificates from the pool, up to the limit, whole, at a price it can pay."""
+        return (bundle.corporation is entity and bundle.owner is self.game.share_pool and not bundle.partial()
+                and len(bundle.shares) <= self.redemption_limit() and bundle.price() <= entity.cash)
+
     def legal_actions(self, entity: Any) -> list[LegalAction]:
-        """Each bundle of its certificates in the pool it may redeem, its treasury certificates to
-        reissue, and passing."""
         kinds = self.actions(entity)
         out = [shares_action("buy_shares", entity, b) for b in self.redeemable_bundles(entity)] \
             if "buy_shares" in kinds else []
-        reissue = self.reissuable_bundle(entity) if "sell_shares" in kinds else None
-        if reissue is not None:
-            out.append(shares_action("sell_shares", entity, reissue))
+        bundle = self.reissuable_bundle(entity) if "sell_shares" in kinds else None
+        if bundle is not None:
+            out.append(shares_action("sell_shares", entity, bundle))
         return out + ([simple("pass", entity)] if "pass" in kinds else [])
-
-    def redeemable_bundles(self, entity: Any) -> list[ShareBundle]:
-        first = self.round.round_num == 1
-        limit = (self.rule.max_shares_first_or if first else self.rule.max_shares) or 1
-        pool = self.game.share_pool
-        return [b for b in bundles_for_corporation(self.game, pool, entity)
-                if len(b.shares) <= limit and b.price() <= entity.cash]
 
     def reissuable_bundle(self, entity: Any) -> ShareBundle | None:
         treasury = [s for s in entity.shares_of(entity) if not s.buyable]
@@ -78,7 +84,7 @@ class RedeemSharesStep(Step):
         entity, bundle = action.entity, action.bundle
         if not self.allowed(entity):
             raise IllegalAction(f"{entity.name} may not redeem shares", "share redemption")
-        if bundle not in self.redeemable_bundles(entity):
+        if not self.may_redeem(entity, bundle):
             raise IllegalAction(f"{entity.name} cannot redeem those shares now", "share redemption")
         buy_shares(self.game, entity, bundle)
         for share in bundle.shares:
@@ -88,7 +94,8 @@ class RedeemSharesStep(Step):
     def process_sell_shares(self, action: "Action") -> None:
         entity = action.entity
         bundle = self.reissuable_bundle(entity)
-        if bundle is None or not self.allowed(entity) or set(bundle.shares) != set(action.bundle.shares):
+        if bundle is None or not self.allowed(entity) or set(bundle.shares) != set(action.bundle.shares) \
+                or action.bundle.percent != bundle.percent:
             raise IllegalAction(f"{entity.name} cannot reissue those shares now", "share reissue")
         price = bundle.share_price or 0
         if price:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import ShareBundle
 from railbook.engine.legal import LegalAction, Range, ranged, shares_action, simple
-from railbook.engine.rules.abilities import usable_abilities
+from railbook.engine.rules.abilities import lose_on_president_change, presidents_of_losable, usable_abilities
 from railbook.engine.rules.privates import purchasable_companies
 from railbook.engine.rules.shares import (
     after_par,
@@ -90,6 +90,14 @@ class BuySellParShares(Step, ShareBuying):
             self.round.players_history.setdefault(entity, {}).clear()
         self.round.current_actions = []
         self.round.bought_from_ipo = False
+        self.presidents_at_start = presidents_of_losable(self.game)
+
+    def process_pass(self, action: "Action") -> None:
+        """Ending a turn: a corporation whose president changed during it loses its abilities that are
+        ``lost_on_president_change`` (as 18xx.games checks, only when the turn ends with a pass)."""
+        self.pass_()
+        lose_on_president_change(self.game, self.presidents_at_start)
+        self.presidents_at_start = {}
 
     # -- availability
     def actions(self, entity: Any) -> list[str]:
@@ -218,7 +226,7 @@ class BuySellParShares(Step, ShareBuying):
         return entity.cash
 
     def can_buy(self, entity: Any, bundle: ShareBundle | None) -> bool:
-        if bundle is None or not bundle.buyable():
+        if bundle is None or not bundle.buyable() or len(bundle.shares) != 1 or bundle.partial():
             return False
         if entity is bundle.owner:
             return False
@@ -343,6 +351,8 @@ class BuySellParShares(Step, ShareBuying):
         if self.can_buy(entity, bundle) or swap is not None:
             return
         corp = bundle.corporation
+        if len(bundle.shares) != 1 or bundle.partial():
+            raise IllegalAction(f"{entity.name} buys one whole certificate at a time", "buy shares")
         if not bundle.buyable():
             raise IllegalAction(f"that {corp.name} certificate is not for sale", "buy shares")
         if self.sold_corp(entity, corp):

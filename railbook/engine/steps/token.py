@@ -159,11 +159,26 @@ class TokenStep(Step, Tokener):
         self.round.tokened = False
 
     def actions(self, entity: Any) -> list[str]:
-        if "token" in self.game.skipped_steps:
+        if "token" in self.game.skipped_steps or entity is not self.current_entity():
             return []
-        if entity is not self.current_entity() or not self.can_place_token(entity):
-            return []
-        return ["place_token", "pass"]
+        if self.can_place_token(entity):
+            return ["place_token", "pass"]
+        return ["pass"] if self.ability_waits(entity) else []
+
+    def ability_waits(self, entity: Any) -> bool:
+        """A private's token ability timed ``when: [token]`` works only in this step: while the corporation
+        could still place with it, the step waits for it (or a pass) even when no ordinary token can go."""
+        if self.round.tokened or not entity.is_corporation():
+            return False
+        for company in entity.companies:
+            for a in usable_abilities(self.game, company, "token", time=["token"]):
+                if "token" not in a.when or (a.count is not None and a.count <= 0):
+                    continue
+                tokens = entity.tokens_by_type() if a.from_owner is not False else [Token(entity)]
+                cities = [c for h in a.hexes if (hx := self.game.hex_by_id(h)) is not None for c in hx.tile.cities]
+                if tokens and any(c.tokenable(entity, free=True, tokens=tokens) for c in cities):
+                    return True
+        return False
 
     def refusal(self, action: "Action") -> IllegalAction | None:
         entity = action.entity
@@ -177,8 +192,9 @@ class TokenStep(Step, Tokener):
 
     def legal_actions(self, entity: Any) -> list[LegalAction]:
         """A token in each city the corporation reaches that takes it; and passing."""
-        if not self.actions(entity):
-            return []
+        kinds = self.actions(entity)
+        if "place_token" not in kinds:
+            return [simple("pass", entity)] if kinds else []
         token = entity.find_token_by_type()
         reach = self.game.graph.reachable_hexes(entity)
         cities = [n for n in self.game.graph.connected_nodes(entity) if n.is_city() and n.hex in reach]

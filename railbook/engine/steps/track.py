@@ -22,6 +22,7 @@ from railbook.engine.rules.track import (
     paths_reached_once_laid,
     forfeit_tile_lays,
     reconnect_hex,
+    restriction_needs_reach,
     restriction_refusal,
     sides_allow,
     splits_city,
@@ -59,6 +60,8 @@ class Tracker:
     game: Any
     round: Any
     current_entity: Callable[[], Any]   # the step's
+    #: while the lays are listed: the walks that judge the track restriction, kept for every tile of a hex
+    foresee_memo: dict[Any, Any] | None = None
 
     def tracker_setup(self) -> None:
         self.round.num_laid_track = 0
@@ -68,14 +71,12 @@ class Tracker:
 
     def get_tile_lay(self, entity: Any) -> TileLay | None:
         """The tile lay the entity has next this turn, as it stands now (``not_if_upgraded``
-        resolved; an upgrade costs what a lay costs unless the title says otherwise). A private's
-        lay is a lay of the corporation owning it, or of the one operating (a player's private)."""
-        corp = entity
-        if entity.is_company():
-            corp = entity.owner if entity.owner is not None and entity.owner.is_corporation() \
-                else self.game.current_operator()
-        if corp is None or not corp.is_operator():
-            return None
+        resolved; an upgrade costs what a lay costs unless the title says otherwise)."""
+        corp = entity.owner if entity.is_company() else entity
+        if corp is None or not corp.is_corporation():   # a player's private lays for the corporation operating
+            corp = self.game.current_operator()
+            if corp is None:
+                return None
         lays = tile_lays(self.game, corp)
         idx = self.round.num_laid_track
         if idx >= len(lays):
@@ -180,6 +181,13 @@ class Tracker:
         forfeit_tile_lays(game, entity, hex_)
         after_lay_tile(game, spender if spender.is_corporation() else entity, hex_, tile)
 
+    def lay_abilities(self, entity: Any, hex_: "Hex", tile: "Tile") -> list[Any]:
+        """The entity's own tile-lay and teleport abilities usable now for this tile on this hex."""
+        times = self.ability_times()
+        return [a for a in usable_abilities(self.game, entity, "tile_lay", time=times)
+                + usable_abilities(self.game, entity, "teleport", time=times)
+                if a.owner is entity and (not a.hexes or hex_.id in a.hexes) and (not a.tiles or tile.name in a.tiles)]
+
     def plan_lay(self, entity: Any, spender: Any, hex_: "Hex", tile: "Tile", rotation: int, extra_cost: int = 0,
                  consent: bool = False, foresee: bool = False) -> "LayPlan":
         """Every rule of a lay the board as it stands can judge, without changing anything: the
@@ -199,12 +207,19 @@ class Tracker:
         check_lay_permission(game, spender if spender.is_corporation() else None, hex_, tile, consent=consent)
         if tile.color not in game.phase.tiles and tile.color in COLORS:
             raise IllegalAction(f"{tile.color} tiles are not available in phase {game.phase.name}", "phase tiles")
+        if tile.blocks_lay and not entity.is_company():
+            raise IllegalAction(f"tile {tile.name} is laid only with a private's ability", "tile supply")
         split = splits_city(game, old_tile, tile)
         had_token = split and any(c.tokened_by(spender) for c in old_tile.cities)
+        # the abilities this lay uses: a private's lays ignore the tile's label and city count
+        # unless its ability says they do not (special: false)
+        abilities = self.lay_abilities(entity, hex_, tile) if entity.is_company() else None
+        special = abilities is not None and (not abilities or any(a.type == "teleport" or a.special
+                                                                  for a in abilities))
         before = tile.rotation
         tile.rotate(rotation)
         try:
-            if not upgrades_to(game, old_tile, tile, special=entity.is_company(), hex_=hex_):
+            if not upgrades_to(game, old_tile, tile, special=special, hex_=hex_):
                 raise IllegalAction(f"{old_tile.name} on {hex_.id} cannot be upgraded to {tile.name}", "tile upgrade")
             legal = self.legal_split_rotation(spender, hex_, tile, had_token) if split \
                 else self.legal_tile_rotation(entity, hex_, tile)
@@ -222,14 +237,7 @@ class Tracker:
         teleport = False
         teleport_cost = 0
         found = False
-        for ability in usable_abilities(game, entity, "tile_lay", time=self.ability_times()) + \
-                usable_abilities(game, entity, "teleport", time=self.ability_times()):
-            if ability.owner is not entity:
-                continue
-            if ability.hexes and hex_.id not in ability.hexes:
-                continue
-            if ability.tiles and tile.name not in ability.tiles:
-                continue
+        for ability in abilities if abilities is not None else self.lay_abilities(entity, hex_, tile):
             found = True
             if ability.type == "teleport":
                 teleport = True
@@ -256,7 +264,9 @@ class Tracker:
         if restricted and foresee:
             tile.rotate(rotation)
             try:
-                refusal = restriction_refusal(game, old_tile, tile, paths_reached_once_laid(game, entity, hex_, tile))
+                reach = paths_reached_once_laid(game, entity, hex_, tile, self.foresee_memo) \
+                    if restriction_needs_reach(game) else set()
+                refusal = restriction_refusal(game, old_tile, tile, reach)
             finally:
                 tile.rotate(before)
             if refusal is not None:
@@ -275,30 +285,41 @@ class Tracker:
         for t in game.tiles:
             if t.hex is None and (not tiles or t.name in tiles):
                 supply.setdefault(t.name, t)
+        out: list[LegalAction] = []
+        self.foresee_memo = {}
+        try:
+            for hex_ in hexes:
+                out.extend(self.legal_lays_on(entity, hex_, supply, check))
+        finally:
+            self.foresee_memo = None
+        return out
+
+    def legal_lays_on(self, entity: Any, hex_: "Hex", supply: dict[str, Tile],
+                      check: Callable[..., Any]) -> list[LegalAction]:
+        """The lays ``check`` accepts on one hex, of the tiles of ``supply``."""
         out = []
-        for hex_ in hexes:
-            old = hex_.tile
-            for tile in supply.values():
-                if not may_replace(game, old, tile):
+        old = hex_.tile
+        for tile in supply.values():
+            if not may_replace(self.game, old, tile):
+                continue
+            layouts = set()
+            for rotation in range(6):
+                layout = track_layout(tile, rotation)
+                if layout in layouts:
                     continue
-                layouts = set()
-                for rotation in range(6):
-                    layout = track_layout(tile, rotation)
-                    if layout in layouts:
+                consent: dict[str, Any] = {}
+                try:
+                    check(hex_, tile, rotation, False)
+                except IllegalAction as exc:
+                    if exc.rule != "reserved hex":
                         continue
-                    consent: dict[str, Any] = {}
                     try:
-                        check(hex_, tile, rotation, False)
-                    except IllegalAction as exc:
-                        if exc.rule != "reserved hex":
-                            continue
-                        try:
-                            check(hex_, tile, rotation, True)
-                        except IllegalAction:
-                            continue
-                        consent = {"consent": True}
-                    layouts.add(layout)
-                    out.append(simple("lay_tile", entity, hex=hex_.id, tile=tile.id, rotation=rotation, **consent))
+                        check(hex_, tile, rotation, True)
+                    except IllegalAction:
+                        continue
+                    consent = {"consent": True}
+                layouts.add(layout)
+                out.append(simple("lay_tile", entity, hex=hex_.id, tile=tile.id, rotation=rotation, **consent))
         return out
 
     def check_turn_lay(self, entity: Any, spender: Any, hex_: "Hex", tile: "Tile", rotation: int,

@@ -91,6 +91,7 @@ class BuyTrainStep(Step, EmergencyMoney):
         super().__init__(game, round, **opts)
         self.last_share_sold_price: int | None = None
         self.corporations_sold: list[Any] = []
+        self.bought_from_depot = False   # this turn (the phase flag one_depot_train_per_turn)
         self.depot_types_bought: set[str] = set()   # one_depot_train_per_type: the types bought this turn
 
     def description(self) -> str:
@@ -102,6 +103,7 @@ class BuyTrainStep(Step, EmergencyMoney):
     def setup(self) -> None:
         self.last_share_sold_price = None
         self.corporations_sold = []
+        self.bought_from_depot = False
         self.depot_types_bought = set()
         self.round.trade_ins_this_turn = 0
 
@@ -122,8 +124,21 @@ class BuyTrainStep(Step, EmergencyMoney):
     def president_may_contribute(self, entity: Any) -> bool:
         return self.must_buy_train(entity)
 
+    def depot_closed(self) -> bool:
+        """While the phase has the flag ``one_depot_train_per_turn``, a corporation that has bought a train
+        from the depot this turn buys no other from it."""
+        return self.bought_from_depot and "one_depot_train_per_turn" in self.game.phase.status
+
+    def for_sale(self, entity: Any) -> list[Any]:
+        """The trains offered to the corporation: the depot's (unless closed to it) and other companies'."""
+        depot = self.game.depot
+        return depot.other_trains(entity) if self.depot_closed() else depot.available(entity)
+
     def can_buy_train(self, entity: Any) -> bool:
-        min_price = self.game.depot.min_price(entity)
+        if self.depot_closed():
+            min_price = 1 if self.for_sale(entity) else None   # another company's train sells for any price
+        else:
+            min_price = self.game.depot.min_price(entity)
         normal = self.room(entity) and min_price is not None and entity.cash >= min_price
         return normal or (self.trade_in_allowed() and any(entity.cash >= price
                                                           for _, _, price in discountable_trains_for(self.game, entity)))
@@ -163,7 +178,7 @@ class BuyTrainStep(Step, EmergencyMoney):
     def legal_train_buys(self, entity: Any) -> list[LegalAction]:
         """Each train for sale: from the depot at its price (or less a trade-in), from another
         corporation at any price the rules and the buyer's means allow."""
-        trains = list(dict.fromkeys(self.game.depot.available(entity) + self.buyable_trains(entity)))
+        trains = list(dict.fromkeys(self.for_sale(entity) + self.buyable_trains(entity)))
         out = []
         for train in trains:
             if train.from_depot():
@@ -174,15 +189,20 @@ class BuyTrainStep(Step, EmergencyMoney):
                         out.append(simple("buy_train", entity, train=train.id, price=price,
                                           **({"exchange": exchange.id} if exchange is not None else {})))
                 continue
-            low, high = self.spend_minmax(entity, train)
-            if self.president_may_contribute(entity) and entity.owner is not None:
-                means = max(entity.cash, min(train.price_, entity.cash + entity.owner.cash))
-            else:
-                means = entity.cash
-            high = min(high, means)
+            low, high = self.price_range(entity, train)
             if low <= high and self.accepts_buy(entity, train, low) and self.accepts_buy(entity, train, high):
                 out.append(ranged("buy_train", entity, {"price": Range(low, high)}, train=train.id))
         return out
+
+    def price_range(self, entity: Any, train: Any) -> tuple[int, int]:
+        """The prices (low, high) the rules and the buyer's means allow for another corporation's train
+        (none where low > high); the listing checks both ends with ``check_buy_train``."""
+        low, high = self.spend_minmax(entity, train)
+        if self.president_may_contribute(entity) and entity.owner is not None:
+            means = max(entity.cash, min(train.price_, entity.cash + entity.owner.cash))
+        else:
+            means = entity.cash
+        return low, min(high, means)
 
     def accepts_buy(self, entity: Any, train: Any, price: int, exchange: Any = None) -> bool:
         try:
@@ -200,6 +220,8 @@ class BuyTrainStep(Step, EmergencyMoney):
         if entity.cash < depot.min_depot_price() and ebuy.cheapest_depot_train_only:
             cheapest = depot.min_depot_train()
             depot_trains = [cheapest] if cheapest else []
+        if self.depot_closed():
+            depot_trains = []
         if self.depot_types_bought:     # one_depot_train_per_type: a type bought this turn is sold out to it
             depot_trains = [t for t in depot_trains if t.name not in self.depot_types_bought]
         return depot_trains + others
@@ -230,6 +252,7 @@ class BuyTrainStep(Step, EmergencyMoney):
             self.round.trade_ins_this_turn += 1
         source = train.owner
         from_depot = train.from_depot()
+        self.bought_from_depot = self.bought_from_depot or from_depot
         game.log(f"{entity.name} buys a {train.name} train for {game.format_money(price)} from {source.name}")
         buy_train(game, entity, train, price)
         after_train_bought(game, train)
@@ -251,7 +274,7 @@ class BuyTrainStep(Step, EmergencyMoney):
         limit = train.definition.per_corporation_limit
         if limit is not None and sum(1 for t in entity.trains if t.name == train.name) >= limit:
             raise IllegalAction(f"{entity.name} may own at most {limit} {train.name} train(s)", "train limit")
-        available = game.depot.available(entity)
+        available = self.for_sale(entity)
         if train not in available and train not in self.buyable_trains(entity):
             raise IllegalAction(f"train {train.id} is not for sale now", "buy train")
         if train.from_depot() and train.name in self.depot_types_bought:
@@ -280,7 +303,7 @@ class BuyTrainStep(Step, EmergencyMoney):
                                     "train trade-in")
         elif not self.room(entity) and not discountable_trains_for(game, entity):
             raise IllegalAction(f"{entity.name} is at its train limit of {train_limit(game, entity)}", "train limit")
-        remaining = price - entity.cash - self.extra_means(entity, train, price, entity.cash)
+        remaining = price - entity.cash
         if remaining > 0 and self.president_may_contribute(entity):
             if exchange is not None:
                 raise IllegalAction("the president cannot contribute to a trade-in", "emergency buy")
@@ -300,11 +323,6 @@ class BuyTrainStep(Step, EmergencyMoney):
             raise InsufficientFunds(f"{entity.name} has {game.format_money(entity.cash)} and cannot pay "
                                     f"{game.format_money(price)}", "money")
         return max(0, remaining) if self.president_may_contribute(entity) else 0
-
-    def extra_means(self, entity: Any, train: Any, price: int, cash: int) -> int:
-        """Money the corporation raises for this purchase besides the ``cash`` it has (loans it
-        takes, an owner's help: what mechanics add), before its president contributes."""
-        return 0
 
     def refusal(self, action: "Action") -> IllegalAction | None:
         """The train rule a refused action breaks: passing while a train must be bought, a
@@ -384,7 +402,8 @@ class BankruptStep(Step):
 
     def legal_actions(self, entity: Any) -> list[LegalAction]:
         """Bankruptcy only where the rules make it a way out (not on every turn)."""
-        if not self.actions(entity) or entity.owner is None or not entity.owner.is_player() or entity.owner.bankrupt:
+        if not self.actions(entity) or entity.owner is None or not entity.owner.is_player() \
+                or entity.owner.bankrupt:   # a bankrupt president presiding on goes bankrupt only once
             return []
         return [simple("bankrupt", entity)] if can_go_bankrupt(self.game, entity.owner, entity) else []
 

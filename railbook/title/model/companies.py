@@ -39,6 +39,7 @@ class AbilityDef:
     shares: tuple[str, ...] = ()
     free: bool = False
     discount: int = 0
+    discount_percent: int = 0               # train_discount: a percent of the price instead of an amount
     special: bool = True
     reachable: bool = False
     consumes_tile_lay: bool = False
@@ -59,6 +60,7 @@ class AbilityDef:
     city: int | str | None = None
     slot: int | None = None
     connected: bool = False
+    requires_train: bool = False            # assign_hexes: the using corporation must own a train
     special_only: bool = False
     on: str | None = None
     phase: str | None = None
@@ -66,6 +68,7 @@ class AbilityDef:
     revenue: int | None = None
     terrain: str | None = None
     amount: int = 1
+    lost_on_president_change: bool = False  # route_bonus: lost when the corporation's president changes
     income: int = 0                         # tile_income: what the owner earns per matching terrain
     moves_station: "MovesStation | None" = None   # token: the station is moved, not added
     text: Texts = field(default_factory=dict)

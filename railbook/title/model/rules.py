@@ -72,6 +72,13 @@ class StockRoundRules:
     holding_limit_forces_sale: bool = True
     presidency_sale_to_pool: bool = False
     ipo_moves_to_pool: bool = False
+    float_moves_ipo_to_pool: bool = False       # a corporation that floats puts its unsold certificates in the pool
+    # a player buying a certificate of a corporation he does not preside over takes the pool's last
+    # certificate of it out of the game (if that is the very one he buys, that is all that happens)
+    buy_removes_pool_certificate: bool = False
+    # sold out (for the price rise at the round's end): players hold every certificate, or the corporation
+    # has floated and the pool holds none of it
+    sold_out: Literal["players_hold_all", "none_in_pool"] = "players_hold_all"
     privates_between_players: PrivateSales = PrivateSales()
 
 
@@ -177,6 +184,15 @@ class OperatingRoundRules:
 
 
 @dataclass(frozen=True, slots=True)
+class CertificatesAtStart:
+    """Certificates changed when a game starts, for every corporation whose president's certificate no
+    private brings: the president's certificate's size, and how many of the last certificates leave the game."""
+
+    presidents_percent: int | None = None
+    leave_game: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class GameEndRule:
     trigger: Trigger
     timing: Timing
@@ -203,6 +219,7 @@ class OptionalRule:
     name: str = ""
     description: str = ""
     players: tuple[int, ...] = ()
+    always: bool = False        # played in every game with one of ``players``' counts: a variant, not a choice
     recorded_defaults: tuple[str, ...] = ()     # programs whose recorded games play this rule by default
     changes: tuple[Change, ...] = ()
 
@@ -233,6 +250,7 @@ class TitleRules:
     escrow_until_float: bool = False
     full_capitalization_from_phase: str | None = None
     ipo_price: Literal["par", "market"] = "par"
+    certificates_at_start: CertificatesAtStart = CertificatesAtStart()
     auction: AuctionRules = AuctionRules()
     stock_round: StockRoundRules = StockRoundRules()
     operating_round: OperatingRoundRules = OperatingRoundRules()

@@ -34,13 +34,14 @@ def normalize_map(doc: dict[str, Any], common: dict[str, Any], chk: Checker) -> 
                 if base is None:
                     chk.add("map.yaml", pointer + ("tile",), f"unknown tile {body['tile']!r}")
                     base = {}
-                merged = {**base, **{k: v for k, v in body.items() if k not in ("tile", "color", "rotation")}}
+                merged = {**base, **{k: v for k, v in body.items() if k not in ("tile", "color", "rotation", "printed_index")}}
                 tile = normalize_tile_body(merged, coord, color if "color" in body else base.get("color", color),
                                            chk, "map.yaml", pointer)
                 tile["printed_tile"] = body["tile"]
             else:
-                tile = normalize_tile_body(body, coord, color, chk, "map.yaml", pointer)
-            tile["preprinted_index"] = idx
+                tile = normalize_tile_body({k: v for k, v in body.items() if k != "printed_index"}, coord, color, chk,
+                                           "map.yaml", pointer)
+            tile["preprinted_index"] = int(body.get("printed_index", idx))
             hexes[coord] = {"color": color, "tile": tile, "rotation": int(body.get("rotation", 0))}
             if "reserved_for" in body:
                 hexes[coord]["reserved_for"] = body["reserved_for"]

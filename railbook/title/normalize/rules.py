@@ -16,6 +16,7 @@ from railbook.title.changes import resolve_change_path
 from railbook.title.normalize.checker import Checker
 from railbook.title.normalize.companies import check_mergers
 from railbook.title.normalize.tiles import normalize_tile_body
+from railbook.title.typed import names_model_field
 
 
 def _defaults(value: Any, keys: tuple[str, ...]) -> dict[str, Any]:
@@ -85,7 +86,8 @@ def normalize_title(t: dict[str, Any], chk: Checker) -> dict[str, Any]:
     out["capitalization"] = t.get("capitalization", "full")
     for k in ("certificate_limit_counts_privates", "holding_limit", "pool_limit"):
         out[k] = t.get(k, DEFAULTS[k])
-    for k in ("escrow_until_float", "full_capitalization_from_phase", "ipo_price"):  # only where a title uses them
+    for k in ("escrow_until_float", "full_capitalization_from_phase", "ipo_price",
+              "certificates_at_start"):  # only where a title uses them
         if k in t:
             out[k] = t[k]
     out["auction"] = _merge(DEFAULTS["auction"], t.get("auction", {"kind": "none"}))
@@ -126,6 +128,8 @@ def check_title_refs(model: dict[str, Any], chk: Checker) -> None:
     for i, rule in enumerate(title["optional_rules"]):
         for j, change in enumerate(rule.get("changes", [])):
             found = resolve_change_path(model, change["set"])
+            if found is None and names_model_field(change["set"]):
+                continue   # an option this title leaves unset; the compiler checks the value on the typed model
             if found is None:
                 chk.add("title.yaml", ("optional_rules", i, "changes", j, "set"),
                         f"{change['set']!r} does not name anything in the title's data")

@@ -1,16 +1,20 @@
-"""Saved games that lose nothing: read under a lock, written atomically, never overwritten by mistake.
+"""Saved games that lose nothing, for every front end (``railbook act``, ``railbook serve``): read
+under a lock, written atomically, never overwritten by mistake.
 
-A saved game is an 18xx.games-shaped action log (JSON). ``railbook act`` holds an exclusive lock
-on the game while it reads, plays and writes it, so two ``act`` processes on one game are served
-one after the other: the second reads the first's action and is judged after it (saved in
-order, or refused with the rule it then breaks). A writer that holds the lock longer than
-:data:`LOCK_WAIT` seconds makes the other refuse, saying so; nothing is silently lost.
+A saved game is the log of every action taken, undos included (an ``undo`` action takes back the
+last move, or every move after ``action_id``), exactly as 18xx.games exports it: ``railbook
+replay`` reads it, ``railbook act`` and ``railbook serve`` add to it. Whoever changes a game holds
+an exclusive lock on it while they read, play and write it, so two writers of one game (two
+``act`` processes, ``act`` and a browser) are served one after the other: the second reads the
+first's action and is judged after it (saved in order, or refused with the rule it then breaks).
+A writer that holds the lock longer than :data:`LOCK_WAIT` seconds makes the other refuse, saying
+so; nothing is silently lost.
 
 The lock is an advisory ``flock`` on the game file itself. Writing replaces the file (a unique
 temporary file beside it, flushed, then renamed over it), so a process that waited for the lock
 checks it still holds the file the name now points at, and otherwise locks the new one. Temporary
-files are removed whatever happens. ``railbook new`` creates its file only where none exists,
-unless told ``--force``.
+files are removed whatever happens. A new game's file is created only where none exists, unless
+told to replace it.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from railbook.errors import GameError, LogError, SaveError
 
@@ -34,7 +38,7 @@ try:
 except ImportError:  # pragma: no cover - not POSIX: saves are still atomic, but not locked
     fcntl = None  # type: ignore[assignment]
 
-#: how long ``act`` waits for another writer of the same game before refusing
+#: how long a writer waits for another writer of the same game before refusing
 LOCK_WAIT = 30.0
 
 
@@ -130,25 +134,78 @@ def _keep_mode(target: Path, tmp: str) -> None:
     os.chmod(tmp, mode)
 
 
-def load_saved(path: str) -> tuple[dict[str, Any], "Game"]:
-    """Read a saved game and play it up to now; a broken action is named by its id."""
-    from railbook.importers import eighteen_xx
+def read_log(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """A saved game's log as it is in its file (read with the game files' limits)."""
     from railbook.importers.json_input import read_json
+
+    data = read_json(str(path))
+    if not isinstance(data, dict):       # said as every reader of game files says it
+        from railbook.importers import eighteen_xx
+
+        eighteen_xx.from_dict(data, source=str(path))
+        raise LogError(f"{path}: a game log is a JSON object")
+    return data
+
+
+def game_of(data: dict[str, Any], source: str = "",
+            after: "Callable[[Game, dict[str, Any] | None], None] | None" = None) -> "Game":
+    """The game a log describes, played up to its last live action (``after`` is told of the game
+    as set up, with no action, then after each action); a broken action is named by its id."""
+    from railbook.importers import eighteen_xx
     from railbook.importers.replay import new_game
 
-    data = read_json(path)
-    log = eighteen_xx.from_dict(data, source=path)
+    log = eighteen_xx.from_dict(data, source=source)
     game = new_game(log)
+    if after is not None:
+        after(game, None)
     for action, keep in zip(log.actions, log.live):
         if keep and action.get("type") not in ("undo", "redo"):
             try:
                 game.process_action(action)
             except GameError as exc:
-                raise LogError(f"{path}: action {action.get('id')} ({action.get('type')}): {exc}") from None
-    return data, game
+                raise LogError(f"{source}: action {action.get('id')} ({action.get('type')}): {exc}") from None
+            if after is not None:
+                after(game, action)
+    return game
+
+
+def load_saved(path: str) -> tuple[dict[str, Any], "Game"]:
+    """Read a saved game and play it up to now."""
+    data = read_log(path)
+    return data, game_of(data, source=path)
+
+
+def new_log(title: str, names: list[str], seed: int, optional_rules: list[str] | None = None,
+            description: str = "") -> dict[str, Any]:
+    """The log of a game not yet begun."""
+    return {"id": seed, "title": title, "description": description,
+            "players": [{"id": i + 1, "name": n} for i, n in enumerate(names)],
+            "settings": {"seed": seed, "optional_rules": list(optional_rules or [])},
+            "actions": []}
 
 
 def next_action_id(data: dict[str, Any]) -> int:
     """One more than the largest id saved (ids are whole numbers; a game file holds them so)."""
     ids = [a.get("id") for a in data.get("actions") or [] if isinstance(a.get("id"), int)]
     return max(ids, default=0) + 1
+
+
+def record(data: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
+    """The action numbered as the log's next and stamped with the time (the caller appends it once
+    the game has accepted it)."""
+    out = dict(action)
+    out["id"] = next_action_id(data)
+    out.setdefault("created_at", int(time.time()))
+    return out
+
+
+def undo_record(data: dict[str, Any], game: "Game", action_id: int | None = None) -> dict[str, Any]:
+    """The ``undo`` action that takes back the last move (or every move after ``action_id``),
+    by whoever made the last one."""
+    last = game.history[-1] if game.history else {}
+    out: dict[str, Any] = {"type": "undo", "entity": last.get("entity"),
+                           "entity_type": last.get("entity_type", "player"), "id": next_action_id(data),
+                           "created_at": int(time.time())}
+    if action_id is not None:
+        out["action_id"] = action_id
+    return out

@@ -1,0 +1,119 @@
+"""``railbook simulate`` and ``railbook report``: balance studies of seeded bot games.
+
+    railbook simulate TITLE --games N --players P[,P...] --bots greedy[,random...] --seed S
+        [--set PATH=VALUE[,VALUE...] ...] [--option NAME ...] [--workers K] [--backend process|ray]
+        [--address ADDR] -o RESULTS
+    railbook report RESULTS -o report.html
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from railbook.errors import RailbookError
+
+
+def _fail(message: str) -> int:
+    print(f"railbook: {message}", file=sys.stderr)
+    return 1
+
+
+def _players(text: str) -> tuple[int, ...]:
+    try:
+        counts = tuple(int(p) for p in text.split(",") if p.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: a player count, or several separated by commas") from None
+    if not counts:
+        raise argparse.ArgumentTypeError("a player count, or several separated by commas")
+    return counts
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from railbook.bots.selfplay import MAX_ACTIONS
+    from railbook.simulate.runner import simulate
+    from railbook.simulate.study import Study, parse_set
+
+    started = time.perf_counter()
+    try:
+        study = Study(title=args.title, games=args.games, players=args.players,
+                      bots=tuple(b.strip() for b in args.bots.split(",") if b.strip()), seed=args.seed,
+                      options=tuple(args.option or ()), sets=tuple(parse_set(s) for s in args.set or ()),
+                      rotate=args.rotate_seats, max_actions=args.max_actions or MAX_ACTIONS)
+        outcome = simulate(study, Path(args.output), backend=args.backend, workers=args.workers,
+                           address=args.address, progress=not args.quiet)
+    except RailbookError as exc:
+        return _fail(str(exc))
+    seconds = time.perf_counter() - started
+    variants = len(study.variants())
+    what = f"{variants} variants × {study.games} games" if variants > 1 else f"{study.games} games"
+    print(f"{args.output}: {outcome.rows} rows ({what} asked; {outcome.played} played now, "
+          f"{outcome.skipped} already there) in {seconds:.0f} s"
+          + (f"; {outcome.errors} games stopped on an error or had listed actions refused" if outcome.errors else ""))
+    if outcome.interrupted:
+        print("interrupted: the finished games are kept; run the same command again to play the rest",
+              file=sys.stderr)
+        return 130
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from railbook.simulate.report.page import write_report
+
+    try:
+        out = write_report(Path(args.results), Path(args.output), Path(args.pictures) if args.pictures else None)
+    except RailbookError as exc:
+        return _fail(str(exc))
+    print(f"wrote {out}" + (f" and its figures in {args.pictures}/" if args.pictures else ""))
+    return 0
+
+
+def register_simulate(sub: Any) -> None:
+    p = sub.add_parser("simulate", help="a balance study: many seeded bot games of a title, one row each",
+                       description="Play many seeded games of a title between bots (see 'railbook selfplay') and "
+                                   "write one row per game: scores and ranks by seat and bot, the game's length "
+                                   "(actions, operating rounds, sets), how it ended, bankruptcies, each "
+                                   "corporation's float, prices, trains and withheld dividends, the phases and "
+                                   "rusting, and the game log (railbook replay RESULTS --row N). Each game is a "
+                                   "pure function of title, options, data changes, players, bots and seed: the "
+                                   "same command writes the same bytes, whatever the backend or the workers. "
+                                   "Rows already in RESULTS are kept and their games not played again.")
+    p.add_argument("title", help="a title id, as 'railbook titles' lists them")
+    p.add_argument("--games", type=int, default=100, help="games per variant (default 100)")
+    p.add_argument("--players", type=_players, default=(4,), metavar="P[,P...]",
+                   help="number of players; several make a sweep (default 4)")
+    p.add_argument("--bots", default="greedy", help="greedy, random, or a comma-separated list seat by seat")
+    p.add_argument("--rotate-seats", action="store_true", help="the bots move one seat on from game to game")
+    p.add_argument("--seed", type=int, default=1, help="seed of the first game; game k has seed S+k (default 1)")
+    p.add_argument("--set", action="append", metavar="PATH=VALUE[,VALUE...]",
+                   help="change the title's data as an optional rule does (trains[4].price=350); several values "
+                        "make a sweep, played on the same seeds (repeatable)")
+    p.add_argument("--option", action="append", metavar="RULE", help="an optional rule (repeatable)")
+    p.add_argument("--max-actions", type=int, default=None, help="stop a game unfinished after this many actions")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="worker processes (default: the CPUs)")
+    p.add_argument("--backend", default="process", choices=["process", "ray"],
+                   help="process: a pool on this machine (default); ray: Ray tasks (pip install 'railbook[cluster]')")
+    p.add_argument("--address", help="with --backend ray: the cluster's address (default: start Ray here)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    p.add_argument("-o", "--output", required=True, metavar="RESULTS",
+                   help="the results file: .parquet (needs pyarrow) or .jsonl")
+    p.set_defaults(func=cmd_simulate)
+
+
+def register_report(sub: Any) -> None:
+    p = sub.add_parser("report", help="a page of plots from a balance study's results",
+                       description="Write one HTML page from the results of 'railbook simulate': win rates by seat "
+                                   "and by bot, game lengths, end reasons, bankruptcies, price paths, what the "
+                                   "winners held; for a sweep the same figures side by side per value, with 95% "
+                                   "confidence intervals. The plots are SVG in the page; it loads nothing.")
+    p.add_argument("results", help="the results file (.parquet or .jsonl)")
+    p.add_argument("-o", "--output", default="report.html", help="the page to write (default report.html)")
+    p.add_argument("--pictures", metavar="DIR", help="also write each figure as one SVG picture, DIR/ID.svg")
+    p.set_defaults(func=cmd_report)
+
+
+REGISTER = [register_simulate, register_report]
