@@ -40,3 +40,16 @@ def test_selfplay_prints_a_line_per_game_and_saves_the_logs(tmp_path: Path, caps
 def test_an_unknown_bot_is_a_message(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["selfplay", "1830", "--bots", "clever"]) == 1
     assert "unknown bot clever" in capsys.readouterr().err
+
+
+def test_a_random_bot_passes_at_least_one_time_in_four_where_it_may() -> None:
+    """Among ten raises and a pass a uniform choice passes one time in eleven: bots raising bids with
+    every payout of a waterfall auction's all-pass never left 1894's auction (the fuzz, seed 17)."""
+    from railbook.bots.random_bot import PASS_AT_LEAST, RandomBot
+    from railbook.engine.legal import LegalAction
+
+    legal = [LegalAction({"type": "bid", "entity": 1, "entity_type": "player", "company": "LS", "price": 90 + 5 * k})
+             for k in range(10)] + [LegalAction({"type": "pass", "entity": 1, "entity_type": "player"})]
+    bot = RandomBot(17)
+    passes = sum(bot.choose(None, legal)["type"] == "pass" for _ in range(2000))   # type: ignore[arg-type]
+    assert passes / 2000 >= 1 / PASS_AT_LEAST

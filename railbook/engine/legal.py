@@ -155,7 +155,9 @@ def track_layout(tile: Any, rotation: int) -> tuple[Any, ...]:
 
 
 def _tile_lay(a: "Action") -> dict[str, Any]:
-    return {"hex": a.hex.id, "tile": a.tile.name, "track": track_layout(a.tile, a.rotation)}
+    # any copy of the tile in the supply is the same lay; a copy already on the map is not one
+    return {"hex": a.hex.id, "tile": a.tile.name, "track": track_layout(a.tile, a.rotation),
+            "laid": a.tile.hex is not None}
 
 
 def _city(city: Any) -> Any:
