@@ -177,12 +177,29 @@ def test_placing_a_token_makes_only_the_corporations_reaching_the_city_forget_th
 
 
 def test_invalidate_city_forgets_the_token_owner_even_if_it_did_not_reach_the_city() -> None:
+    """B&O takes Lancaster's only slot: the city is full, so PRR, whose track reaches it, walks again too."""
     game = opening_at(OR2_PRR_TOKEN)
     graph = game.graph
     nyc, prr, bo = (corporation(game, s) for s in ("NYC", "PRR", "B&O"))
     graph.connected_nodes(nyc), graph.connected_nodes(prr), graph.connected_nodes(bo)
-    graph.invalidate_city(game.city_by_id("57-1-0"), bo)
+    lancaster = game.city_by_id("57-1-0")
+    lancaster.exchange_token(bo.next_token())
+    graph.invalidate_city(lancaster, bo)
     assert set(graph.connected_nodes_) == {nyc}
+
+
+def test_a_city_with_a_slot_left_blocks_nobody_so_the_others_keep_their_network() -> None:
+    """A station (or a reservation) in a city that still has an open slot changes no other corporation's
+    walk (a city blocks only when every slot is taken): PRR keeps its network; only where it could place
+    a station is asked again."""
+    game = opening_at(OR2_PRR_TOKEN)
+    graph = game.graph
+    nyc, prr, bo = (corporation(game, s) for s in ("NYC", "PRR", "B&O"))
+    prr_before = graph.connected_nodes(prr)
+    graph.connected_nodes(nyc), graph.can_token(prr)
+    graph.invalidate_city(game.city_by_id("57-1-0"), bo)   # Lancaster's one slot is still open
+    assert set(graph.connected_nodes_) == {nyc, prr} and graph.connected_nodes_[prr] is prr_before
+    assert prr not in graph.tokens
 
 
 def test_the_cached_graph_always_agrees_with_a_fresh_walk() -> None:

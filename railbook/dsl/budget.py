@@ -18,16 +18,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from railbook.dsl import ast as A
+from railbook.dsl.limits import DEEP_LOOPS, MAX_INT, MAX_LENGTH, STEPS
 
-#: loop and comprehension steps one hook call may take (hooks iterate over players, corporations,
-#: stops: a few hundred steps at most)
-STEPS = 100_000
-#: the largest whole number a hook's loop may make (money, counts and rows are far smaller)
-MAX_INT = 2 ** 63
-#: the longest text or list a hook's loop may make
-MAX_LENGTH = 100_000
-#: loops nested this deep get a warning from validate
-DEEP_LOOPS = 3
+__all__ = ["DEEP_LOOPS", "MAX_INT", "MAX_LENGTH", "STEPS", "unbounded"]
 
 
 def unbounded(program: A.Program) -> list[tuple[int, int, str]]:

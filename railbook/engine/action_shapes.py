@@ -16,7 +16,7 @@ they are checked against the engine's own value where the action is resolved and
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from railbook.errors import ActionFormatError
@@ -48,6 +48,10 @@ class Kind:
     def problem(self, value: Any) -> str | None:
         if self.check(value):
             return None
+        return self.fault(value)
+
+    def fault(self, value: Any) -> str:
+        """What is wrong with a value that does not fit."""
         found = self.explain(value) if self.explain is not None else None
         return found or f"must be {self.describe}, not {_show(value)}"
 
@@ -137,9 +141,16 @@ class Shape:
     required: dict[str, Kind]
     optional: dict[str, Kind]
     unsupported: tuple[str, ...] = ()
+    #: its own fields, and those with the common ones (every action is held to its shape: joined once)
+    own: dict[str, Kind] = field(init=False, repr=False, compare=False)
+    all: dict[str, Kind] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "own", {**self.required, **self.optional})
+        object.__setattr__(self, "all", {**COMMON, **self.required, **self.optional})
 
     def fields(self) -> dict[str, Kind]:
-        return {**COMMON, **self.required, **self.optional}
+        return self.all
 
 
 #: what every action may carry: who acts, its number, and what 18xx.games records about it
@@ -239,8 +250,9 @@ def _refuse(message: str) -> ActionFormatError:
 
 
 def _check_fields(what: str, d: dict[str, Any], shape: Shape, common: bool = True) -> None:
-    allowed = shape.fields() if common else {**shape.required, **shape.optional}
-    for key in d:
+    allowed: dict[str, Kind] = shape.all if common else shape.own
+    unknown = d.keys() - allowed.keys()
+    for key in d if unknown else ():   # named in the action's order
         if key in allowed:
             continue
         if not isinstance(key, str):
@@ -257,9 +269,9 @@ def _check_fields(what: str, d: dict[str, Any], shape: Shape, common: bool = Tru
     for key, value in d.items():
         if value is None and key not in shape.required and key != "original_id":
             continue  # an optional field left empty, as 18xx.games writes some
-        problem = allowed[key].problem(value)
-        if problem is not None:
-            raise _refuse(f"{what}: {key!r} {problem}")
+        kind = allowed[key]
+        if not kind.check(value):
+            raise _refuse(f"{what}: {key!r} {kind.fault(value)}")
 
 
 def check_shape(d: Any) -> None:

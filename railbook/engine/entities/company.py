@@ -33,6 +33,8 @@ class Ability:
         self.owner_type = None if owner_kind in (None, "any") else owner_kind
         self.when = [WHEN.get(w, w) for w in spec.when]
         self.passive = not self.when
+        # usable by the president's corporation while a player owns the private (a timing of the owning player)
+        self.owning_player = "owning_player" in "".join(self.when)
         self.count = spec.count
         self.start_count = self.count
         self.count_per_or = spec.count_per_or

@@ -200,7 +200,7 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
         owner = self.owner
         if owner is not None and owner.is_player():
             for c in owner.companies:
-                out.extend(a for a in c.all_abilities() if "owning_player" in "".join(a.when))
+                out.extend(a for a in c.all_abilities() if a.owning_player)
         return out
 
     def sort_key(self) -> tuple[Any, ...] | None:

@@ -7,7 +7,7 @@ affair (:mod:`railbook.engine.rules.phases`).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
 from railbook.title.model import PhaseDef
 
@@ -53,9 +53,9 @@ class Phase:
 
     def train_limit(self, entity: Any) -> int:
         limit = self.current.train_limit
-        if isinstance(limit, Mapping):
-            return int(limit.get(entity.type, 0))
-        return limit
+        if isinstance(limit, int):   # one limit, else one per corporation type
+            return limit
+        return int(limit.get(entity.type, 0))
 
     def next_on(self) -> tuple[str, ...]:
         """The trains whose purchase starts the next phase."""

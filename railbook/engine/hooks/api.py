@@ -28,7 +28,7 @@ from railbook.engine.rules.trains import (
     set_train_stops,
 )
 from railbook.engine.steps.auction import WaterfallAuction
-from railbook.dsl import budget
+from railbook.dsl import limits as budget
 from railbook.errors import GameError, HookError, RouteError
 
 if TYPE_CHECKING:

@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.engine.map.tile import City, Path, Stop
-from railbook.engine.map.walk import walk_from_path, walk_node
-from railbook.hexgrid import invert
+from railbook.engine.map.walk import walk_from_path, walk_network, walk_node
 
 if TYPE_CHECKING:
     from railbook.engine.map.hex import Hex
@@ -67,10 +66,16 @@ class Graph:
         self._forget_reaching(self.connected_hexes_, hex_)
 
     def invalidate_city(self, city: Stop, corporation: Any = None) -> None:
-        """A token or reservation changed in a city: it matters to the corporations reaching it."""
-        self._forget_reaching(self.connected_nodes_, city)
+        """A station was placed (or a reservation changed) in a city, by ``corporation``: its network
+        has a new station. To the others a station only blocks, and a city blocks only when every
+        slot is taken: while one is open their walks are as they were, and only where they could
+        place a station may have changed; a city filled up matters to those whose track reaches it."""
         if corporation is not None:
             self._forget(corporation)
+        if isinstance(city, City) and any(t is None for t in city.tokens):
+            self.tokens.clear()
+            return
+        self._forget_reaching(self.connected_nodes_, city)
 
     def _forget_reaching(self, reach: dict[Any, Any], place: Any) -> None:
         """Forget the corporations whose reach (hexes or nodes) includes the place, and those
@@ -114,9 +119,12 @@ class Graph:
         return self.connected_paths_[corporation]
 
     def reachable_hexes(self, corporation: Any) -> dict["Hex", bool]:
-        if corporation not in self.reachable_hexes_:
-            self.compute(corporation)
-        return self.reachable_hexes_[corporation]
+        """The hexes the corporation's track reaches (made from its paths when first asked)."""
+        reach = self.reachable_hexes_.get(corporation)
+        if reach is None:
+            paths = self.connected_paths(corporation)
+            reach = self.reachable_hexes_[corporation] = {p.tile.hex: True for p in paths if p.tile.hex is not None}
+        return reach
 
     def paths_avoiding(self, corporation: Any, hex_: "Hex",
                        entries: list[tuple[Path, int]] | None = None) -> dict[Path, bool]:
@@ -167,30 +175,14 @@ class Graph:
         for city in teleport_cities:
             nodes[city] = True
         routes = self.routes.get(corporation) or {}
-        skip_paths = None
-        for node in list(tokens):
+        stations = list(tokens)
+        for node in stations:
             if routes.get("route_train_purchase") and routes_only:
                 return
-            visited = {t: True for t in tokens if t is not node}
             local_nodes: dict[Stop, bool] = {}
-
-            def visit(path: Path, vp: dict[Path, bool], vn: dict[Stop, bool]) -> None:
-                if path in paths:
-                    return
-                paths[path] = True
-                for p_node in path.nodes:
-                    nodes[p_node] = True
-                    local_nodes[p_node] = True
-                hex_ = path.tile.hex
-                assert hex_ is not None  # the walk goes over laid tiles only
-                for edge in path.edges:
-                    hexes.setdefault(hex_, {})[edge] = True
-                    neighbor = hex_.neighbors.get(edge)
-                    if neighbor is not None:
-                        hexes.setdefault(neighbor, {})[invert(edge)] = True
-
-            walk_node(node, visit, visited=visited, corporation=corporation, converging_path=False,
-                      skip_paths=skip_paths)
+            # the walk from one station never passes through another (that one walks itself)
+            others = [t for t in stations if t is not node]
+            walk_network(node, others, corporation, paths, nodes, local_nodes, hexes)
             if routes.get("route_train_purchase"):
                 continue
             mandatory = sum(1 for n in local_nodes if n.route == "mandatory")
@@ -205,4 +197,4 @@ class Graph:
         self.connected_hexes_[corporation] = {h: list(e) for h, e in hexes.items()}
         self.connected_nodes_[corporation] = nodes
         self.connected_paths_[corporation] = paths
-        self.reachable_hexes_[corporation] = {p.tile.hex: True for p in paths if p.tile.hex is not None}
+        self.reachable_hexes_.pop(corporation, None)

@@ -7,7 +7,7 @@ every rotation; rotating a tile only swaps in the right table.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from railbook.title.model import PathDef, StopDef, TileDef
 
@@ -74,12 +74,12 @@ class Stop:
 
     def max_revenue(self) -> int:
         r = self.revenue
-        return max(r.values()) if isinstance(r, Mapping) else r
+        return r if isinstance(r, int) else max(r.values())
 
     def revenue_in(self, phase_tiles: list[str], train: Any = None) -> int:
         """What the stop pays in a phase: a flat value, or the value of the latest phase colour it has."""
         r = self.revenue
-        if not isinstance(r, Mapping):
+        if isinstance(r, int):   # one value, else one per phase colour (asked as int: the cheap check)
             base = r
         else:
             if train is not None and train.name.upper() == "D" and "diesel" in r:
@@ -372,29 +372,41 @@ class Tile:
         self.reservation_blocks = "never"
         self.blocks_lay = any(i.blocks_lay for i in self.icons)
         self._paths: list[Path] = []
-        self._paths_by_exit: dict[int, list[Path]] = {}
+        self._paths_by_exit: dict[int, list[Path]] | None = None
         self.rotate(0)
 
     # -- rotation
     def rotate(self, rotation: int) -> None:
+        """Turn the tile. Its Path objects are made when first asked for: a tile in the supply is
+        turned to try a lay far more often than its track is walked."""
         self.rotation = rotation % 6
         # a new number for every new set of Path objects: what was computed from the old
         # ones (a route's chains) is known to be stale by comparing layouts
         self.layout = next(_LAYOUTS)
+        self._exits = list(self.definition.rotations[self.rotation].exits)
+        self._paths_by_exit = None
+        for s in self.stops:
+            s._paths = None
+
+    def by_exit(self) -> dict[int, list[Path]]:
+        """The paths at each exit, the Path objects of the tile as it is turned now (made on first use)."""
+        by_exit = self._paths_by_exit
+        if by_exit is not None:
+            return by_exit
         rot = self.definition.rotations[self.rotation]
         specs = self.definition.paths
         self._paths = [Path(self, i, a, b, specs[i]) for i, (a, b) in enumerate(rot.paths)]
-        self._exits = list(rot.exits)
-        by_exit: dict[int, list[Path]] = {}
+        by_exit = {}
         for p in self._paths:
             for e in p.edges:
                 by_exit.setdefault(e, []).append(p)
         self._paths_by_exit = by_exit
-        for s in self.stops:
-            s._paths = None
+        return by_exit
 
     @property
     def paths(self) -> list[Path]:
+        if self._paths_by_exit is None:
+            self.by_exit()
         return self._paths
 
     @property
@@ -402,10 +414,12 @@ class Tile:
         return self._exits
 
     def paths_at(self, edge: int) -> list[Path]:
-        return self._paths_by_exit.get(edge, [])
+        by_exit = self._paths_by_exit
+        return (self.by_exit() if by_exit is None else by_exit).get(edge, [])
 
     def converging_exit(self, edge: int) -> bool:
-        return len(self._paths_by_exit.get(edge, [])) > 1
+        by_exit = self._paths_by_exit
+        return len((self.by_exit() if by_exit is None else by_exit).get(edge, [])) > 1
 
     # -- properties used by upgrade rules
     def upgrade_cost(self) -> int:
@@ -420,13 +434,13 @@ class Tile:
         return out
 
     def ambiguous_connection(self) -> bool:
-        return sum(1 for p in self._paths if len(p.nodes) > 1) > 1
+        return sum(1 for p in self.paths if len(p.nodes) > 1) > 1
 
     def city_town_edges(self) -> list[list[int]]:
         """For each city or town with track, the edges its paths reach (in path order)."""
         ct_edges: dict[int, list[int]] = {}
         order: list[int] = []
-        for p in self._paths:
+        for p in self.paths:
             ct = next((n for n in p.nodes if n.is_city() or n.is_town()), None)
             if ct is None:
                 continue
@@ -439,7 +453,7 @@ class Tile:
     def paths_are_subset_of(self, other_paths: list[Path]) -> bool:
         """Some rotation of this tile's track lies within the other paths (upgrade keeps track)."""
         for ticks in range(6):
-            if all(any(_rotated_le(p, ticks, o) for o in other_paths) for p in self._paths):
+            if all(any(_rotated_le(p, ticks, o) for o in other_paths) for p in self.paths):
                 return True
         return False
 

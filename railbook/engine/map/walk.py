@@ -139,6 +139,112 @@ def walk_node(node: Stop, visitor: NodeVisitor, visited: dict[Stop, bool] | None
                converging_path)
 
 
+def walk_network(start: Stop, others: list[Stop], corporation: Any, paths: dict[Path, bool],
+                 nodes: dict[Stop, bool], local_nodes: dict[Stop, bool], hexes: dict[Any, dict[int, bool]]) -> None:
+    """The corporation's network walk from one station (``others``: its other stations, which this
+    walk does not pass through: each walks itself), recording what a route graph keeps of each path
+    the first time any walk of the network reaches it: the path, its stops (``local_nodes``: those
+    first reached from this station) and the hex edges it touches, on both sides.
+
+    The same walk as :func:`walk_node` with :func:`walk_path` (non-converging from the station,
+    converging beyond a converging exit), step for step — the same paths in the same order —
+    without a visitor call and a closure per stop. Hex edges in use are a set (a walk never holds
+    one edge twice: a path on a used edge is not entered)."""
+    visited_nodes: dict[Stop, bool] = {s: True for s in others}
+    visited: dict[Path, bool] = {}
+    used: set[int] = set()
+    junctions: dict[Any, int] = {}
+    blocks: dict[Stop, bool] = {}   # whether a stop blocks the corporation (the board does not change during a walk)
+    inverted = INVERTED
+
+    def walk_node_(node: Stop, converging_path: bool) -> None:
+        if node in visited_nodes:
+            return
+        visited_nodes[node] = True
+        for node_path in node.paths:
+            if not node_path.ignore:
+                walk_path_(node_path, None, None, converging_path, node, converging_path)
+        if converging_path:
+            visited_nodes.pop(node, None)
+
+    def walk_path_(path: Path, skip: int | None, jskip: Any, converging: bool, origin: Stop,
+                   converging_path: bool) -> None:
+        if path in visited:
+            return
+        junction = path.junction
+        if junction is not None and junctions.get(junction, 0) > 1:
+            return
+        tile = path.tile
+        hex_ = tile.hex
+        assert hex_ is not None  # walks go over laid tiles only
+        base = hex_.edge_base
+        edges = path.edges
+        for e in edges:
+            if base + e in used:
+                return
+        if junction is not None:
+            if path.terminal:
+                return
+            junctions[junction] = junctions.get(junction, 0) + 1
+        visited[path] = True
+        neighbors = hex_.neighbors
+        if path not in paths:
+            paths[path] = True
+            for p_node in path.nodes:
+                nodes[p_node] = True
+                local_nodes[p_node] = True
+            for edge in edges:
+                reached = hexes.get(hex_)
+                if reached is None:
+                    reached = hexes[hex_] = {}
+                reached[edge] = True
+                neighbor = neighbors.get(edge)
+                if neighbor is not None:
+                    reached = hexes.get(neighbor)
+                    if reached is None:
+                        reached = hexes[neighbor] = {}
+                    reached[inverted[edge]] = True
+        if not path.terminal:
+            for next_node in path.nodes:
+                if next_node is origin or next_node in visited_nodes:
+                    continue
+                blocked = blocks.get(next_node)
+                if blocked is None:
+                    blocked = blocks[next_node] = next_node.blocks(corporation)
+                if not blocked:
+                    walk_node_(next_node, converging_path or converging)
+        if junction is not None and junction is not jskip:
+            for jp in junction.paths:
+                walk_path_(jp, None, junction, converging, origin, converging_path)
+        track = path.track
+        exits = tile.by_exit()
+        for edge in edges:
+            if edge == skip:
+                continue
+            neighbor = neighbors.get(edge)
+            if neighbor is None:
+                continue
+            key = base + edge
+            used.add(key)
+            np_edge = inverted[edge]
+            conv = converging or len(exits[edge]) > 1
+            facing = neighbor.tile._paths_by_exit
+            if facing is None:
+                facing = neighbor.tile.by_exit()
+            for np in facing.get(np_edge, ()):
+                np_track = np.track
+                if np_track != track and not _tracks_match_walk(track, np_track):
+                    continue
+                walk_path_(np, np_edge, None, conv, origin, converging_path)
+            used.discard(key)
+        if converging:
+            visited.pop(path, None)
+        if junction is not None:
+            junctions[junction] -= 1
+
+    walk_node_(start, False)
+
+
 def walk_from_path(path: Path, entry_edge: int, visitor: NodeVisitor, corporation: Any = None,
                    skip_paths: dict[Path, bool] | None = None) -> None:
     """A node walk that starts along ``path``, entered across its side ``entry_edge`` (not from a stop):

@@ -96,6 +96,7 @@ class Round:
         self.trade_ins_this_turn = 0
         self.treasury_traded: Any = None
         self.steps: list[Step] = []
+        self._takers: dict[str, list[bool]] = {}   # per action kind: which steps may take it, step by step
         for spec in steps:
             cls, opts = (spec if isinstance(spec, tuple) else (spec, {}))
             step = cls(game, self, **opts)
@@ -185,12 +186,15 @@ class Round:
             raise GameOver(f"the game is over; {kind} is not possible", "game over")
         self.before_process(action)
         chosen = None
-        for step in self.steps:
+        # only a step that may offer the kind can take it; asking the others what they allow (some
+        # look at the route graph) would be wasted work. Which may is known per kind (the steps are fixed)
+        takers = self._takers.get(kind)
+        if takers is None:
+            takers = self._takers[kind] = [step.may_offer(kind) for step in self.steps]
+        for step, may in zip(self.steps, takers):
             if not step.active():
                 continue
-            # only a step that may offer the kind can take it; asking the others what
-            # they allow (some look at the route graph) would be wasted work
-            if step.may_offer(kind) and step.offers(action.entity, kind):
+            if may and step.offers(action.entity, kind):
                 chosen = step
                 break
             if step.blocking():
@@ -242,11 +246,11 @@ class Round:
         asking every step again whether it blocks is what costs most in a replay."""
         self.clear_cache()
         skipped = False
+        ent_closed = self._entity_closed()   # asked again only after a skip (which may move the turn on)
         for step in self.steps:
             if not step.active() or not step.blocks():
                 continue
-            ent = self.entities[self.entity_index] if self.entities and self.entity_index < len(self.entities) else None
-            if ent is not None and getattr(ent, "closed", False):
+            if ent_closed:
                 skipped = True  # the step is passed over, not asked: it is not known to be active
                 continue
             if step.blocking():
@@ -255,7 +259,13 @@ class Round:
                 return
             step.skip()
             skipped = True
+            ent_closed = self._entity_closed()
         self.clear_cache()
+
+    def _entity_closed(self) -> bool:
+        ents = self.entities
+        ent = ents[self.entity_index] if ents and self.entity_index < len(ents) else None
+        return ent is not None and bool(getattr(ent, "closed", False))
 
     def auto_actions(self) -> list[dict[str, Any]]:
         step = self.active_step(self.current_entity) if self.current_entity is not None else None

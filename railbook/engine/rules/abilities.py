@@ -24,6 +24,7 @@ def usable_abilities(game: "GameState", entity: Any, kind: str | None = None, ti
         return []
     source = entity.all_abilities() if hasattr(entity, "all_abilities") else []
     out = []
+    times = list(time) if time is not None else None
     for a in source:
         if kind is not None and a.type != kind:
             continue
@@ -31,7 +32,7 @@ def usable_abilities(game: "GameState", entity: Any, kind: str | None = None, ti
             continue
         if a.count_per_or and a.count_this_or >= a.count_per_or:
             continue
-        if not _right_time(game, a, list(time) if time is not None else None, passive_ok, on_phase):
+        if not _right_time(game, a, times, passive_ok, on_phase):
             continue
         if a.type == "token" and not _token_usable(a):
             continue

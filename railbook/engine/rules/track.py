@@ -15,7 +15,7 @@ the tile supply, and the hooks around a lay; and who may lay a tile where, beyon
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.engine.map.hex import Hex
 from railbook.engine.map.tile import COLORS, Tile, path_within
@@ -219,15 +219,17 @@ def restriction_needs_reach(game: "GameState") -> bool:
 
 
 def restriction_refusal(game: "GameState", old_tile: Tile, new_tile: Tile,
-                        connected: Any) -> IllegalAction | None:
-    """The title's track restriction judged on an upgrade: ``connected`` holds the new tile's paths
-    the corporation's track reaches (what the graph says once the tile is down)."""
+                        reached: Callable[[], Any]) -> IllegalAction | None:
+    """The title's track restriction judged on an upgrade: ``reached()`` gives the new tile's paths
+    the corporation's track reaches (what the graph says once the tile is down); it is asked only
+    where the restriction depends on it, not under a permissive one."""
     for old_ct in old_tile.city_towns:
         if not any(set(old_ct.exits) <= set(n.exits) for n in new_tile.city_towns):
             return IllegalAction("the new tile must keep the old track to every city and town", "tile upgrade")
     if not restriction_needs_reach(game):
         return None
     restriction = game.rules.operating_round.track_restriction
+    connected = reached()
     old_paths = old_tile.paths
     used_new = not old_paths
     changed_city = False

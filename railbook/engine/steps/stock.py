@@ -313,12 +313,17 @@ class BuySellParShares(Step, ShareBuying):
 
     def can_buy_any(self, entity: Any) -> bool:
         certs = num_certs(self.game, entity)  # the same for every candidate: count once
+        # at the certificate limit only certificates that do not count for it can be had (can_gain
+        # refuses the others): those corporations are not asked, where these are the rules in use
+        full = (type(self).can_buy_shares is BuySellParShares.can_buy_shares
+                and type(self).can_gain is ShareBuying.can_gain and certs >= cert_limit(self.game, entity))
         pool = self.game.share_pool
         for corp, shares in pool.shares_by_corporation.items():
-            if shares and self.can_buy_shares(entity, shares, certs):
+            if shares and not (full and corp.counts_for_limit()) and self.can_buy_shares(entity, shares, certs):
                 return True
         for corp in self.game.corporations:
-            if corp.ipoed and self.can_buy_shares(entity, corp.ipo_shares(), certs):
+            if corp.ipoed and not (full and corp.counts_for_limit()) \
+                    and self.can_buy_shares(entity, corp.ipo_shares(), certs):
                 return True
         return False
 

@@ -22,7 +22,6 @@ from railbook.engine.rules.track import (
     paths_reached_once_laid,
     forfeit_tile_lays,
     reconnect_hex,
-    restriction_needs_reach,
     restriction_refusal,
     sides_allow,
     splits_city,
@@ -264,9 +263,9 @@ class Tracker:
         if restricted and foresee:
             tile.rotate(rotation)
             try:
-                reach = paths_reached_once_laid(game, entity, hex_, tile, self.foresee_memo) \
-                    if restriction_needs_reach(game) else set()
-                refusal = restriction_refusal(game, old_tile, tile, reach)
+                memo = self.foresee_memo
+                refusal = restriction_refusal(game, old_tile, tile,
+                                              lambda: paths_reached_once_laid(game, entity, hex_, tile, memo))
             finally:
                 tile.rotate(before)
             if refusal is not None:
@@ -416,7 +415,8 @@ class Tracker:
     def check_track_restrictions(self, entity: Any, old_tile: "Tile", new_tile: "Tile") -> None:
         if not entity.is_operator():
             return
-        refusal = restriction_refusal(self.game, old_tile, new_tile, self.game.graph.connected_paths(entity))
+        graph = self.game.graph
+        refusal = restriction_refusal(self.game, old_tile, new_tile, lambda: graph.connected_paths(entity))
         if refusal is not None:
             raise refusal
 
