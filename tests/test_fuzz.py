@@ -236,3 +236,21 @@ def test_an_entity_named_with_another_kind_of_entity_is_refused() -> None:
             game.process(action)
         assert (refused.value.rule, refused.value.message) == ("action format", message)
         assert digest(game, 0) == before
+
+
+def test_a_game_is_copied_whatever_the_depth_of_the_caller() -> None:
+    """Copying a game walks its map hex by neighbouring hex: a full board of 1830 needs hundreds of
+    frames, and the fuzz, judging a perturbation 2,600 actions into a game, crashed the copy with a
+    RecursionError. A late game forks however deep the stack already is."""
+    import sys
+
+    from corpus_support import export, game_at
+
+    name = "reference/1830_all_phases_to_bank_break"
+    game = game_at(name, len(export(name)["actions"]))
+    sys.setrecursionlimit(1000)   # Python's default: the copy makes the room it needs itself
+
+    def deep(n: int) -> Game:
+        return game.fork() if n == 0 else deep(n - 1)
+
+    assert digest(deep(500), 0) == digest(game, 0)

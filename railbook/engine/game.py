@@ -15,6 +15,7 @@ comes next in :mod:`railbook.engine.schedule`.
 from __future__ import annotations
 
 import copy
+import sys
 from functools import partial
 from typing import Any, Callable
 
@@ -118,7 +119,7 @@ class Game(GameState):
         if start is None:
             type(self).__init__(self, *init_args)
         else:   # a copy of the checkpoint whose every reference to the checkpoint is to this game
-            self.__dict__.update(copy.deepcopy(start.__dict__, {id(start): self, id(start.round_observers): observers}))
+            self.__dict__.update(deep_copy(start.__dict__, {id(start): self, id(start.round_observers): observers}))
         self.round_observers = observers
         for d in history[len(self.history):]:
             self.process_action(d)
@@ -226,7 +227,7 @@ class Game(GameState):
 
     def fork(self) -> "Game":
         """An independent copy of the game as it stands (to try an action on without touching this one)."""
-        fork: Game = copy.deepcopy(self, {id(self.round_observers): [], id(self.checkpoint): None})
+        fork: Game = deep_copy(self, {id(self.round_observers): [], id(self.checkpoint): None})
         return fork
 
     def refusal(self, action: dict[str, Any]) -> GameError | None:
@@ -256,3 +257,16 @@ class Game(GameState):
 
     def result(self) -> dict[str, int]:
         return {str(p.id): v for p, v in result_players(self)}
+
+
+#: the recursion a copy of a game may need: ``copy.deepcopy`` walks the map hex by neighbouring hex,
+#: some ten frames a hex, so a full board of 1830 needs some 950 frames, near Python's default of 1000
+COPY_RECURSION = 10_000
+
+
+def deep_copy(obj: Any, memo: dict[int, Any]) -> Any:
+    """``copy.deepcopy`` with room for a game's depth, whatever the caller's stack (the recursion
+    limit is raised once, never lowered: another thread may be copying a game too)."""
+    if sys.getrecursionlimit() < COPY_RECURSION:
+        sys.setrecursionlimit(COPY_RECURSION)
+    return copy.deepcopy(obj, memo)
