@@ -46,6 +46,12 @@ def test_a_one_row_market_moves_along_the_row_and_stops_at_its_ends() -> None:
     assert moves[0][0]["left"] == [0, 0] and moves[0][2]["right"] == [0, 2]
 
 
+def test_a_zigzag_market_moves_two_cells_right_or_left_up_to_its_ends_and_one_up_or_down() -> None:
+    moves = market_moves([[cell(p) for p in (10, 20, 30, 40, 50)]], "zigzag")
+    assert moves[0][2] == {"up": [0, 3], "down": [0, 1], "left": [0, 0], "right": [0, 4]}
+    assert moves[0][3]["right"] == [0, 4] and moves[0][1]["left"] == [0, 0]    # the ledges stop it at the ends
+
+
 def test_gaps_have_no_moves() -> None:
     assert market_moves(GRID)[1][2] is None
 
@@ -55,4 +61,4 @@ def test_compiled_titles_carry_their_move_table() -> None:
         market = load_compiled(title).MARKET
         table = [[None if m is None else {k: list(getattr(m, k)) for k in ("up", "down", "left", "right")}
                   for m in row] for row in market.moves]
-        assert table == market_moves([list(row) for row in market.grid])
+        assert table == market_moves([list(row) for row in market.grid], market.movement)

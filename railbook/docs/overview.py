@@ -51,7 +51,8 @@ def setup(L: Lang, f: dict[str, Any]) -> Block:
     if f["privates"] and kind != "none":
         items.append(L.t(f"setup.auction.{kind}", n=len([p for p in f["privates"] if not p["stock_round_trade"]]),
                          drop=L.money(f["auction"].get("price_drop_when_all_pass", 0)),
-                         increment=L.money(f["auction"].get("min_increment", 0))))
+                         increment=L.money(f["auction"].get("min_increment", 0)),
+                         order=L.t(f"setup.draft_order.{f['auction'].get('draft_order', 'seat')}")))
     for names, corps, cert in certificate_privates(L, f):
         key = "setup.private_president" if cert["president"] else "setup.private_share"
         items.append(L.t(key, private=names, corp=corps, percent=L.pct(cert["percent"] or 0)))
@@ -202,7 +203,7 @@ def end_items(L: Lang, f: dict[str, Any], short: bool = False) -> list[str]:
         name = g["trigger"]
         if name == "bankruptcy" and f["bankruptcy"].get("ends_game_after") == "all_but_one":
             name = "bankruptcy_all"   # bankrupt players leave; the game ends with the last but one
-        trigger = L.t(f"end.trigger.{name}", price=L.money(g.get("price")),
+        trigger = L.t(f"end.trigger.{name}", price=L.money(g.get("price")), number=L.num(g.get("count") or 0),
                       phase=w.phase(L, f, g["phase"]) if g.get("phase") else "",
                       train=w.train(L, g["train"]) if g.get("train") else "")
         item = L.t("end.item", trigger=trigger, timing=L.t(f"end.timing.{g['timing']}"))
@@ -470,7 +471,8 @@ def later_closing_privates(f: dict[str, Any], p: dict[str, Any]) -> list[str]:
 def phases(L: Lang, f: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     for p in f["phases"]:
-        trigger = L.t("phase.start") if not p["on"] else w.first_train(L, p["on"][0])
+        trigger = w.first_train(L, p["on"][0]) if p["on"] else \
+            L.t("phase.starts_at_or", number=L.num(p["starts_at_or"])) if p.get("starts_at_or") else L.t("phase.start")
         train = f"{p['train']['name']} · {L.money(p['train']['price'])}" if p["train"] else ""
         out.append({"name": p["name"], "label": w.phase(L, f, p["name"], detailed=True), "colour": p["colour"],
                     "trigger": trigger, "train": train, "effects": phase_effects(L, f, p)})

@@ -106,6 +106,10 @@ def train_line(L: Lang, f: dict[str, Any], t: dict[str, Any]) -> str:
         parts.append(L.t("trains.rusts", train=w.train(L, t["rusts_on"])))
     if t["obsolete_on"]:
         parts.append(L.t("trains.obsolete", train=w.train(L, t["obsolete_on"])))
+    if t.get("rusts_after_set"):
+        parts.append(L.t("trains.rusts_after_set", number=L.num(t["rusts_after_set"])))
+    if t.get("salvage"):
+        parts.append(L.t("trains.salvage", amount=L.money(t["salvage"])))
     if t["available_from_phase"]:
         parts.append(L.t("trains.available", phase=w.phase(L, f, t["available_from_phase"])))
     for v in t["variants"]:
@@ -394,6 +398,7 @@ def mechanics(L: Lang, f: dict[str, Any]) -> list[str]:
         items.append(L.t("mech.minors", n=len(f["minors"])))
     if f["auction"].get("kind") == "starting_package":
         items.append(L.t("mech.starting_package", drop=L.money(f["auction"].get("price_drop_when_all_pass", 0))))
+    items += operating_options(L, f)
     if not f["pool_limit"]:
         items.append(L.t("mech.no_pool"))
     for z in f["market"]["zones"]:
@@ -438,7 +443,9 @@ def emergency(L: Lang, f: dict[str, Any]) -> list[str]:
             parts.append(L.t("emergency.loans_first", n=f["loans"].get("max_per_corporation", 1),
                              amount=L.money(f["loans"].get("amount"))))
         else:
-            parts.append(L.t("emergency.president" if eb.get("president_may_swap", True) else "emergency.no_president"))
+            parts.append(L.t("emergency.president"))
+            if not eb.get("president_may_swap", True):    # no sale that would hand a presidency over
+                parts.append(L.t("emergency.no_swap"))
         if eb.get("cheapest_depot_train_only"):
             parts.append(L.t("emergency.cheapest"))
         if eb.get("president_sells_shares", True):
@@ -449,6 +456,10 @@ def emergency(L: Lang, f: dict[str, Any]) -> list[str]:
         if other == "any_price" and eb.get("loans_first") and f["loans"] and f["loans"].get("face_value_train_trades"):
             other = "treasury_face_value_with_loans"   # it has taken loans by then: at most the printed price
         parts.append(L.t(f"emergency.other_corps.{other}"))
+        borrows = eb.get("president_borrows")
+        if borrows:
+            parts.append(L.t("emergency.borrows", interest=L.money(borrows.get("interest", 0)),
+                             percent=L.pct(borrows.get("debt_interest_percent", 0))))
         parts.append(L.t(f"emergency.bankrupt.{f['bankruptcy']['ends_game_after']}" if f["bankruptcy"]["allowed"]
                          else "emergency.no_bankruptcy"))
     for kind, conf in f["by_type"].items():
@@ -479,3 +490,25 @@ def sections(L: Lang, f: dict[str, Any]) -> list[Section]:
         out.append({"id": "mechanics", "title": L.t("sum.mechanics"), "items": mech})
     out.append({"id": "emergency", "title": L.t("sum.emergency"), "paragraphs": emergency(L, f)})
     return out
+
+
+def operating_options(L: Lang, f: dict[str, Any]) -> list[str]:
+    """Operating-round options of the title that the other sections do not say."""
+    rules = f["operating_round"]
+    items = []
+    if rules.get("privates_bought_from") == "president":
+        items.append(L.t("mech.privates_from_president"))
+    first = rules.get("first_or_private_sales") or {}
+    if first.get("price") == "face_value":
+        items.append(L.t("mech.first_or_face_value"))
+    if first.get("privates"):
+        items.append(L.t("mech.first_or_privates", privates=L.join([w.private_name(f, p) for p in first["privates"]])))
+    if first.get("one_per_corporation") or first.get("one_per_seller"):
+        items.append(L.t("mech.first_or_one_each"))
+    if rules.get("unsellable_once_run_before_rusting"):
+        items.append(L.t("mech.unsellable_before_rust"))
+    assist = rules.get("president_assist")
+    if assist:
+        items.append(L.t("mech.president_assist", percent=L.pct(assist.get("min_treasury_percent", 0)),
+                         fee=L.money(assist.get("fee", 0))))
+    return items

@@ -60,7 +60,8 @@ def render(facts: dict[str, Any], L: Lang, label: str) -> str:
                     f'stroke="{INK}"/>')
         body.append(f'<rect x="{n(x + 0.5)}" y="0.5" width="{n(W - 1)}" height="24" rx="6" fill="{colour(p["colour"])}"/>')
         body.append(text(x + W / 2, 13, w.phase_short(L, facts, p["name"]), size=13, weight="bold"))
-        trigger = L.t("phase.start") if not p["on"] else "→ " + " / ".join(p["on"])
+        trigger = "→ " + " / ".join(p["on"]) if p["on"] else \
+            L.t("phase.starts_at_or", number=L.num(p["starts_at_or"])) if p.get("starts_at_or") else L.t("phase.start")
         body.append(text(x + W / 2, 36, trigger, size=10))
         for k, c in enumerate(p["tiles"]):
             cx = x + 12 + k * 16

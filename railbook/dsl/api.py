@@ -63,6 +63,15 @@ HOOK_POINTS: dict[str, HookPoint] = {
     "after_par": HookPoint((("corporation", "Corporation"),), "none",
                            "After a corporation is parred (its president's certificate bought), before its "
                            "home station is placed."),
+    "run_bonus": HookPoint((("corporation", "Corporation"), ("routes", "list[Route]")), "int",
+                           "Extra revenue of a corporation's whole run (every route it runs this turn); 'add' "
+                           "amounts are summed, a negative one lowers the run (never below nothing).",
+                           accumulates=True),
+    "run_moves_price": HookPoint((("corporation", "Corporation"),), "bool",
+                                 "Return false to keep a corporation's share price where it is after its run, "
+                                 "paid out or withheld."),
+    "after_run": HookPoint((("corporation", "Corporation"),), "none",
+                           "After a corporation's run is paid out or withheld (also when it runs no train)."),
     "after_buy_train": HookPoint((("corporation", "Corporation"), ("train", "Train")), "none",
                                  "After a corporation buys a train (from the depot, the pool or another "
                                  "corporation), after the phase change and rusting it causes."),
@@ -93,6 +102,10 @@ FUNCTIONS: dict[str, Func] = {
     "privates": Func((), "list[Private]", "Every private company, closed ones included."),
     "tile_on": Func(("Hex",), "Tile", "The tile on a hex now."),
     "log": Func(("str",), "none", "Write a line to the game log."),
+    "recorded_before": Func(("str",), "bool",
+                            "True while replaying an action a log recorded before this UTC time (YYYY-MM-DD or "
+                            "YYYY-MM-DDTHH:MM:SSZ): for a rule the recording program changed that day. False "
+                            "for actions without a record time."),
     "random_choice": Func(("list[any]",), "any",
                           "Pick one item using the game's seeded generator (same seed, same pick)."),
     "shuffle": Func(("list[any]",), "list[any]", "A copy of a list in seeded random order."),
@@ -149,6 +162,8 @@ METHODS: dict[str, dict[str, Func]] = {
         "corporation": Func((), "Corporation", "The corporation running the train."),
         "train": Func((), "Train", "The train running the route."),
         "revenue": Func((), "int", "The route's revenue before bonuses."),
+        "earns": Func((), "int", "What the route earns, its bonuses included (in run_bonus; elsewhere its revenue "
+                                 "before bonuses)."),
     },
     "Stop": {
         "hex": Func((), "Hex", "The hex the stop is in."),
@@ -171,6 +186,9 @@ METHODS: dict[str, dict[str, Func]] = {
         "receive": Func(("int",), "none", "The bank pays it an amount."),
         "has_marker": Func(("str",), "bool", "True if it holds a marker of that name."),
         "add_marker": Func(("str",), "none", "Give it a marker of that name (a flag a later hook can test)."),
+        "remove_marker": Func(("str",), "none", "Take its marker of that name away (nothing if it has none)."),
+        "is_operating": Func((), "bool", "True during its own turn in an operating round."),
+        "reaches": Func(("Hex",), "bool", "True if its track reaches the hex from one of its stations now."),
         "operated": Func((), "bool", "True once it has finished an operating turn."),
         "train_count": Func((), "int", "How many trains it owns."),
         "share_unit": Func((), "int", "Percent of one ordinary certificate now (20 in a five-share corporation, "

@@ -61,6 +61,7 @@ class Game(GameState):
         super().__init__(title, players, seed, game_id, trust_stated_revenue, allow_corrections)
         self.history: list[dict[str, Any]] = []
         self.actions_processed = 0
+        self.recorded_at: int | None = None   # when the action being replayed was recorded (a log's created_at)
         # called with the game when a round has ended, before the next begins (what an importer may watch)
         self.round_observers: list[Callable[[Game], None]] = []
         self.api = HookAPI(self)
@@ -130,6 +131,8 @@ class Game(GameState):
         """Apply an action (and its recorded auto actions) without the rollback guard."""
         action = resolved if resolved is not None else A.from_dict(self, d)
         self.history.append(d)
+        stamp = d.get("created_at")
+        self.recorded_at = stamp if isinstance(stamp, int) and not isinstance(stamp, bool) else None
         self.process_single_action(action)
         for sub in action.auto_actions:
             self.process_single_action(A.from_dict(self, sub))

@@ -16,13 +16,16 @@ from railbook.engine.mechanics.registry import step_kinds
 from railbook.engine.mechanics.starting_package import StartingPackageDraft
 from railbook.engine.rounds.auction import AuctionRound
 from railbook.engine.rounds.base import Round
-from railbook.engine.rounds.draft import DraftRound
+from railbook.engine.rounds.draft import DraftRound, PrivateDraftRound
 from railbook.engine.rounds.operating import OperatingRound
 from railbook.engine.rounds.stock import StockRound
+from railbook.engine.rules.bankruptcy import charge_debt_interest
 from railbook.engine.rules.game_end import apply_last_set_skips
+from railbook.engine.rules.phases import start_timed_phases
 from railbook.engine.rules.priority import reorder_players
-from railbook.engine.rules.trains import export_train
+from railbook.engine.rules.trains import export_train, rust_on_timetable
 from railbook.engine.steps.auction import CompanyPendingPar, WaterfallAuction
+from railbook.engine.steps.draft import PrivateDraft
 from railbook.engine.steps.markers import SpecialBuyStep
 from railbook.engine.steps.message import with_bystanders
 from railbook.engine.steps.privates import (
@@ -88,6 +91,8 @@ class Schedule:
         if kind == "waterfall":
             bidding = SeatOrderAuction if auction.bidding_order == "seat_order" else WaterfallAuction
             return AuctionRound(game, with_bystanders([CompanyPendingPar, bidding]))
+        if kind == "draft":
+            return PrivateDraftRound(game, with_bystanders([CompanyPendingPar, PrivateDraft]))
         if kind == "starting_package":
             game.log("-- Draft of the starting package --")
             return DraftRound(game, with_bystanders([StartingPackageDraft]))
@@ -104,6 +109,10 @@ class Schedule:
 
     def operating_round(self, number: int) -> Round:
         game = self.game
+        game.operating_rounds_played += 1
+        start_timed_phases(game)
+        if number == 1:
+            charge_debt_interest(game)
         game.log(f"-- Operating Round {game.turn}.{number} (of {game.operating_rounds}) --")
         game.round_counter += 1
         kinds = operating_step_kinds()
@@ -121,6 +130,7 @@ class Schedule:
 
     def operating_set_finished(self) -> None:
         export_train(self.game)
+        rust_on_timetable(self.game)
         self.game.hook("operating_set_end")
 
     def next_round(self) -> Round:

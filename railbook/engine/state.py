@@ -111,6 +111,7 @@ class GameState:
         # recorded routes whose revenue was taken on trust: given as hexes only, they run in several ways
         self.trusted_revenues = 0
         self.turn = 1
+        self.operating_rounds_played = 0     # operating rounds begun in the game so far
         self.final_turn: int | None = None
         self.round_counter = 0
         self.finished = False

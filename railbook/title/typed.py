@@ -282,7 +282,7 @@ def with_market_moves(market: M.MarketDef) -> M.MarketDef:
     """The market with its move table worked out anew (after a change to its grid)."""
     from railbook.title.market_moves import market_moves
 
-    table = market_moves([list(row) for row in market.grid])
+    table = market_moves([list(row) for row in market.grid], market.movement)
     moves = tuple(tuple(None if m is None else M.Moves(**{k: (v[0], v[1]) for k, v in m.items()}) for m in row)
                   for row in table)
     return dataclasses.replace(market, moves=moves)

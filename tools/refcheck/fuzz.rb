@@ -200,10 +200,12 @@ def candidates(game)
         power = ent.cash
         power += ent.owner.cash if s.president_may_contribute?(ent) && ent.owner&.player?
         if t.from_depot?
-          t.variants.each_key do |v|
-            next if t.price > power && !(ent.minor? && ent.trains.empty? && ent.owner.cash + ent.cash >= t.price)
+          t.variants.each do |v, spec|
+            # each variant at its own price (18xx.games takes any price for a depot train: the UI sends this one)
+            price = spec[:price] || t.price
+            next if price > power && !(ent.minor? && ent.trains.empty? && ent.owner.cash + ent.cash >= price)
 
-            out << [6, Engine::Action::BuyTrain.new(ent, train: t, price: t.price, variant: v)]
+            out << [6, Engine::Action::BuyTrain.new(ent, train: t, price: price, variant: v)]
           end
           (s.discountable_trains_allowed?(ent) ? ent.trains : []).each do |ex|
             d = t.discount&.[](ex.name)

@@ -43,6 +43,12 @@ class Train:
             self.variants[v.name] = dataclasses.replace(definition, name=v.name, distance=v.distance, price=v.price,
                                                         rusts_on=v.rusts_on or definition.rusts_on)
 
+    def become_variant(self, name: str) -> None:
+        """Bought as another variant of its type (a 2D as a 4D): it runs and is priced as that one."""
+        d = self.variants[name]
+        self.name, self.distance, self.price_ = d.name, d.distance, d.price
+        self.rusts_on, self.multiplier = d.rusts_on, d.multiplier
+
     @property
     def id(self) -> str:
         return f"{self.sym}-{self.index}"

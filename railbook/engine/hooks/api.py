@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from railbook.engine.mechanics.base import find
@@ -47,6 +48,7 @@ class RouteView:
 
     route: Any
     stops: list[Any]
+    earned: int | None = None     # what it earns, bonuses included (known once the run is scored)
 
 
 class HookAPI:
@@ -107,8 +109,8 @@ class HookAPI:
     def wrap(self, value: Any) -> Any:
         return value
 
-    def wrap_route(self, route: Any, stops: list[Any]) -> RouteView:
-        return RouteView(route, list(stops))
+    def wrap_route(self, route: Any, stops: list[Any], earned: int | None = None) -> RouteView:
+        return RouteView(route, list(stops), earned)
 
     def fail(self, message: Any) -> None:
         raise RouteError(str(message), "title rule")
@@ -199,6 +201,19 @@ class HookAPI:
 
     def log(self, text: str) -> None:
         self.game.log(str(text))
+
+    def recorded_before(self, when: str) -> bool:
+        stamp = getattr(self.game, "recorded_at", None)
+        if stamp is None:
+            return False
+        try:
+            moment = datetime.fromisoformat(when.replace("Z", "+00:00"))
+        except ValueError:
+            raise GameError(f"recorded_before needs a date like 2022-01-10 or 2022-01-10T03:04:27Z, not {when!r}",
+                            "title rule") from None
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=timezone.utc)
+        return stamp < moment.timestamp()
 
     def random_choice(self, items: list[Any]) -> Any:
         return self.game.rng.choice(list(items))
@@ -301,6 +316,9 @@ class HookAPI:
     def route_revenue(self, r: RouteView) -> int:
         return r.route.base_revenue(r.stops)
 
+    def route_earns(self, r: RouteView) -> int:
+        return r.earned if r.earned is not None else r.route.base_revenue(r.stops)
+
     # -- Stop (a stop travels with its route, so its value is for that train)
     def stop_hex(self, s: Any) -> str:
         stop = s[0] if isinstance(s, tuple) else s
@@ -363,6 +381,16 @@ class HookAPI:
 
     def corporation_add_marker(self, c: Any, name: str) -> None:
         c.markers.add(name)
+
+    def corporation_remove_marker(self, c: Any, name: str) -> None:
+        c.markers.discard(name)
+
+    def corporation_reaches(self, c: Any, hex_id: str) -> bool:
+        return any(h.id == hex_id for h in self.game.graph.reachable_hexes(c))
+
+    def corporation_is_operating(self, c: Any) -> bool:
+        r = self.game.round
+        return bool(r.operating()) and r.current_operator is c
 
     def corporation_operated(self, c: Any) -> bool:
         return c.turns_operated > 0

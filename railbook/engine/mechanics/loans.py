@@ -99,12 +99,13 @@ class LoanTrainBuying:
             return min(-(-short // _loans(self.game).amount), loan_room(self.game, entity))
         return 0
 
-    def check_buy_train(self, entity: Any, train: Any, price: int, exchange: Any = None) -> int:
+    def check_buy_train(self, entity: Any, train: Any, price: int, exchange: Any = None,
+                        variant: str | None = None) -> int:
         """The title's rules of buying, judged with the loans it would take first."""
         self.check_loan_trade(entity, train, price)
         loans = self.loans_for(entity, train, price)
         with cash_lent(self.game.bank, entity, loans * _loans(self.game).amount if loans else 0):
-            return super().check_buy_train(entity, train, price, exchange)  # type: ignore[misc]
+            return super().check_buy_train(entity, train, price, exchange, variant)  # type: ignore[misc]
 
     def price_range(self, entity: Any, train: Any) -> tuple[int, int]:
         """``check_loan_trade``'s prices: from the treasury alone, at the printed price where it says so."""
@@ -127,7 +128,7 @@ class LoanTrainBuying:
     def process_buy_train(self, action: "Action") -> None:
         game = self.game
         entity, train, price = action.entity, action.train, action.price
-        self.check_buy_train(entity, train, price, action.exchange)
+        self.check_buy_train(entity, train, price, action.exchange, action.variant)
         take_loans(game, entity, self.loans_for(entity, train, price), "to buy a train")
         super().process_buy_train(action)  # type: ignore[misc]
 

@@ -160,18 +160,19 @@ class TypedBuyTrainStep(BuyTrainStep):
             high = max(high, entity.cash + owner.cash)
         return low, high
 
-    def check_buy_train(self, entity: Any, train: Any, price: int, exchange: Any = None) -> int:
+    def check_buy_train(self, entity: Any, train: Any, price: int, exchange: Any = None,
+                        variant: str | None = None) -> int:
         """The base rules, for a company whose owner has paid his share of the price first."""
         if train.owner is not None and not train.from_depot() and train.owner is not entity \
                 and not self.may_buy_from(entity, train):
             raise IllegalAction(f"{entity.name} may not buy {train.owner.name}'s {train.name} train now",
                                 "buy train")
         with cash_lent(entity.owner, entity, self.owner_assist(entity, price)):
-            return super().check_buy_train(entity, train, price, exchange)
+            return super().check_buy_train(entity, train, price, exchange, variant)
 
     def process_buy_train(self, action: "Action") -> None:
         entity, train = action.entity, action.train
-        self.check_buy_train(entity, train, action.price, action.exchange)
+        self.check_buy_train(entity, train, action.price, action.exchange, action.variant)
         assist = self.owner_assist(entity, action.price)
         if assist > 0:
             entity.owner.spend(assist, entity)

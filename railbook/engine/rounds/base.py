@@ -93,6 +93,7 @@ class Round:
         self.routes: list[Any] = []                           # routes: the trains' runs and what they earn
         self.route_revenues: list[int] = []
         self.extra_revenue = 0
+        self.run_bonus = 0                      # the run_bonus hook's amount for the whole run
         self.trade_ins_this_turn = 0
         self.treasury_traded: Any = None
         self.steps: list[Step] = []

@@ -20,3 +20,15 @@ class DraftRound(AuctionRound):
 
     def select_entities(self) -> list[Any]:
         return list(self.game.players)
+
+
+class PrivateDraftRound(AuctionRound):
+    """The draft of the privates (``auction.kind: draft``): the players in seating order, or in reverse
+    (``auction.draft_order: reverse_seat``)."""
+
+    name = "Draft Round"
+    short_name = "DR"
+
+    def select_entities(self) -> list[Any]:
+        players = list(self.game.players)
+        return players[::-1] if self.game.rules.auction.draft_order == "reverse_seat" else players

@@ -39,8 +39,10 @@ class OperatingRound(Round):
             for t in e.trains:
                 t.set_operated(False)
         for ent in list(game.corporations) + list(game.minors) + list(game.companies):
-            for a in getattr(ent, "abilities", []):
+            for a in list(getattr(ent, "abilities", [])):
                 a.count_this_or = 0
+                if a.used and not a.spec.use_across_ors and hasattr(ent, "remove_ability"):
+                    ent.remove_ability(a)           # used in an earlier round: what is left is lost
         if self.any_to_act():
             self.start_operating()
 

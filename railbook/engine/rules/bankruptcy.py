@@ -52,3 +52,17 @@ def declare_bankrupt(game: "GameState", player: Player) -> None:
     if player.bankrupt:
         raise IllegalAction(f"{player.name} is already bankrupt", "bankruptcy")
     player.bankrupt = True
+
+
+def charge_debt_interest(game: "GameState") -> None:
+    """A set of operating rounds begins: every player in debt (``president_borrows``) owes its
+    ``debt_interest_percent`` more, rounded up."""
+    rule = game.rules.operating_round.emergency_buy.president_borrows
+    if rule is None or not rule.debt_interest_percent:
+        return
+    for p in game.players:
+        if p.cash < 0:
+            interest = -(p.cash * rule.debt_interest_percent // 100)    # rounded up: the debt is negative
+            if interest > 0:
+                p.spend(interest, game.bank, check_cash=False)
+                game.log(f"{p.name} is in debt and borrows {game.format_money(interest)} more in interest")

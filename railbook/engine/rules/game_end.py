@@ -53,10 +53,16 @@ def _all_closed(game: "GameState") -> bool:
     return all(c.closed for c in game.corporations + game.companies)
 
 
+def _operating_rounds(game: "GameState") -> bool:
+    counts = [r.count for r in game.rules.game_end if r.trigger == "operating_rounds" and r.count]
+    return bool(counts) and game.round.operating() and game.operating_rounds_played >= min(counts)
+
+
 #: every game-end trigger a title may name, and when it has fired
 TRIGGERS: dict[str, Callable[["GameState"], bool]] = {
     "bankruptcy": _bankruptcy, "bank_broken": _bank_broken, "stock_market": _stock_market,
     "final_train": _final_train, "final_phase": _final_phase, "all_closed": _all_closed,
+    "operating_rounds": _operating_rounds,
 }
 
 

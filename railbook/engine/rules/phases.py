@@ -26,3 +26,12 @@ def start_phase(game: "GameState", initial: bool = False) -> None:
 def advance_phase(game: "GameState") -> None:
     game.phase.advance()
     start_phase(game)
+
+
+def start_timed_phases(game: "GameState") -> None:
+    """A new operating round begins: the next phase starts if it begins with this one (``starts_at_or``)."""
+    while not game.phase.is_last():
+        due = game.phase.future()[0].starts_at_or
+        if due is None or game.operating_rounds_played < due:
+            return
+        advance_phase(game)

@@ -9,6 +9,7 @@ from railbook.engine.entities.company import Ability, Company
 from railbook.engine.entities.player import Player
 from railbook.engine.rules.abilities import usable_abilities
 from railbook.engine.rules.shares import buy_shares
+from railbook.engine.rules.trains import num_corp_trains, train_limit
 from railbook.errors import GameError
 from railbook.title.model import AbilityDef
 
@@ -35,9 +36,38 @@ def payout_companies(game: "GameState") -> None:
 
 
 def purchasable_companies(game: "GameState", entity: Any = None) -> list[Company]:
-    return [c for c in game.companies
-            if c.owner is not None and c.owner.is_player() and entity is not c.owner
-            and not any(a.type == "no_sale_to_corporation" for a in c.abilities)]
+    """The privates players own that ``entity`` may buy: not its own, none that may not be sold (from its
+    ``from_turn``); a corporation buys only from its president where the title says so
+    (``privates_bought_from: president``), and a private bringing a reserved train only with room for it."""
+    out = []
+    from_president = game.rules.operating_round.privates_bought_from == "president"
+    for c in game.companies:
+        if c.owner is None or not c.owner.is_player() or entity is c.owner:
+            continue
+        if any(a.type == "no_sale_to_corporation" and (a.spec.from_turn is None or game.turn >= a.spec.from_turn)
+               for a in c.abilities):
+            continue
+        if entity is not None and entity.is_corporation():
+            if from_president and c.owner is not entity.owner:
+                continue
+            if any(a.type == "reserved_train" and a.spec.requires_room for a in c.abilities) \
+                    and num_corp_trains(game, entity) >= train_limit(game, entity):
+                continue
+        out.append(c)
+    return out
+
+
+def in_first_or(game: "GameState") -> bool:
+    """The game's first operating round."""
+    return game.turn == 1 and game.round.operating() and game.round.round_num == 1
+
+
+def price_range(game: "GameState", company: Company, buyer: Any = None) -> tuple[int, int]:
+    """What a corporation may pay for a private: from its minimum to its maximum price, or exactly its face
+    value in the game's first operating round where the title says so (``first_or_private_sales.price``)."""
+    if game.rules.operating_round.first_or_private_sales.price == "face_value" and in_first_or(game):
+        return company.value, company.value
+    return company.min_price, company.max_price(buyer)
 
 
 def after_buy_company(game: "GameState", player: Player, company: Company, price: int) -> None:

@@ -91,9 +91,44 @@ def export_train(game: "GameState") -> None:
 
 
 def rust(game: "GameState", train: Train) -> None:
+    """The train leaves the game; a corporation that owned it receives its type's ``salvage``."""
+    owner = train.owner
     train.rusted = True
     game.depot.detach(train)
+    if train in game.depot.reserved:
+        game.depot.reserved.remove(train)
     train.owner = None
+    salvage = train.definition.salvage
+    if salvage and owner is not None and not isinstance(owner, Depot) and owner.is_corporation():
+        game.bank.spend(salvage, owner)
+
+
+def rust_on_timetable(game: "GameState") -> None:
+    """A set of operating rounds is over: the types that rust after it (``rusts_after_set``) rust, those
+    still in the depot too, and their corporations salvage them."""
+    finished_set = game.turn - 1      # the turn has already moved on to the next stock round
+    names = {t.definition.name for t in game.depot.trains if t.definition.rusts_after_set == finished_set}
+    for name in sorted(names):
+        doomed = [t for t in game.depot.trains if t.definition.name == name and not t.rusted]
+        owners: dict[str, int] = {}
+        for t in doomed:
+            if t.owner is not None and not isinstance(t.owner, Depot) and t.owner.is_corporation():
+                owners[t.owner.name] = owners.get(t.owner.name, 0) + 1
+            rust(game, t)
+        if doomed:
+            held = ", ".join(f"{corp} x{n}" for corp, n in owners.items())
+            game.log(f"-- Event: the {name} trains rust{f' ({held})' if held else ''} --")
+
+
+def lock_trains_run_before_rusting(game: "GameState", corporation: Any) -> None:
+    """``unsellable_once_run_before_rusting``: in the last operating round of a set at whose end a type rusts,
+    a corporation that has run its trains can no longer sell its trains of that type."""
+    if not game.rules.operating_round.unsellable_once_run_before_rusting \
+            or game.round.round_num != game.operating_rounds:
+        return
+    for t in corporation.trains:
+        if t.definition.rusts_after_set == game.turn:
+            t.buyable_ = False
 
 
 def rust_trains(game: "GameState", bought: Train) -> None:
@@ -225,3 +260,7 @@ def take_reserved_train(game: "GameState", corporation: Any, company: Any) -> No
         game.depot.moves += 1
         game.log(f"{corporation.name} receives a free {train.name} train with {company.name}; it cannot be sold")
         close_companies_on_event(game, corporation, "bought_train")
+        if a.spec.closes_private:
+            game.log(f"{company.name} closes")
+            company.close()
+            return

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from railbook.engine.legal import LegalAction, Range, ranged, shares_action, simple
 from railbook.engine.map.token import Token
 from railbook.engine.rules.abilities import exchange_corporations, grant_route_bonuses, usable_abilities
-from railbook.engine.rules.privates import purchasable_companies
+from railbook.engine.rules.privates import in_first_or, price_range, purchasable_companies
 from railbook.engine.rules.trains import take_reserved_train
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.stock import ShareBuying
@@ -30,12 +30,37 @@ class BuyPrivateStep(Step):
     def blocks(self) -> bool:
         return bool(self.opts.get("blocks", False))
 
+    def first_or_sales(self) -> bool:
+        """The game's first operating round in a phase with the flag ``privates_buyable_in_first_or``."""
+        return "privates_buyable_in_first_or" in self.game.phase.status and in_first_or(self.game)
+
+    def offered(self, entity: Any) -> list[Any]:
+        """The privates the corporation may buy; in ``privates_buyable_in_first_or`` sales only those the
+        title names, and (``one_per_seller``) not from a player who has sold one this round."""
+        companies = purchasable_companies(self.game, entity)
+        if self.first_or_sales() and "privates_buyable_by_corporations" not in self.game.phase.status:
+            rules = self.game.rules.operating_round.first_or_private_sales
+            if rules.privates:
+                companies = [c for c in companies if c.sym in rules.privates]
+            if rules.one_per_seller:
+                sellers = set(self.round.company_sellers.values())
+                companies = [c for c in companies if c.owner not in sellers]
+        return companies
+
+    def may_buy(self, entity: Any) -> bool:
+        """The phase lets corporations buy privates, or it is a ``privates_buyable_in_first_or`` sale (outside
+        the blocking step at the end of the turn; ``one_per_corporation``: to a corporation without one)."""
+        if "privates_buyable_by_corporations" in self.game.phase.status:
+            return True
+        one_each = self.game.rules.operating_round.first_or_private_sales.one_per_corporation
+        return self.first_or_sales() and not self.blocks() and not (one_each and entity.companies)
+
     def can_buy_company(self, entity: Any) -> bool:
         game = self.game
-        if entity is not self.current_entity() or "privates_buyable_by_corporations" not in game.phase.status:
+        if entity is not self.current_entity() or not self.may_buy(entity):
             return False
-        companies = purchasable_companies(game, entity)
-        return bool(companies) and min(c.min_price for c in companies) <= entity.cash
+        companies = self.offered(entity)
+        return bool(companies) and min(price_range(game, c, entity)[0] for c in companies) <= entity.cash
 
     def actions(self, entity: Any) -> list[str]:
         if entity.is_minor() or not entity.is_corporation():
@@ -51,8 +76,9 @@ class BuyPrivateStep(Step):
         kinds = self.actions(entity)
         out = []
         if "buy_company" in kinds:
-            for company in purchasable_companies(self.game, entity):
-                low, high = company.min_price, min(company.max_price(entity), entity.cash)
+            for company in self.offered(entity):
+                low, high = price_range(self.game, company, entity)
+                high = min(high, entity.cash)
                 if low <= high:
                     out.append(ranged("buy_company", entity, {"price": Range(low, high)}, company=company.id))
         if "pass" in kinds:
@@ -63,11 +89,11 @@ class BuyPrivateStep(Step):
         game = self.game
         entity, company, price = action.entity, action.company, action.price
         owner = company.owner
-        if company not in purchasable_companies(game, entity):
+        if not self.may_buy(entity):
+            raise IllegalAction(f"{entity.name} cannot buy privates in phase {game.phase.name}", "buy private")
+        if company not in self.offered(entity):
             raise IllegalAction(f"{company.name} cannot be bought by {entity.name}", "buy private")
-        if "privates_buyable_by_corporations" not in game.phase.status:
-            raise IllegalAction(f"corporations cannot buy privates in phase {game.phase.name}", "buy private")
-        low, high = company.min_price, company.max_price(entity)
+        low, high = price_range(game, company, entity)
         if not (low <= price <= high):
             raise IllegalAction(f"the price must be between {game.format_money(low)} and {game.format_money(high)}",
                                 "private price")
@@ -412,7 +438,8 @@ class SpecialTokenStep(Step, Tokener):
         else:
             def check(city: Any) -> Any:
                 return self.plan_token(holder, city, token, connected=ability.type == "token" and ability.connected,
-                                       extra_action=ability.extra_action, free_override=ability.price_ == 0)
+                                       extra_action=ability.extra_action, free_override=ability.price_ == 0,
+                                       special_ability=ability if ability.spec.discount_percent else None)
         out = self.placeable(entity, cities, check)
         if "pass" in kinds:
             out.append(simple("pass", entity))
@@ -433,8 +460,9 @@ class SpecialTokenStep(Step, Tokener):
             self.place_token(holder, action.city, token, connected=False, free_override=True)
         else:
             price_free = ability.price_ == 0
-            self.place_token(holder, action.city, token, connected=connected,
-                             extra_action=ability.extra_action, free_override=price_free)
+            self.place_token(holder, action.city, token, connected=connected, extra_action=ability.extra_action,
+                             special_ability=ability if ability.spec.discount_percent else None,
+                             free_override=price_free)
             ability.use()
             if ability.count is not None and ability.count <= 0 and ability.closed_when_used_up:
                 entity.close()

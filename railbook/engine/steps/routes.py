@@ -15,7 +15,7 @@ from railbook.engine.rules.abilities import close_companies_on_event, run_bonuse
 from railbook.engine.rules.routes import Route, rebuild_routes, routes_from_hexes
 from railbook.engine.rules.shares import log_share_price
 from railbook.engine.rules.track import can_run_route
-from railbook.engine.rules.trains import rust
+from railbook.engine.rules.trains import lock_trains_run_before_rusting, rust
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, RouteError
 
@@ -60,7 +60,23 @@ class RouteStep(Step):
         self.round.routes = routes
         self.round.route_revenues = revenues
         self.round.extra_revenue = action.extra_revenue
+        self.round.run_bonus = self.run_bonus(entity, routes, revenues)
+        if routes:
+            lock_trains_run_before_rusting(game, entity)
         self.pass_()
+
+    def run_bonus(self, entity: Any, routes: list[Route], revenues: list[int]) -> int:
+        """The title's run_bonus hook: an amount for the whole run (negative lowers it, never below nothing)."""
+        game = self.game
+        fn = game.title.hook("run_bonus")
+        if fn is None or not routes:
+            return 0
+        views = [game.api.wrap_route(r, r.stops(), earned) for r, earned in zip(routes, revenues)]
+        bonus = max(int(game.api.run(fn, entity, views) or 0), -sum(revenues))
+        if bonus:
+            game.log(f"{entity.name}'s run {'earns' if bonus > 0 else 'loses'} {game.format_money(abs(bonus))} "
+                     "by the title's rule")
+        return bonus
 
 
     def route_from_hexes(self, action: "Action", spec: dict[str, Any], entity: Any, other: set[Any]) -> Route:
@@ -113,7 +129,7 @@ class DividendStep(Step):
         return "Pay or Withhold Dividends"
 
     def total_revenue(self) -> int:
-        return sum(self.round.route_revenues) + (self.round.extra_revenue or 0)
+        return sum(self.round.route_revenues) + (self.round.extra_revenue or 0) + self.round.run_bonus
 
     def actions(self, entity: Any) -> list[str]:
         if entity is not self.current_entity() or entity.is_company() or self.total_revenue() == 0:
@@ -161,6 +177,7 @@ class DividendStep(Step):
         self.round.routes = []
         self.round.route_revenues = []
         self.round.extra_revenue = 0
+        self.round.run_bonus = 0
         if corp_share > 0:
             game.bank.spend(corp_share, entity)
             game.log(f"{entity.name} withholds {game.format_money(corp_share)}")
@@ -172,7 +189,9 @@ class DividendStep(Step):
             owner = entity.owner
             if owner is not None:
                 game.bank.spend(revenue, owner)
-        self.change_share_price(entity, revenue - corp_share)
+        if game.hook("run_moves_price", entity) is not False:
+            self.change_share_price(entity, revenue - corp_share)
+        game.hook("after_run", entity)
         self.pass_()
 
     def payout_shares(self, entity: Any, per_share: float, amount: int) -> None:

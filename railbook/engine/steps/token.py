@@ -75,6 +75,8 @@ class Tokener:
             raise IllegalAction("that token is already on the map", "tokens")
         price = 0 if free_override else token_price(self.game, entity, city, token)
         ability = None
+        if special_ability is not None and special_ability.type == "token" and special_ability.spec.discount_percent:
+            price -= price * special_ability.spec.discount_percent // 100    # the private's discount (its step uses it)
         if special_ability is None and not free_override:
             for a in usable_abilities(game, entity, "token"):
                 if a.special_only or (a.hexes and hex_.id not in a.hexes) or (a.city is not None and a.city != city.index):

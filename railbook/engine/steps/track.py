@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.engine.map.tile import COLORS, path_within
 from railbook.engine.rules.abilities import usable_abilities
-from railbook.engine.rules.privates import purchasable_companies
+from railbook.engine.rules.privates import price_range, purchasable_companies
 from railbook.engine.rules.track import (
     after_lay_tile,
     check_lay_permission,
@@ -103,7 +103,7 @@ class Tracker:
         if entity is not self.current_entity() or "privates_buyable_by_corporations" not in game.phase.status:
             return False
         for company in purchasable_companies(game, entity):
-            if company.min_price > entity.cash:
+            if price_range(game, company, entity)[0] > entity.cash:
                 continue
             if any(a.type == "tile_lay" and time in a.when for a in company.abilities):
                 return True

@@ -135,10 +135,10 @@ class BuyTrainStep(Step, EmergencyMoney):
         return depot.other_trains(entity) if self.depot_closed() else depot.available(entity)
 
     def can_buy_train(self, entity: Any) -> bool:
-        if self.depot_closed():
-            min_price = 1 if self.for_sale(entity) else None   # another company's train sells for any price
-        else:
-            min_price = self.game.depot.min_price(entity)
+        # judged by the depot's prices even once one_depot_train_per_turn closes the depot to the corporation
+        # (as 18xx.games does): the step then waits for a pass; a depot purchase that leaves nothing else
+        # for sale ends it (process_buy_train)
+        min_price = self.game.depot.min_price(entity)
         normal = self.room(entity) and min_price is not None and entity.cash >= min_price
         return normal or (self.trade_in_allowed() and any(entity.cash >= price
                                                           for _, _, price in discountable_trains_for(self.game, entity)))
@@ -188,6 +188,9 @@ class BuyTrainStep(Step, EmergencyMoney):
                     if self.accepts_buy(entity, train, price, exchange):
                         out.append(simple("buy_train", entity, train=train.id, price=price,
                                           **({"exchange": exchange.id} if exchange is not None else {})))
+                for name, d in train.variants.items():      # another variant of the type, at its price
+                    if name != train.name and exchange is None and self.accepts_buy(entity, train, d.price, None, name):
+                        out.append(simple("buy_train", entity, train=train.id, price=d.price, variant=name))
                 continue
             low, high = self.price_range(entity, train)
             if low <= high and self.accepts_buy(entity, train, low) and self.accepts_buy(entity, train, high):
@@ -204,9 +207,10 @@ class BuyTrainStep(Step, EmergencyMoney):
             means = entity.cash
         return low, min(high, means)
 
-    def accepts_buy(self, entity: Any, train: Any, price: int, exchange: Any = None) -> bool:
+    def accepts_buy(self, entity: Any, train: Any, price: int, exchange: Any = None,
+                    variant: str | None = None) -> bool:
         try:
-            self.check_buy_train(entity, train, price, exchange)
+            self.check_buy_train(entity, train, price, exchange, variant)
         except IllegalAction:
             return False
         return True
@@ -242,11 +246,31 @@ class BuyTrainStep(Step, EmergencyMoney):
         game = self.game
         exchange = action.exchange
         price = action.price
-        remaining = self.check_buy_train(entity, train, price, exchange)
+        remaining = self.check_buy_train(entity, train, price, exchange, action.variant)
+        if action.variant is not None and action.variant != train.name:
+            train.become_variant(action.variant)
+        assist = self.president_assist(entity, train, price)
+        if assist > 0:
+            rule = game.rules.operating_round.president_assist
+            player, fee = entity.owner, rule.fee if rule is not None else 0
+            player.spend(assist + fee, game.bank)
+            game.bank.spend(assist, entity)
+            game.log(f"{player.name} pays {game.format_money(assist)} and a {game.format_money(fee)} fee to help "
+                     f"{entity.name} buy a {train.name} train")
+        loan = remaining > 0 and entity.owner.cash < remaining and self.may_borrow(entity, train)
         if remaining > 0:
             player = entity.owner
-            player.spend(remaining, entity)
-            game.log(f"{player.name} contributes {game.format_money(remaining)}")
+            if loan:
+                borrow = game.rules.operating_round.emergency_buy.president_borrows
+                debt = remaining - max(player.cash, 0)
+                player.spend(remaining, entity, check_cash=False)
+                if borrow is not None and borrow.interest:
+                    player.spend(borrow.interest, game.bank, check_cash=False)
+                game.log(f"{player.name} borrows {game.format_money(debt)} to pay for the train, and "
+                         f"{game.format_money(borrow.interest if borrow else 0)} more is added to the debt")
+            else:
+                player.spend(remaining, entity)
+                game.log(f"{player.name} contributes {game.format_money(remaining)}")
         if exchange is not None:
             game.depot.reclaim_train(exchange)
             self.round.trade_ins_this_turn += 1
@@ -257,18 +281,54 @@ class BuyTrainStep(Step, EmergencyMoney):
         buy_train(game, entity, train, price)
         after_train_bought(game, train)
         game.hook("after_buy_train", entity, train)
+        if loan:        # a train bought on a loan ends the corporation's buying (as 18xx.games has it)
+            self.pass_()
+            return
         if from_depot and game.rules.operating_round.one_depot_train_per_type:
             self.depot_types_bought.add(train.name)
             if not self.buyable_trains(entity):
                 self.pass_()
                 return
-        if not self.can_buy_train(entity):
+        if not self.can_buy_train(entity) or (self.depot_closed() and from_depot and not self.buyable_trains(entity)):
             self.pass_()
 
-    def check_buy_train(self, entity: Any, train: Any, price: int, exchange: Any = None) -> int:
-        """Every rule of buying this train at this price (trading in ``exchange``), judged without
-        buying it: raises the rule a purchase breaks; returns what the president must add."""
+    def may_borrow(self, entity: Any, train: Any) -> bool:
+        """``president_borrows``: a depot train, the president has no share left he may sell, and not even
+        the cheapest depot train is within the corporation's and his cash."""
         game = self.game
+        player = entity.owner
+        if game.rules.operating_round.emergency_buy.president_borrows is None or not train.from_depot() \
+                or player is None or not player.is_player():
+            return False
+        if any(self.can_sell_emergency(player, b) for corp in list(player.shares_by_corporation)
+               for b in bundles_for_corporation(game, player, corp)):
+            return False
+        cheapest = game.depot.min_depot_price()
+        return cheapest is not None and cheapest > entity.cash + player.cash
+
+    def president_assist(self, entity: Any, train: Any, price: int) -> int:
+        """What the president adds where the title lets him help (``president_assist``): the treasury holds
+        at least its share of the price but not all of it, and he can pay the difference and the fee."""
+        rule = self.game.rules.operating_round.president_assist
+        player = entity.owner
+        if rule is None or price <= entity.cash or player is None or not player.is_player():
+            return 0
+        d = train.definition
+        if (rule.needs_train and not entity.trains) or \
+                (rule.permanent_trains_only and (d.rusts_on or d.obsolete_on or d.rusts_after_set)):
+            return 0
+        if entity.cash < price * rule.min_treasury_percent // 100:
+            return 0
+        assist = price - entity.cash
+        return assist if player.cash >= assist + rule.fee else 0
+
+    def check_buy_train(self, entity: Any, train: Any, price: int, exchange: Any = None,
+                        variant: str | None = None) -> int:
+        """Every rule of buying this train at this price (trading in ``exchange``, as its ``variant``), judged
+        without buying it: raises the rule a purchase breaks; returns what the president must add."""
+        game = self.game
+        if variant is not None and variant != train.name and (variant not in train.variants or not train.from_depot()):
+            raise IllegalAction(f"{train.id} cannot be bought as a {variant}", "train variant")
         if train.owner is entity:
             raise IllegalAction(f"{entity.name} already owns {train.id}", "buy train")
         limit = train.definition.per_corporation_limit
@@ -281,7 +341,10 @@ class BuyTrainStep(Step, EmergencyMoney):
             raise IllegalAction(f"{entity.name} has already bought a {train.name} train from the depot this turn",
                                 "one depot train per type")
         if train.from_depot():
-            expected = train.price(exchange) if exchange is not None else train.price_
+            if variant is not None and variant != train.name:
+                expected = train.variants[variant].price - (train.discount.get(exchange.name, 0) if exchange else 0)
+            else:
+                expected = train.price(exchange) if exchange is not None else train.price_
             if price != expected:
                 raise IllegalAction(f"train {train.id} costs {game.format_money(expected)}"
                                     + (f" when trading in a {exchange.name}" if exchange is not None else ""),
@@ -290,7 +353,7 @@ class BuyTrainStep(Step, EmergencyMoney):
             if not can_buy_train_from_others(game):
                 raise IllegalAction("trains cannot be bought from other corporations", "buy train")
             low, high = self.spend_minmax(entity, train)
-            if not (low <= price <= high):
+            if not (low <= price <= high) and not (price > high and self.president_assist(entity, train, price)):
                 raise IllegalAction(f"{entity.name} may pay between {game.format_money(low)} and "
                                     f"{game.format_money(high)} for {train.owner.name}'s {train.name}", "train price")
         if exchange is not None:
@@ -303,7 +366,7 @@ class BuyTrainStep(Step, EmergencyMoney):
                                     "train trade-in")
         elif not self.room(entity) and not discountable_trains_for(game, entity):
             raise IllegalAction(f"{entity.name} is at its train limit of {train_limit(game, entity)}", "train limit")
-        remaining = price - entity.cash
+        remaining = price - entity.cash - self.president_assist(entity, train, price)
         if remaining > 0 and self.president_may_contribute(entity):
             if exchange is not None:
                 raise IllegalAction("the president cannot contribute to a trade-in", "emergency buy")
@@ -316,7 +379,7 @@ class BuyTrainStep(Step, EmergencyMoney):
             elif price > train.price_:
                 raise IllegalAction("cannot pay more than face value with the president's help", "emergency buy")
             player = entity.owner
-            if player.cash < remaining:
+            if player.cash < remaining and not self.may_borrow(entity, train):
                 raise InsufficientFunds(f"{player.name} has {game.format_money(player.cash)} and cannot add "
                                         f"{game.format_money(remaining)}; sell shares first", "emergency buy")
         elif remaining > 0:

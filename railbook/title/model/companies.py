@@ -50,6 +50,10 @@ class AbilityDef:
     must_lay_together: bool = False         # tile_lay: the lays follow one another, connected, uninterrupted
     must_lay_all: bool = False              # tile_lay with must_lay_together: no pass once begun
     lost_if_others_build: bool = False      # tile_lay: lost once another lays a tile on one of its hexes
+    use_across_ors: bool = True             # False: once used in an OR, the rest is lost when the next begins
+    requires_room: bool = False             # reserved_train: only a corporation with room may buy the private
+    closes_private: bool = False            # reserved_train: the private closes once its train is taken
+    from_turn: int | None = None            # no_sale_to_corporation: only from this turn on
     from_owner: bool | None = None
     free_tile_lay: bool = False
     price: int | None = None

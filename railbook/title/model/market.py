@@ -41,7 +41,7 @@ class Moves:
 class MarketDef:
     grid: tuple[tuple[MarketCell | None, ...], ...]
     moves: tuple[tuple[Moves | None, ...], ...]
-    movement: Literal["two_dimensional", "one_dimensional"] = "two_dimensional"
+    movement: Literal["two_dimensional", "one_dimensional", "zigzag"] = "two_dimensional"
     legend: Mapping[str, Zone] = field(default_factory=dict)
     par_cells: tuple[tuple[int, int], ...] = ()
     par_prices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # reserved par cells by corporation

@@ -36,7 +36,8 @@ class BankRules:
 
 @dataclass(frozen=True, slots=True)
 class AuctionRules:
-    kind: Literal["waterfall", "starting_package", "none"] = "none"
+    kind: Literal["waterfall", "starting_package", "draft", "none"] = "none"
+    draft_order: Literal["seat", "reverse_seat"] = "seat"
     min_increment: int = 5
     bids_in_multiples: bool = False
     only_highest_bid_committed: bool = False   # a player's cash is bound only by the bids he leads
@@ -96,6 +97,16 @@ class TileLay:
 
 
 @dataclass(frozen=True, slots=True)
+class PresidentBorrows:
+    """A president with nothing left to sell borrows what he lacks for a depot train (his cash goes below
+    nothing), plus ``interest``; every debt grows by ``debt_interest_percent`` (rounded up) as each set of
+    operating rounds begins."""
+
+    interest: int = 0
+    debt_interest_percent: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class EmergencyBuy:
     from_other_corporations: Literal["never", "up_to_face_value", "any_price"] = "up_to_face_value"
     president_may_swap: bool = True
@@ -104,6 +115,7 @@ class EmergencyBuy:
     loans_first: bool = False
     president_sells_shares: bool = True
     president_pays_for_corporation_trains: bool = True
+    president_borrows: PresidentBorrows | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +133,27 @@ class TypeRules:
     dividends: tuple[str, ...] = ()
     owner_pays_shortfall: bool = False
     sells_trains_to: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FirstOrPrivateSales:
+    """Privates sold to corporations in the game's first operating round (the phase flag
+    ``privates_buyable_in_first_or`` opens those sales)."""
+
+    price: str = "range"                    # face_value: every private sells at exactly its value then
+    privates: tuple[str, ...] = ()          # the only ones the flag offers (empty: all)
+    one_per_corporation: bool = False       # only a corporation without a private buys one
+    one_per_seller: bool = False            # not from a player who has sold one this round
+
+
+@dataclass(frozen=True, slots=True)
+class PresidentAssist:
+    """A corporation short of a train's price buys it with its president's help, who pays a fee besides."""
+
+    fee: int = 0
+    min_treasury_percent: int = 0
+    needs_train: bool = False
+    permanent_trains_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +210,10 @@ class OperatingRoundRules:
     pays_corporation_for: tuple[str, ...] | None = None    # None: the pool's shares pay the corporation (its own, if incremental)
     trade_ins_per_turn: int | None = None
     one_depot_train_per_type: bool = False      # a corporation buys at most one train of each type from the depot a turn
+    first_or_private_sales: FirstOrPrivateSales = FirstOrPrivateSales()
+    privates_bought_from: Literal["any_player", "president"] = "any_player"
+    unsellable_once_run_before_rusting: bool = False
+    president_assist: PresidentAssist | None = None
     by_type: Mapping[str, TypeRules] = field(default_factory=dict)
     share_redemption: ShareRedemption = ShareRedemption()
     markers: tuple[Marker, ...] = ()
@@ -197,6 +234,7 @@ class GameEndRule:
     trigger: Trigger
     timing: Timing
     last_set_skips: tuple[str, ...] = ()
+    count: int | None = None                # operating_rounds: the game's number of operating rounds
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,6 +49,8 @@ class TrainDef:
     color: str | None = None
     per_corporation_limit: int | None = None
     reserved: int = 0                   # its last copies held back from the depot (a hook may release one)
+    rusts_after_set: int | None = None  # every train of the type rusts at the end of the game's Nth operating set
+    salvage: int = 0                    # the bank pays the owning corporation this for each one that rusts
     route_may_overlap: bool = False
     exported_at_or_set_end: bool = False   # the depot's next train of this type leaves at the end of an OR set
     variants: tuple[TrainVariant, ...] = ()
@@ -65,3 +67,4 @@ class PhaseDef:
     events: tuple[str, ...] = ()
     color: str | None = None
     revenue_column: str | None = None
+    starts_at_or: int | None = None         # begins with the game's Nth operating round

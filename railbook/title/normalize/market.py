@@ -55,4 +55,4 @@ def normalize_market(doc: dict[str, Any], chk: Checker) -> dict[str, Any]:
             elif seen_cell:
                 gap = True
     return {"movement": doc.get("movement", "two_dimensional"), "legend": legend, "grid": grid, "par_cells": pars,
-            "par_prices": copy.deepcopy(doc.get("par_prices", {})), "moves": market_moves(grid)}
+            "par_prices": copy.deepcopy(doc.get("par_prices", {})), "moves": market_moves(grid, doc.get("movement", "two_dimensional"))}

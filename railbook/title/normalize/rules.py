@@ -93,6 +93,9 @@ def normalize_title(t: dict[str, Any], chk: Checker) -> dict[str, Any]:
     out["auction"] = _merge(DEFAULTS["auction"], t.get("auction", {"kind": "none"}))
     out["stock_round"] = _merge(DEFAULTS["stock_round"], t.get("stock_round", {}))
     out["operating_round"] = _merge(DEFAULTS["operating_round"], t.get("operating_round", {}))
+    first = out["operating_round"].get("first_or_private_sales")
+    if isinstance(first, dict) and isinstance(first.get("privates"), list):   # a set of privates: in one order
+        first["privates"] = sorted(first["privates"])
     out["game_end"] = copy.deepcopy(t.get("game_end", []))
     out["bankruptcy"] = _merge(DEFAULTS["bankruptcy"], t.get("bankruptcy", {}))
     out["optional_rules"] = copy.deepcopy(t.get("optional_rules", []))
@@ -117,6 +120,12 @@ def check_operating_refs(model: dict[str, Any], chk: Checker) -> None:
 
 def check_title_refs(model: dict[str, Any], chk: Checker) -> None:
     phase_names = [p["name"] for p in model["phases"]]
+    private_syms = {p["sym"] for p in model["privates"]}
+    first = model["title"]["operating_round"].get("first_or_private_sales") or {}
+    for sym in first.get("privates", []) if isinstance(first, dict) else []:
+        if sym not in private_syms:
+            chk.add("title.yaml", ("operating_round", "first_or_private_sales", "privates"),
+                    f"unknown private {sym!r}")
     all_flags = {f for p in model["phases"] for f in p["flags"]}
     title = model["title"]
     flag = title["stock_round"]["privates_between_players"].get("phase_flag")

@@ -43,7 +43,8 @@ def normalize_trains(doc: dict[str, Any], chk: Checker) -> tuple[list[dict[str, 
             "color": t.get("color"),
             "variants": [dict(v, distance=_distance(v["distance"])) for v in t.get("variants", [])],
         })
-        for opt in ("per_corporation_limit", "route_may_overlap", "exported_at_or_set_end", "reserved"):  # present only where a title uses them
+        for opt in ("per_corporation_limit", "route_may_overlap", "exported_at_or_set_end", "reserved",
+                    "rusts_after_set", "salvage"):  # present only where a title uses them
             if opt in t:
                 trains[-1][opt] = t[opt]
     phases = []
@@ -63,8 +64,9 @@ def normalize_trains(doc: dict[str, Any], chk: Checker) -> tuple[list[dict[str, 
             "events": list(p.get("events", [])),
             "color": p.get("color"),
         })
-        if "revenue_column" in p:
-            phases[-1]["revenue_column"] = p["revenue_column"]
+        for opt in ("revenue_column", "starts_at_or"):
+            if opt in p:
+                phases[-1][opt] = p[opt]
     # references
     for i, t in enumerate(doc.get("trains", [])):
         for key in ("rusts_on", "obsolete_on"):
@@ -84,6 +86,6 @@ def normalize_trains(doc: dict[str, Any], chk: Checker) -> tuple[list[dict[str, 
                 chk.add("trains.yaml", ("phases", i, "on"), f"unknown train {on!r}")
         if i == 0 and p["on"]:
             chk.add("trains.yaml", ("phases", 0, "on"), "the first phase is where the game starts; it has no 'on' train")
-        if i > 0 and not p["on"]:
+        if i > 0 and not p["on"] and "starts_at_or" not in doc["phases"][i]:
             chk.add("trains.yaml", ("phases", i), "missing required key 'on' (the train that starts this phase)")
     return trains, phases
