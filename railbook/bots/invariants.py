@@ -2,11 +2,13 @@
 
 After every action: money is conserved where the bank is finite (money only moves, from one
 holder to another, :meth:`Spender.spend`); no player, corporation or minor has negative cash
-(the bank may: a broken bank pays on); each open corporation's certificates make 100%, each
-certificate held once, by the holder it names (those the bank holds are out of the game: a
-two-player variant takes some out at the start and more as it goes, and none comes back). At the end of every stock round: no player is
-over the certificate limit, nor over a corporation's holding limit where its share price sets
-one (a player over a limit must sell it down in the round, as the 18xx rules have it).
+(the bank may: a broken bank pays on; a player may be in debt where the title lets presidents
+borrow for a train); each open corporation's certificates make 100%, each certificate held
+once, by the holder it names (those the bank holds are out of the game: a two-player variant
+takes some out at the start and more as it goes, and none comes back). At the end of every
+stock round: no player is over the certificate limit, nor over a corporation's holding limit
+where its share price sets one (a player over a limit must sell it down in the round, as the
+18xx rules have it).
 """
 
 from __future__ import annotations
@@ -52,7 +54,9 @@ class Invariants:
             now = total_money(game)
             if now != self.money:
                 broken.append(f"money is not conserved: {now} in the game, {self.money} at its start")
-        holders: list[Any] = [*game.players, *game.all_corporations, *game.minors]
+        # a player's debt is negative cash where the title lets presidents borrow (18MS)
+        debts = game.rules.operating_round.emergency_buy.president_borrows is not None
+        holders: list[Any] = [*([] if debts else game.players), *game.all_corporations, *game.minors]
         for holder in holders:
             self.checks += 1
             if holder.cash < 0:
