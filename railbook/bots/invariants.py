@@ -54,7 +54,7 @@ class Invariants:
             now = total_money(game)
             if now != self.money:
                 broken.append(f"money is not conserved: {now} in the game, {self.money} at its start")
-        # a player's debt is negative cash where the title lets presidents borrow (18MS)
+        # a player's debt is negative cash where the title lets presidents borrow (president_borrows)
         debts = game.rules.operating_round.emergency_buy.president_borrows is not None
         holders: list[Any] = [*([] if debts else game.players), *game.all_corporations, *game.minors]
         for holder in holders:

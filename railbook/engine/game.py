@@ -263,7 +263,7 @@ class Game(GameState):
 
 
 #: the recursion a copy of a game may need: ``copy.deepcopy`` walks the map hex by neighbouring hex,
-#: some ten frames a hex, so a full board of 1830 needs some 950 frames, near Python's default of 1000
+#: some ten frames a hex, so a full board of a mid-sized map needs some 950 frames, near Python's default of 1000
 COPY_RECURSION = 10_000
 
 
