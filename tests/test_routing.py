@@ -394,3 +394,26 @@ def test_where_sets_tie_the_first_train_runs_the_route_whatever_lies_where_in_me
         trains = ["first", "second"]
         chosen = _best_set(trains, {"first": first, "second": second}, SearchStats())
         assert list(chosen) == ["first"], "the train listed first runs the route"
+
+
+def test_the_best_routes_state_what_the_corporations_route_bonus_adds(fixtures: Path) -> None:
+    """18AL's L&N holds a route bonus (+20 for a route to G8 and G4, passed on by a private): the
+    route step pays it to the first route visiting both, so the optimizer's action must state it
+    (the fuzz found a stated revenue 20 short, refused)."""
+    from railbook.importers import eighteen_xx
+    from railbook.importers.replay import new_game
+
+    path = fixtures / "18AL" / "4714.json"
+    if not path.is_file():
+        pytest.skip(f"no recorded game {path}")
+    log = eighteen_xx.load(path)
+    game = new_game(log)
+    played = [a for a, keep in zip(log.actions, log.live) if keep and a.get("type") not in ("undo", "redo")]
+    for action in played[:248]:
+        game.process(action)
+    corp = game.corporation_by_id("L&N")
+    assert [(list(a.hexes), a.spec.amount) for a in corp.abilities if a.type == "route_bonus"][0] == (["G8", "G4"], 20)
+    found = best_routes(game, corp)
+    assert any({"G8", "G4"} <= set(r.hexes) for r in found.routes)
+    assert game.refusal(found.action()) is None
+    assert _process(game, found.action()) == [r.revenue for r in found.routes]

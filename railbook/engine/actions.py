@@ -95,6 +95,8 @@ def resolve_entity(game: "GameState", d: dict[str, Any]) -> Any:
         raise ActionFormatError(f"unknown entity type {kind!r}")
     if e is None:
         raise ActionFormatError(f"unknown {kind} {eid!r}")
+    if kind in ("corporation", "minor") and e.is_minor() != (kind == "minor"):
+        raise ActionFormatError(f"{e.name} is a {'minor' if e.is_minor() else 'corporation'}, not a {kind}")
     return e
 
 
@@ -233,7 +235,7 @@ def _discard_train(game: "GameState", a: Action, d: dict[str, Any]) -> None:
 
 def _sell_company(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     a.company = _company(game, _need(d, "company"))
-    a.price = int(d.get("price") or 0)
+    a.price = int(d["price"]) if d.get("price") is not None else a.company.value   # a price not given is its value
 
 
 def _choose(game: "GameState", a: Action, d: dict[str, Any]) -> None:

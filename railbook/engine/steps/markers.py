@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.legal import LegalAction, simple
+from railbook.engine.legal import LegalAction, fixing
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, InsufficientFunds
 from railbook.title.model import Marker
@@ -103,9 +103,10 @@ class SpecialBuyStep(Step):
         return []
 
     def legal_actions(self, entity: Any) -> list[LegalAction]:
-        """Each marker the corporation may buy now, named by its label or by its name."""
-        return [simple("special_buy", entity, description=name) for m in self.markers()
-                if self.why_not(entity, m) is None
+        """Each marker the corporation may buy now, named by its label or by its name, at its cost
+        (which an action may leave out, as it may record it)."""
+        return [fixing("special_buy", entity, {"cost": self.cost(entity, m)}, description=name)
+                for m in self.markers() if self.why_not(entity, m) is None
                 for name in {n.lower(): n for n in (marker_label(m), m.name)}.values()]
 
     def process_special_buy(self, action: "Action") -> None:
@@ -121,6 +122,10 @@ class SpecialBuyStep(Step):
         private = self.game.company_by_id(marker.of_private) if marker.of_private is not None else None
         seller = private.owner if private is not None and not private.closed and private.owner is not None \
             else self.game.bank
+        recorded = action.raw.get("cost")
+        if recorded is not None and recorded != cost:
+            raise IllegalAction(f"a {marker_label(marker).lower()} costs {entity.name} "
+                                f"{self.game.format_money(cost)}, not {self.game.format_money(recorded)}", "special buy")
         if cost:
             entity.spend(cost, seller)
         self.game.markers[marker.name] = self.game.markers.get(marker.name, 0) + 1

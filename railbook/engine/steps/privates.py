@@ -246,17 +246,20 @@ class SpecialTrackStep(Step, Tracker):
         if a is None or (a.hexes and hex_.id not in a.hexes):
             return None
         if entity.is_company():
-            operator = entity.owner if entity.owner is not None and entity.owner.is_corporation() \
-                else self.game.current_operator()
-            if a.type == "tile_lay" and a.reachable and hex_ not in self.game.graph.connected_hexes(operator):
+            operator = self.operator_for(entity)
+            if a.type == "tile_lay" and a.reachable and (not operator.is_operator() or
+                                                         hex_ not in self.game.graph.connected_hexes(operator)):
                 return None
             return list(hex_.neighbors)
         return super().hex_neighbors(entity, hex_)
 
     def operator_for(self, entity: Any) -> Any:
-        """Who lays (and pays for) the private's tile: the corporation owning it, else the one operating."""
-        return entity.owner if entity.owner is not None and entity.owner.is_corporation() \
-            else self.game.current_operator()
+        """Who lays (and pays for) the private's tile: the corporation owning it, else the one operating,
+        else (a player's private used in a stock round) whoever's turn it is."""
+        if entity.owner is not None and entity.owner.is_corporation():
+            return entity.owner
+        operator = self.game.current_operator()
+        return operator if operator is not None else self.game.round.current_entity
 
     def legal_actions(self, entity: Any) -> list[LegalAction]:
         kinds = self.actions(entity)
@@ -279,6 +282,7 @@ class SpecialTrackStep(Step, Tracker):
                 self.plan_lay(entity, owner, hex_, tile, rotation, 0, consent, foresee=True)
                 if ability.must_lay_together and not self.lays_together(ability, hex_, tile, rotation):
                     raise IllegalAction("the tiles must connect to each other", "private ability")
+                self.check_completable(entity, ability, hex_, tile, rotation)
 
         out = self.legal_lays(entity, hexes, check, tiles=tuple(ability.tiles or ()))
         must_go_on = ability.must_lay_all and self.company is entity and ability.count is not None \
@@ -289,14 +293,42 @@ class SpecialTrackStep(Step, Tracker):
 
     def lays_together(self, ability: Any, hex_: Any, tile: Any, rotation: int) -> bool:
         """``check_laid_together`` foreseen for one more lay: ``tile`` on ``hex_`` in ``rotation``."""
-        game = self.game
-        hexes = [h for h in (game.hex_by_id(hid) for hid in ability.laid_hexes) if h is not None and h is not hex_]
-        if not hexes:
+        exits = self.laid_exits(ability, hex_)
+        if not exits:
             return True
-        exits = {h: set(h.tile.exits) for h in hexes}
         exits[hex_] = set(tile.definition.rotations[rotation].exits)
-        return all(any(n in exits and e in exits[h] and invert(e) in exits[n] for e, n in h.neighbors.items())
-                   for h in exits)
+        return joined(exits)
+
+    def laid_exits(self, ability: Any, but: Any) -> dict[Any, set[int]]:
+        """The exits of the tiles the ability has laid (but on ``but``), by hex."""
+        hexes = [h for h in map(self.game.hex_by_id, ability.laid_hexes) if h is not None and h is not but]
+        return {h: set(h.tile.exits) for h in hexes}
+
+    def check_completable(self, entity: Any, ability: Any, hex_: Any, tile: Any, rotation: int) -> None:
+        """An ability that must make all its lays, together, may make a lay only if a next lay can
+        join it: otherwise the corporation would be bound to a lay it cannot make (judged one lay
+        ahead, on the board as it stands, with another copy of the tiles it names)."""
+        if not (ability.must_lay_together and ability.must_lay_all) or ability.count is None or ability.count <= 1:
+            return
+        exits = self.laid_exits(ability, hex_)
+        exits[hex_] = set(tile.definition.rotations[rotation].exits)
+        owner = self.operator_for(entity)
+        supply = {t.name: t for t in self.game.tiles if t.hex is None and t is not tile
+                  and (not ability.tiles or t.name in ability.tiles)}
+        for other in map(self.game.hex_by_id, ability.hexes):
+            if other is None or other is hex_ or other in exits:
+                continue
+            for following in supply.values():
+                for turn in range(len(following.definition.rotations)):
+                    if not joined({**exits, other: set(following.definition.rotations[turn].exits)}):
+                        continue
+                    try:
+                        self.plan_lay(entity, owner, other, following, turn, 0, False, foresee=True)
+                    except IllegalAction:
+                        continue
+                    return
+        raise IllegalAction(f"{entity.name} must make all its lays together, and no next lay could join this one",
+                            "private ability")
 
     def process_lay_tile(self, action: "Action") -> None:
         entity = action.entity
@@ -312,6 +344,8 @@ class SpecialTrackStep(Step, Tracker):
         if ability.tiles and action.tile.name not in ability.tiles:
             raise IllegalAction(f"{entity.name} may lay only tiles {', '.join(ability.tiles)}", "private ability")
         owner = self.operator_for(entity)
+        if ability.type == "tile_lay":
+            self.check_completable(entity, ability, action.hex, action.tile, action.rotation)
         if ability.type == "teleport" or ability.consume_tile_lay:
             self.lay_tile_action(action, entity=entity, spender=owner)
         else:
@@ -463,3 +497,9 @@ class SpecialTokenStep(Step, Tokener):
         if a is not None:
             company.remove_ability(a)
         self.round.teleported = None
+
+
+def joined(exits: dict[Any, set[int]]) -> bool:
+    """Whether each of these hexes' tiles (their exits, by hex) joins track on another of them."""
+    return all(any(n in exits and e in exits[h] and invert(e) in exits[n] for e, n in h.neighbors.items())
+               for h in exits)

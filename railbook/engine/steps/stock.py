@@ -165,7 +165,7 @@ class BuySellParShares(Step, ShareBuying):
             out += [shares_action("buy_shares", entity, b) for b in self.buyable_bundles(entity)]
         if "par" in kinds:
             out += [simple("par", entity, corporation=corp.id, share_price=sp.id) for corp, sp in self.pars(entity)]
-        if "buy_company" in kinds:
+        if "buy_company" in kinds and entity.cash >= 1:   # a private changes hands for at least 1
             out += [ranged("buy_company", entity, {"price": Range(1, entity.cash)}, company=c.id)
                     for c in self.purchasable_companies(entity)]
         if "pass" in kinds:
