@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test clean bench bench-routes browser
+.PHONY: demo test clean bench bench-routes browser fuzz
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,11 @@ bench: $(STAMP)
 # the route optimizer's time per position over the public logs (median, p90, max)
 bench-routes: $(STAMP)
 	$(BIN)/python tests/bench_routes.py
+
+# 2,000 random games across every title, with perturbed actions, every position checked (about an
+# hour or two on one core: not part of make test, which plays a few); the figures go to fuzz-report.json
+fuzz: $(STAMP)
+	$(BIN)/railbook fuzz --games 2000 --seed 1 --report fuzz-report.json -o fuzz-failures
 
 clean:
 	rm -rf $(VENV) build site .pytest_cache

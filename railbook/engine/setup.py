@@ -74,6 +74,13 @@ def board(title: "Title", companies: list["Company"], corporations: list["Corpor
             if home is None:
                 continue
             home.tile.add_reservation(corp, city[idx] if isinstance(city, tuple) else city)
+    reservers: list[Any] = list(corporations) + list(companies)
+    for reserver in reservers:   # reservation abilities: a slot, the first by default, kept until they end
+        for a in reserver.abilities:
+            if a.type == "reservation" and a.spec.hex in by_id:
+                cities = by_id[a.spec.hex].tile.cities
+                cities[a.spec.city if isinstance(a.spec.city, int) else 0].add_reservation(reserver, a.spec.slot or 0)
+                a.reserved_hex = by_id[a.spec.hex]
     for hex_ in hexes:
         for i in hex_.tile.shape.reserved:   # the cities the data keeps for a corporation
             stop = hex_.tile.stops[i]

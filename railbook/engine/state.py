@@ -10,7 +10,7 @@ Nothing here decides what is legal.
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol
+from typing import Any, Mapping, Protocol
 
 from railbook.engine.entities.bank import Bank
 from railbook.engine.entities.company import Company
@@ -140,14 +140,14 @@ class GameState:
         self.waiting_corporations = [c for c in self.all_corporations if c not in self.corporations]
         bank = self.rules.bank
         checks_bank = any(g.trigger == "bank_broken" for g in self.rules.game_end)
-        self.bank = Bank(0 if bank.unlimited else bank.cash, bank.unlimited, checks_bank)
+        self.bank = Bank(0 if bank.unlimited else by_players(bank.cash, n), bank.unlimited, checks_bank)
         self.bank.breaks_when_empty = bank.broken_when_empty
         self.tiles = tile_supply(title)
         self.all_tiles = list(self.tiles)
         self.phase = Phase(model.phases)
         trains: list[Train] = []
         for definition in model.trains:
-            count = definition.count if definition.count is not None else 1
+            count = by_players(definition.count, n) if definition.count is not None else 1
             trains.extend(Train(definition, i) for i in range(count))
         rules = self.rules.operating_round
         self.depot = Depot(trains, self.phase, self.bank, rules.discarded_trains == "to_depot",
@@ -163,6 +163,14 @@ class GameState:
         self.graph = Graph(self.hex_order)
         self._index()
         self.operating_rounds = self.phase.operating_rounds
+        # how corporations parred now are capitalized (a title's hook may change it), and escrow
+        # capitalization's money held by the bank and corporations that reached their destinations
+        self.capitalization_now: str = self.rules.capitalization
+        self.certificate_limit_now: int | None = None   # a limit set in play, else the title's
+        self.escrow_held: dict[str, int] = {}
+        self.destinated: set[str] = set()
+        for corp in self.all_corporations:
+            corp.float_on_operate = self.rules.float_timing == "operating"
 
     def _index(self) -> None:
         self._players = {str(p.id): p for p in self.players}
@@ -247,6 +255,11 @@ class GameState:
         if fn is None:
             return None
         return self.api.run(fn, *[self.api.wrap(a) for a in args])
+
+
+def by_players(value: int | Mapping[int, int], players: int) -> int:
+    """A number the title gives once, or per player count."""
+    return value if isinstance(value, int) else value[players]
 
 
 def _digits(value: Any) -> int:

@@ -17,7 +17,7 @@ from railbook.engine.map.tile import TileShape
 from railbook.errors import GameError
 from railbook.paths import find_title, known_titles
 from railbook.title.model import TitleModel, TitleRules
-from railbook.title.typed import ModelError, replace_at, with_market_moves
+from railbook.title.typed import ModelError, apply_change, replace_at, with_market_moves
 
 _TITLES: dict[tuple[str, tuple[str, ...], str], "Title"] = {}
 
@@ -83,7 +83,7 @@ class Title:
             chosen.append(rule)
             for change in known[rule].changes:
                 try:
-                    model = replace_at(model, change.set, change.to)
+                    model = apply_change(model, change)
                 except ModelError as exc:  # pragma: no cover - the compiler checked every change
                     raise GameError(f"optional rule {rule!r}: {exc}", "optional rules") from None
                 model = _after_change(model, change.set)

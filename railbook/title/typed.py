@@ -278,6 +278,30 @@ def replace_at(model: M.TitleModel, path: str, value: Any) -> M.TitleModel:
     return changed
 
 
+def remove_at(model: M.TitleModel, path: str) -> M.TitleModel:
+    """The model without the list item a path names (an optional rule's ``{remove: "privates[BT]"}``):
+    an item of one of the model's lists (privates, corporations, minors, trains, phases)."""
+    steps = parse_path(path)
+    if steps is None or len(steps) != 1 or steps[0][1] is None:
+        raise ModelError(f"{path!r} does not name an item of one of the title's lists")
+    name, selector = steps[0]
+    items = getattr(model, name, None)
+    if not isinstance(items, tuple) or selector is None:
+        raise ModelError(f"{path!r} does not name an item of one of the title's lists")
+    idx = _select(items, selector)
+    if idx is None:
+        raise ModelError(f"{path!r}: no {name} item named {selector!r}")
+    changes: dict[str, Any] = {name: items[:idx] + items[idx + 1:]}
+    return dataclasses.replace(model, **changes)
+
+
+def apply_change(model: M.TitleModel, change: M.Change) -> M.TitleModel:
+    """The model with one optional rule's change made."""
+    if change.remove:
+        return remove_at(model, change.remove)
+    return replace_at(model, change.set, change.to)
+
+
 def with_market_moves(market: M.MarketDef) -> M.MarketDef:
     """The market with its move table worked out anew (after a change to its grid)."""
     from railbook.title.market_moves import market_moves

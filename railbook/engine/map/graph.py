@@ -62,8 +62,11 @@ class Graph:
 
     def invalidate_hex(self, hex_: "Hex") -> None:
         """A tile changed on a hex: it can change the network only of corporations whose track
-        reaches the hex (a corporation that does not touch it sees the same graph as before)."""
+        reaches the hex (a corporation that does not touch it sees the same graph as before), or
+        that reach a city there without track (a token ability's: that city left with the old tile)."""
         self._forget_reaching(self.connected_hexes_, hex_)
+        for corp in [c for c, nodes in self.connected_nodes_.items() if any(n.tile.hex is None for n in nodes)]:
+            self._forget(corp)
 
     def invalidate_city(self, city: Stop, corporation: Any = None) -> None:
         """A station was placed (or a reservation changed) in a city, by ``corporation``: its network

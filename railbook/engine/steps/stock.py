@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from railbook.engine.entities.share import ShareBundle
 from railbook.engine.legal import LegalAction, Range, ranged, shares_action, simple
 from railbook.engine.rules.abilities import lose_on_president_change, presidents_of_losable, usable_abilities
+from railbook.engine.rules.capitalization import capitalization_at_par
 from railbook.engine.rules.privates import purchasable_companies
 from railbook.engine.rules.shares import (
     after_par,
@@ -164,7 +165,7 @@ class BuySellParShares(Step, ShareBuying):
             out += [shares_action("buy_shares", entity, b) for b in self.buyable_bundles(entity)]
         if "par" in kinds:
             out += [simple("par", entity, corporation=corp.id, share_price=sp.id) for corp, sp in self.pars(entity)]
-        if "buy_company" in kinds:
+        if "buy_company" in kinds and entity.cash >= 1:   # a private changes hands for at least 1
             out += [ranged("buy_company", entity, {"price": Range(1, entity.cash)}, company=c.id)
                     for c in self.purchasable_companies(entity)]
         if "pass" in kinds:
@@ -267,7 +268,14 @@ class BuySellParShares(Step, ShareBuying):
                 and not (self.sr.must_sell_in_blocks and self.sold_corp(entity, corp) == "now")
                 and self.can_sell_order()
                 and fit_in_bank(self.game, bundle)
-                and bundle.can_dump(entity))
+                and bundle.can_dump(entity)
+                and not (self.sr.keeps_share_bought and self.sells_all_bought(entity, bundle)))
+
+    def sells_all_bought(self, entity: Any, bundle: ShareBundle) -> bool:
+        """``keeps_share_bought``: the bundle is every share of the corporation last bought this turn."""
+        corp = bundle.corporation
+        bought = [a.bundle.corporation for a in self.round.current_actions if a.type == "buy_shares"]
+        return bool(bought) and bought[-1] is corp and bundle.percent >= entity.percent_of(corp)
 
     def can_sell_order(self) -> bool:
         order = self.sr.sell_buy_order
@@ -459,6 +467,7 @@ class BuySellParShares(Step, ShareBuying):
             raise InsufficientFunds(f"{entity.name} cannot afford to par {corp.name} at "
                                     f"{self.game.format_money(sp.price)}", "money")
         self.game.stock_market.set_par(corp, sp)
+        corp.capitalization = capitalization_at_par(self.game, corp)
         share = corp.ipo_shares()[0]
         bought = self.round.players_bought.setdefault(entity, {})
         bought[corp] = bought.get(corp, 0) + share.percent

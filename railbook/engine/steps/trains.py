@@ -340,6 +340,8 @@ class BuyTrainStep(Step, EmergencyMoney):
         if train.from_depot() and train.name in self.depot_types_bought:
             raise IllegalAction(f"{entity.name} has already bought a {train.name} train from the depot this turn",
                                 "one depot train per type")
+        if variant is not None and variant not in train.variants:
+            raise IllegalAction(f"train {train.id} has no variant {variant!r}", "train variant")
         if train.from_depot():
             if variant is not None and variant != train.name:
                 expected = train.variants[variant].price - (train.discount.get(exchange.name, 0) if exchange else 0)
