@@ -22,7 +22,7 @@ from railbook.engine.entities.share_pool import SharePool
 from railbook.engine.entities.train import Depot, Train
 from railbook.engine.map.graph import Graph
 from railbook.engine.map.hex import Hex
-from railbook.engine.map.tile import Stop, Tile
+from railbook.engine.map.tile import Tile
 from railbook.engine.market.stock_market import StockMarket
 from railbook.engine.setup import board, lend_neutral_tokens, tile_supply
 from railbook.engine.title import Title
@@ -178,18 +178,12 @@ class GameState:
         self._corporations = {c.id: c for c in self.all_corporations + self.minors}
         self._shares = {s.id: s for c in self.all_corporations for s in c.shares_list}
         self._tiles = {t.id: t for t in self.all_tiles}
-        self._cities: dict[str, Stop] = {}
-        for h in self.hexes:
-            for s in h.tile.stops:
-                self._cities[s.id] = s
-        for t in self.all_tiles:
-            self.index_tile(t)
+        # the printed tiles by id (a stop is named by its tile's id and its place on the tile)
+        self._printed = {h.tile.id: h.tile for h in self.hexes}
 
     def index_tile(self, tile: Tile) -> None:
         """A tile that joins the supply (a copy of an unlimited tile) can be named by its id."""
         self._tiles[tile.id] = tile
-        for s in tile.stops:
-            self._cities[s.id] = s
 
     def index_share(self, share: Share) -> None:
         """A certificate a corporation gains in play (a conversion) can be named by its id."""
@@ -219,9 +213,11 @@ class GameState:
 
     def city_by_id(self, cid: Any) -> Any:
         """A city by its 18xx.games id: "<tile>-<index>-<stop>", or "<hex>-<index>-<stop>" for printed tiles."""
-        stop = self._cities.get(cid)
-        if stop is not None:
-            return stop
+        tile_id, _, index = str(cid).rpartition("-")
+        if index.isdigit():   # "<tile id>-<stop>": a tile of the supply's ids before a printed tile's
+            for tile in (self._tiles.get(tile_id), self._printed.get(tile_id)):
+                if tile is not None and int(index) < len(tile.stops):
+                    return tile.stops[int(index)]
         parts = str(cid).rsplit("-", 2)
         if len(parts) == 3:
             hex_ = self.hex_by_id(parts[0])

@@ -240,11 +240,12 @@ class HalfPresidencyRules:
             return False
         return bool(super().can_buy(entity, bundle))  # type: ignore[misc]
 
-    def can_buy_shares(self, entity: Any, shares: list[Any], certs: int | None = None) -> bool:
+    def can_buy_shares(self, entity: Any, shares: list[Any], certs: int | None = None,
+                       bought: bool | None = None) -> bool:
         half, national = self._half()
         if half is not None and entity is half and shares and shares[0].corporation is not national:
             return False
-        return bool(super().can_buy_shares(entity, shares, certs))  # type: ignore[misc]
+        return bool(super().can_buy_shares(entity, shares, certs, bought))  # type: ignore[misc]
 
     def process_buy_shares(self, action: "Action") -> None:
         half, national = self._half()

@@ -117,7 +117,8 @@ def update_tile_lists(game: "GameState", tile: Tile, old_tile: Tile) -> None:
     """A laid tile leaves the supply (an unlimited tile leaves a fresh copy); the tile it replaced
     goes back, unless it was printed on the map."""
     if tile.unlimited:
-        clone = new_tile(game.title, tile.definition, max(t.index for t in game.all_tiles if t.name == tile.name) + 1, True)
+        clone = new_tile(game.title, tile.definition, max(t.index for t in game.all_tiles if t.name == tile.name) + 1, True,
+                         like=tile)
         game.tiles.append(clone)
         game.all_tiles.append(clone)
         game.index_tile(clone)

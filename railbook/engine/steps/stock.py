@@ -303,12 +303,18 @@ class BuySellParShares(Step, ShareBuying):
     def can_sell_any(self, entity: Any) -> bool:
         return any(self.can_sell_any_bundles(entity, c) for c in self.held(entity))
 
-    def can_buy_shares(self, entity: Any, shares: list[Any], certs: int | None = None) -> bool:
+    def can_buy_shares(self, entity: Any, shares: list[Any], certs: int | None = None,
+                       bought: bool | None = None) -> bool:
+        """Whether the entity may buy one of these shares (one holder's, of one corporation): the
+        smallest buyable one is the one it could most likely have (``certs``, ``bought``: its
+        certificate count and whether it bought this turn, when the caller has them already)."""
         if not shares:
             return False
         corp = shares[0].corporation
         owner = shares[0].owner
-        if self.sold_corp(entity, corp) or (self.bought() and not self.can_buy_multiple(entity, corp, owner)):
+        if bought is None:
+            bought = self.bought()
+        if self.sold_corp(entity, corp) or (bought and not self.can_buy_multiple(entity, corp, owner)):
             return False
         smallest = None
         for s in shares:
@@ -316,22 +322,24 @@ class BuySellParShares(Step, ShareBuying):
                 smallest = s
         if smallest is None:
             return False
-        bundle = smallest.to_bundle()
-        return self.available_cash(entity) >= bundle.price() and self.can_gain(entity, bundle, certs=certs)
+        # a bundle of one share costs what the share does: the cash is asked before a bundle is made
+        return (self.available_cash(entity) >= smallest.price()
+                and self.can_gain(entity, smallest.to_bundle(), certs=certs))
 
     def can_buy_any(self, entity: Any) -> bool:
         certs = num_certs(self.game, entity)  # the same for every candidate: count once
+        bought = self.bought()
         # at the certificate limit only certificates that do not count for it can be had (can_gain
         # refuses the others): those corporations are not asked, where these are the rules in use
         full = (type(self).can_buy_shares is BuySellParShares.can_buy_shares
                 and type(self).can_gain is ShareBuying.can_gain and certs >= cert_limit(self.game, entity))
         pool = self.game.share_pool
         for corp, shares in pool.shares_by_corporation.items():
-            if shares and not (full and corp.counts_for_limit()) and self.can_buy_shares(entity, shares, certs):
+            if shares and not (full and corp.counts_for_limit()) and self.can_buy_shares(entity, shares, certs, bought):
                 return True
         for corp in self.game.corporations:
             if corp.ipoed and not (full and corp.counts_for_limit()) \
-                    and self.can_buy_shares(entity, corp.ipo_shares(), certs):
+                    and self.can_buy_shares(entity, corp.ipo_owner.shares_of(corp), certs, bought):
                 return True
         return False
 

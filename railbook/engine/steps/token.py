@@ -71,7 +71,7 @@ class Tokener:
             raise IllegalAction(f"{entity.name} has no tokens left", "tokens")
         if city.definition.refuses_tokens:
             raise IllegalAction(f"{hex_.id} may not hold a station token", "token placement")
-        if connected and city not in game.graph.connected_nodes(entity):
+        if connected and not game.graph.connects(entity, city):
             raise IllegalAction(f"{entity.name} cannot place a token on {hex_.id}: it is not connected", "connectivity")
         if not extra_action and self.round.tokened:
             raise IllegalAction(f"{entity.name} already placed a token this turn", "one token per turn")
