@@ -322,8 +322,9 @@ def loans_ended(game: "GameState") -> bool:
 
 
 class WaitsForTheTurn(Step):
-    """A step for another entity than the operating corporation: it waits only once no later step
-    waits for the operator (whose actions are taken meanwhile), as 18xx.games takes them."""
+    """A step of the forming from debts for another entity than the operating corporation: it waits
+    only once no later step waits for the operator (whose actions are taken meanwhile), as
+    18xx.games takes them."""
 
     def blocks(self) -> bool:
         if not self.active():
@@ -332,15 +333,15 @@ class WaitsForTheTurn(Step):
         later = steps[steps.index(self) + 1:] if self in steps else []
         return not any(s.active() and s.blocking() for s in later)
 
+    def mechanic(self) -> DebtFormation | None:
+        return debt_formation(self.game)
+
 
 class DebtFormationStep(WaitsForTheTurn):
     """The corporations still in debt answer in turn: merge, or pass (their president pays)."""
 
     ACTIONS = ("merge", "pass")
     type_name = "loan_formation"
-
-    def mechanic(self) -> DebtFormation | None:
-        return debt_formation(self.game)
 
     def description(self) -> str:
         return "Merge or Pay Off Loans"
@@ -394,9 +395,6 @@ class FormedTokenStep(WaitsForTheTurn):
     ACTIONS = ("remove_token",)
     type_name = "formation_tokens"
 
-    def mechanic(self) -> DebtFormation | None:
-        return debt_formation(self.game)
-
     def description(self) -> str:
         return "Remove Stations"
 
@@ -446,9 +444,6 @@ class FormedDiscardStep(WaitsForTheTurn):
 
     ACTIONS = ("discard_train", "pass")
     type_name = "formation_discard"
-
-    def mechanic(self) -> DebtFormation | None:
-        return debt_formation(self.game)
 
     def description(self) -> str:
         return "Discard Trains"

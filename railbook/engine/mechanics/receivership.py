@@ -29,7 +29,7 @@ from railbook.engine.mechanics.base import Mechanic, replace_step
 from railbook.engine.mechanics.compose import mix_into
 from railbook.engine.mechanics.issue_redeem import IssueRedeemStep, emergency_issuable, emergency_issue
 from railbook.engine.rounds.operating import OperatingRound
-from railbook.engine.rules.bankruptcy import can_go_bankrupt, declare_bankrupt, sellable_bundles, total_emr_buying_power
+from railbook.engine.rules.bankruptcy import declare_bankrupt, refuse_unless_may_go_bankrupt, sellable_bundles
 from railbook.engine.rules.corporations import close_corporation
 from railbook.engine.rules.game_end import TRIGGERS
 from railbook.engine.rules.shares import sell_shares, sell_shares_and_change_price
@@ -40,7 +40,6 @@ from railbook.engine.steps.stock import BuySellParShares
 from railbook.engine.steps.token import TokenStep
 from railbook.engine.steps.track import TrackStep
 from railbook.engine.steps.trains import BankruptStep, BuyTrainStep
-from railbook.errors import IllegalAction
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
@@ -150,11 +149,7 @@ class TitleBankruptStep(BankruptStep):
                 for step in self.round.steps:
                     if hasattr(step, "emergency_issued"):
                         step.emergency_issued = True
-        if not can_go_bankrupt(game, player, corp):
-            raise IllegalAction(
-                f"{player.name} cannot go bankrupt: {corp.name}'s cash plus {player.name}'s cash and sellable shares "
-                f"total {game.format_money(total_emr_buying_power(game, player, corp))}, and the cheapest train costs "
-                f"{game.format_money(game.depot.min_depot_price())}", "bankruptcy")
+        refuse_unless_may_go_bankrupt(game, player, corp)
         game.log(f"-- {player.name} goes bankrupt and sells remaining shares --")
         for held in by_operating_order(player):
             bundles = sellable_bundles(game, player, held)
