@@ -232,6 +232,12 @@ class GameState:
         r = self.round
         return r.current_operator if r.operating() else None
 
+    def refusal(self, action: dict[str, Any]) -> GameError | None:
+        """What processing the action now would refuse it with (None: accepted), judged on a copy of the
+        game: for a listing whose rule is known only once the action's own first effects are made
+        (the game, :class:`railbook.engine.game.Game`, answers it)."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------------ money, text and hooks
     def format_money(self, amount: float) -> str:
         cur = self.rules.currency

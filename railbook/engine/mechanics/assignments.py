@@ -103,6 +103,8 @@ def assignments(game: "GameState") -> Assignments:
 class AssignOnPurchase:
     """A corporation buying a private with ``assign_corporation`` ``when: [sold]`` is assigned it."""
 
+    LISTING_HOLDS = True   # what follows a purchase, not which purchases are legal
+
     game: Any
 
     def process_buy_company(self, action: "Action") -> None:

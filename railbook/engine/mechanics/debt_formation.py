@@ -227,6 +227,8 @@ class HalfPresidencyRules:
     formed corporation (its price buys the other half of his certificate, the certificate stays where it
     was); when he can neither sell nor buy it, he is bankrupt and the game ends."""
 
+    LISTING_HOLDS = True   # the listing asks ``can_buy``, and buys only from the IPO and the pool
+
     game: Any
     round: Any
 
@@ -253,6 +255,8 @@ class HalfPresidencyRules:
         if half is None or action.entity is not half or bundle is None or bundle.corporation is not national:
             super().process_buy_shares(action)  # type: ignore[misc]
             return
+        if bundle.owner is not self.game.share_pool and bundle.owner is not national.ipo_owner:
+            raise IllegalAction(f"those {national.name} shares are not for sale", "buy shares")
         if not self.can_buy(half, bundle):
             raise IllegalAction(f"{half.name} cannot buy that certificate", "half presidency")
         game = self.game

@@ -261,6 +261,17 @@ class EmergencyIssuing:
                 out.append("sell_shares")
         return out
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """The train step's listing, but a corporation's ``sell_shares`` is its emergency issue: each
+        bundle it may issue now (it sells nothing else)."""
+        listed: list[LegalAction] = list(super().legal_actions(entity))  # type: ignore[misc]
+        if entity is None or entity is not self.current_entity():
+            return listed
+        out = [la for la in listed if la.type != "sell_shares"]
+        if "sell_shares" in self.actions(entity) and self.can_issue(entity):
+            out += [shares_action("sell_shares", entity, b) for b in emergency_issuable(self.game, entity)]
+        return out
+
     def process_sell_shares(self, action: "Action") -> None:
         entity, game = action.entity, self.game
         current = self.current_entity()

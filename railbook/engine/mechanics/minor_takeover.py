@@ -58,6 +58,11 @@ class TakeoverPower:
 
 
 class TakeoverTrainPower:
+    """A corporation that could pay for a train once it takes a minor over may stay in the train step
+    (it may buy a train, or pass): which trains it may buy the purchase rules still say."""
+
+    LISTING_HOLDS = True   # the listing asks ``actions`` and ``check_buy_train``
+
     game: Any
 
     def can_buy_train(self, entity: Any) -> bool:

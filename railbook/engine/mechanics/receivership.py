@@ -25,11 +25,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import ShareBundle
+from railbook.engine.legal import LegalAction, simple
 from railbook.engine.mechanics.base import Mechanic, replace_step
 from railbook.engine.mechanics.compose import mix_into
 from railbook.engine.mechanics.issue_redeem import IssueRedeemStep, emergency_issuable, emergency_issue
 from railbook.engine.rounds.operating import OperatingRound
-from railbook.engine.rules.bankruptcy import declare_bankrupt, refuse_unless_may_go_bankrupt, sellable_bundles
+from railbook.engine.rules.bankruptcy import (declare_bankrupt, refuse_unless_may_go_bankrupt, sellable_bundles,
+                                              total_emr_buying_power)
 from railbook.engine.rules.corporations import close_corporation
 from railbook.engine.rules.game_end import TRIGGERS
 from railbook.engine.rules.shares import sell_shares, sell_shares_and_change_price
@@ -111,6 +113,8 @@ class LeftAlone:
 
 
 class ReceivershipTrains(LeftAlone):
+    LISTING_HOLDS = True   # the listing asks ``can_sell_emergency``
+
     game: Any
     current_entity: Any
 
@@ -137,6 +141,28 @@ class ReceivershipDividend(LeftAlone):
 
 
 class TitleBankruptStep(BankruptStep):
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Bankruptcy where the rules make it a way out, judged as ``process_bankrupt`` judges it: where
+        the corporation issues first, once it has issued (on a copy of the game, unless the figures
+        decide it before: issuing brings the corporation the bundle's price and makes no share the
+        president holds dearer or more sellable)."""
+        game = self.game
+        bundles = emergency_issuable(game, entity) if game.rules.bankruptcy.corporation_issues_first \
+            and self.actions(entity) else []
+        if not bundles:
+            return super().legal_actions(entity)
+        player = entity.owner
+        if player is None or not player.is_player() or player.bankrupt:
+            return []
+        raised = max(bundles, key=lambda b: b.num_shares()).price()
+        cheapest = game.depot.min_depot_price()
+        listed = [simple("bankrupt", entity)]
+        if total_emr_buying_power(game, player, entity) + raised < cheapest:
+            return listed
+        if player.cash + entity.cash + raised >= cheapest:
+            return []
+        return [] if game.refusal(dict(listed[0].action)) is not None else listed
+
     def process_bankrupt(self, action: "Action") -> None:
         game = self.game
         rules = game.rules.bankruptcy

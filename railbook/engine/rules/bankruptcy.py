@@ -50,6 +50,8 @@ def can_go_bankrupt(game: "GameState", player: Player, corp: Any) -> bool:
 
 def refuse_unless_may_go_bankrupt(game: "GameState", player: Player, corp: Any) -> None:
     """A bankruptcy the rules do not make a way out is refused, with the figures that decide it."""
+    if player is None or not player.is_player():
+        raise IllegalAction(f"{corp.name} has no president who could go bankrupt", "bankruptcy")
     if not can_go_bankrupt(game, player, corp):
         raise IllegalAction(
             f"{player.name} cannot go bankrupt: {corp.name}'s cash plus {player.name}'s cash and sellable shares "

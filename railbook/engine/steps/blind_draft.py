@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.legal import LegalAction, simple
+from railbook.engine.legal import LegalAction, action, simple
 from railbook.engine.rounds.draft import DraftRound
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction
@@ -87,8 +87,11 @@ class BlindDraftStep(Step):
         return ["bid", "pass"] if self.only_one_company() else ["bid"]
 
     def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Each card on offer. What a card costs is paid when the draft ends (``finalize``), whatever a
+        ``bid`` names as its price (a recorded log names the card's value): the price is open."""
         kinds = self.actions(entity)
-        out = [simple("bid", entity, company=c.id, price=c.min_bid()) for c in self.available()] if kinds else []
+        out = [LegalAction(action("bid", entity, company=c.id, price=c.min_bid()), open=frozenset({"price"}))
+               for c in self.available()] if kinds else []
         if "pass" in kinds:
             out.append(simple("pass", entity))
         return out
