@@ -45,6 +45,20 @@ def test_random_perturbed_play_keeps_every_invariant(title: str) -> None:
     assert result.tried == result.actions + result.refused
 
 
+def test_a_bot_that_fails_to_choose_is_a_crash_of_that_game_not_of_the_run() -> None:
+    """A bot's tools can fail (the route optimizer raised an EngineError through a greedy bot): the
+    fuzz reports it as that game's crash, and the run goes on to the next game."""
+    class Failing:
+        def choose(self, game: Game, legal: list[Any]) -> dict[str, Any]:
+            raise GameError("the optimizer is confused", "engine")
+
+    fuzzer = Fuzzer(game_setup("1830", 3), stop_after=50)
+    fuzzer.bots = {p: Failing() for p in fuzzer.bots}
+    result = fuzzer.play()
+    assert [f.kind for f in result.failures] == ["crash"]
+    assert "choosing among the legal actions: the optimizer is confused" in result.failures[0].message
+
+
 def test_a_fuzzed_game_is_fixed_by_its_title_and_seed() -> None:
     first, again = fuzz_game("1830", seed=3, stop_after=120), fuzz_game("1830", seed=3, stop_after=120)
     assert first.log == again.log and first.perturbations == again.perturbations
@@ -271,3 +285,4 @@ def test_a_game_is_copied_whatever_the_depth_of_the_caller() -> None:
         return game.fork() if n == 0 else deep(n - 1)
 
     assert digest(deep(500), 0) == digest(game, 0)
+

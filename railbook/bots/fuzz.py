@@ -235,7 +235,11 @@ class Fuzzer:
         entity = game.current_entity
         if len({la.type for la in legal}) > 1 and self.rng.random() < KEEP_GOING:
             legal = [la for la in legal if la.type != "bankrupt"] or legal
-        chosen = self.bots.get(controller(entity), self.spare).choose(game, legal)
+        try:
+            chosen = self.bots.get(controller(entity), self.spare).choose(game, legal)
+        except Exception as exc:  # a bot's tools (the route optimizer) fail: the game cannot go on
+            self.fail("crash", f"choosing among the legal actions: {exc}{where(exc)}")
+            return
         action = {**chosen, "id": self.result.actions + 1}
         try:
             game.process(action)
