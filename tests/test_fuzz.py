@@ -286,3 +286,24 @@ def test_a_game_is_copied_whatever_the_depth_of_the_caller() -> None:
 
     assert digest(deep(500), 0) == digest(game, 0)
 
+
+def game_of_case(name: str) -> tuple[Game, dict[str, Any]]:
+    case = read_case(Path(__file__).parent / "fuzz_cases" / f"{name}.json.gz")
+    log = case["log"]
+    game = Game(Title.load(log["title"], log["settings"]["optional_rules"]),
+                [(p["id"], p["name"]) for p in log["players"]], seed=log["settings"]["seed"], game_id=log["id"])
+    for action in log["actions"]:
+        game.process(action)
+    return game, case
+
+
+def test_a_stops_bonus_is_paid_to_the_longest_route_of_the_set_only() -> None:
+    """A private paying so much a stop to the longest of a corporation's routes (1846's mail contract)
+    pays one route of the set, not each: the route optimizer paid it to every route it scored, and
+    its answer (80, 80, 50) was not what the route rules pay (60, 60, 50), which crashed a greedy bot."""
+    from railbook.engine.routing.result import best_routes, engine_revenues
+
+    game, case = game_of_case("stops_bonus_paid_once")
+    best = best_routes(game, "ERIE")     # verified against the route rules: an EngineError otherwise
+    assert [r.revenue for r in best.routes] == engine_revenues(game, best.action()) == [60, 60, 50]
+    assert best.action()["routes"] == case["action"]["routes"]

@@ -17,7 +17,7 @@ from railbook.engine.map.tile import Stop
 from railbook.engine.routing.candidates import Candidate
 from railbook.engine.routing.network import Network
 from railbook.engine.routing.reach import Reach
-from railbook.engine.rules.routes import Chain, Route, chain_id, check_route, route_bonus
+from railbook.engine.rules.routes import Chain, Route, chain_id, check_route, route_bonus, stops_bonus
 from railbook.errors import RouteError
 
 if TYPE_CHECKING:
@@ -74,9 +74,14 @@ class Scorer:
     :meth:`Route.check` but the title's ``check_route``, so that hook is asked here, and the
     bonuses added to the stops' values. A rows train scores every stop it visits when they
     all fit its paying rows (the one combination :meth:`Route.stops` tries first); otherwise
-    the engine's route rules score the whole route themselves."""
+    the engine's route rules score the whole route themselves.
 
-    def __init__(self, game: "GameState", corporation: Any, net: Network, reach: Reach):
+    A ``stops_bonus`` pays only the longest of the routes run together, which no route alone
+    knows: the scorer leaves it out, but for the train the search takes to be the longest, whose
+    routes it pays ``per_stop`` for each stop (:func:`railbook.engine.routing.search.solve`)."""
+
+    def __init__(self, game: "GameState", corporation: Any, net: Network, reach: Reach, per_stop: int = 0):
+        self.per_stop = per_stop
         self.game = game
         self.corporation = corporation
         self.net = net
@@ -97,7 +102,7 @@ class Scorer:
 
     def score(self, cand: Candidate) -> int | None:
         if self.plain:
-            return cand.base
+            return cand.base + self.per_stop * (len(cand.legs) + 1)
         stops = visited(self.net, cand)
         if self.rows and not self._all_score(stops):
             return self._by_the_rules(cand)
@@ -105,12 +110,12 @@ class Scorer:
         try:
             if self.check_hook:
                 check_route(self.game, route)
-            value = cand.base + (route_bonus(self.game, route, stops) if self.rules else 0)
+            value = cand.base + (route_bonus(self.game, route, stops) - stops_bonus(route) if self.rules else 0)
         except RouteError:
             return None
         if self.rows and value <= 0:
             return self._by_the_rules(cand)
-        return value
+        return value + self.per_stop * len(stops)
 
     def _all_score(self, stops: list[Stop]) -> bool:
         """Every stop finds a paying row, rows taken in :meth:`Route.stops`' order."""
@@ -127,7 +132,8 @@ class Scorer:
         return True
 
     def _by_the_rules(self, cand: Candidate) -> int | None:
+        route = self.route(cand)
         try:
-            return self.route(cand).revenue()
+            return route.revenue() - stops_bonus(route) + self.per_stop * len(route.visited_stops())
         except RouteError:
             return None

@@ -10,6 +10,12 @@
    best first (:mod:`sets`), cut off where the total so far plus the best route each remaining
    train is still allowed cannot beat the best set found.
 
+A ``stops_bonus`` (so much a stop, for the run's longest route) pays a set, not a route: a set
+earns its routes' values and the bonus for its longest route, which is the most it earns with the
+bonus paid to any one of its routes. So the search is run once for each kind of train whose route
+could be the one paid, that train's routes earning the bonus, the others not, and the best of those
+sets is the answer; the bonus is then paid where the route rules pay it.
+
 Each step prunes only by upper bounds (the stops' values, :mod:`bounds`, and what bonuses
 can add, :mod:`bonus`), so the set it returns has the maximum total revenue. Trains that may
 share the others' track (``route_may_overlap``) each run their own best route.
@@ -20,12 +26,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.routing.bonus import bonus_cap
+from railbook.engine.routing.bonus import bonus_cap, route_facts
 from railbook.engine.routing.bounds import ExtraBound
 from railbook.engine.routing.candidates import Candidate, Floor, search_routes
 from railbook.engine.routing.network import Network, build_network
-from railbook.engine.routing.reach import Reach
-from railbook.engine.routing.score import Scorer
+from railbook.engine.routing.reach import UNBOUNDED, Reach
+from railbook.engine.routing.score import Scorer, visited
+from railbook.engine.rules.routes import earns_stops_bonus, stops_bonus_amount
 from railbook.engine.routing.sets import RouteList, SetSearch
 
 if TYPE_CHECKING:
@@ -49,12 +56,15 @@ class SearchStats:
 class TrainKind:
     """Trains that run alike (same name, distance, multiplier and overlap rule) share one search."""
 
-    def __init__(self, game: "GameState", corporation: Any, net: Network, train: Any, stats: SearchStats):
+    def __init__(self, game: "GameState", corporation: Any, net: Network, train: Any, stats: SearchStats,
+                 per_stop: int = 0):
         self.net = net
         self.reach = Reach(game, train, net.stops)
         self.bound = ExtraBound(self.reach, net)
-        self.scorer = Scorer(game, corporation, net, self.reach)
+        self.scorer = Scorer(game, corporation, net, self.reach, per_stop)
         self.cap = bonus_cap(game, corporation, net, self.reach)
+        if per_stop and self.cap < UNBOUNDED:   # the stops bonus this train's routes are paid
+            self.cap += per_stop * route_facts(game, corporation, net, self.reach).max_stops
         self.apart = bool(train.definition.route_may_overlap)
         self.stats = stats
         self.alone: Scored | None = None
@@ -110,12 +120,56 @@ def solve(game: "GameState", corporation: Any, trains: list[Any] | None = None) 
         return Solution(None, stats=stats)
     net = build_network(game, corporation)
     stats.stops, stats.runs = len(net.stops), len(net.runs)
+    per_stop = stops_bonus_amount(corporation)
+    if not per_stop:
+        return _solve(game, corporation, net, trains, stats)
+    paid: dict[Any, Any] = {}   # one train of each kind: the route paid the stops bonus
+    for t in trains:
+        paid.setdefault(_kind_key(t), t)
+    best: tuple[Solution, Any] | None = None
+    for longest in paid.values():
+        found = _solve(game, corporation, net, trains, stats, longest, per_stop)
+        if best is None or found.total > best[0].total:
+            best = (found, longest)
+    assert best is not None
+    return _pay_stops_bonus(*best, net, per_stop)
+
+
+def _kind_key(t: Any) -> tuple[Any, ...]:
+    return (t.name, t.distance, t.multiplier, t.definition.route_may_overlap, t.requires_token)
+
+
+class _Run:
+    """A chosen route as the route rules ask which route a stops bonus pays (its train, its stops)."""
+
+    def __init__(self, train: Any, stops: int):
+        self.train, self.stops = train, stops
+
+    def visited_stops(self) -> range:
+        return range(self.stops)
+
+
+def _pay_stops_bonus(solution: Solution, longest: Any, net: Network, per_stop: int) -> Solution:
+    """The set found with the ``longest`` train's routes paid the stops bonus, the bonus moved to the route
+    the route rules pay (one with as many stops, if not that one: the set's total stays)."""
+    runs = [_Run(t, len(visited(net, c))) for t, (_, c) in solution.routes]
+    paid = earns_stops_bonus(runs)
+    bonus = {r.train: per_stop * r.stops for r in runs}
+    solution.routes = [(t, (v - (bonus[t] if t is longest else 0) + (bonus[t] if paid is not None and t is paid.train
+                                                                      else 0), c))
+                       for t, (v, c) in solution.routes]
+    return solution
+
+
+def _solve(game: "GameState", corporation: Any, net: Network, trains: list[Any], stats: SearchStats,
+           longest: Any = None, per_stop: int = 0) -> Solution:
+    """The best set, the ``longest`` train's routes paid ``per_stop`` for each stop (where given)."""
     kinds: dict[Any, TrainKind] = {}
     kind_of: dict[Any, TrainKind] = {}
     for t in trains:
-        key = (t.name, t.distance, t.multiplier, t.definition.route_may_overlap, t.requires_token)
+        key = _kind_key(t) + ((t is longest),)
         if key not in kinds:
-            kinds[key] = TrainKind(game, corporation, net, t, stats)
+            kinds[key] = TrainKind(game, corporation, net, t, stats, per_stop if t is longest else 0)
         kind_of[t] = kinds[key]
     for kind in kinds.values():
         kind.alone = kind.best()

@@ -542,16 +542,25 @@ def route_bonus(game: "GameState", route: Route, stops: list[Stop]) -> int:
     return bonus + int(game.api.run(fn, game.api.wrap_route(route, stops)) or 0)
 
 
+def stops_bonus_amount(corp: Any) -> int:
+    """What the corporation's ``stops_bonus`` abilities pay for each stop of its longest route."""
+    return sum(a.spec.amount for a in getattr(corp, "all_abilities", lambda: [])()
+               if a.type == "stops_bonus" and (a.owner_type != "corporation" or corp.is_corporation()))
+
+
+def earns_stops_bonus(routes: list[Any]) -> Any:
+    """Of routes run together, the one a ``stops_bonus`` pays: the one that visits the most stops (of
+    equal ones, the train whose id sorts last)."""
+    return max(routes, key=lambda r: (len(r.visited_stops()), r.train.id)) if routes else None
+
+
 def stops_bonus(route: Route) -> int:
     """A ``stops_bonus`` ability of the corporation: its route that visits the most stops (of equal ones,
     the train whose id sorts last) earns the amount for each stop it visits."""
-    corp = route.corporation
-    amounts = [a.spec.amount for a in getattr(corp, "all_abilities", lambda: [])()
-               if a.type == "stops_bonus" and (a.owner_type != "corporation" or corp.is_corporation())]
-    if not amounts:
+    amount = stops_bonus_amount(route.corporation)
+    if not amount:
         return 0
-    longest = max(route.siblings, key=lambda r: (len(r.visited_stops()), r.train.id))
-    return sum(amounts) * len(route.visited_stops()) if longest is route else 0
+    return amount * len(route.visited_stops()) if earns_stops_bonus(route.siblings) is route else 0
 
 
 def check_route(game: "GameState", route: Route) -> None:
