@@ -307,3 +307,13 @@ def test_a_stops_bonus_is_paid_to_the_longest_route_of_the_set_only() -> None:
     best = best_routes(game, "ERIE")     # verified against the route rules: an EngineError otherwise
     assert [r.revenue for r in best.routes] == engine_revenues(game, best.action()) == [60, 60, 50]
     assert best.action()["routes"] == case["action"]["routes"]
+
+
+def test_the_game_ends_once_all_closed_though_a_drafts_blank_cards_never_close() -> None:
+    """A blind draft's blank cards go back ownerless and never close: with every corporation and
+    every private closed, the game ends (``all_closed``); it went on empty until the engine's
+    hundredth set of rounds (``dnf``)."""
+    game, case = game_of_case("all_closed_but_blank_cards")
+    assert any(c.definition.kind == "blank" and not c.closed for c in game.companies)
+    game.process(case["action"])
+    assert game.finished and game.game_end_reason == "all_closed"

@@ -50,7 +50,10 @@ def _final_phase(game: "GameState") -> bool:
 
 
 def _all_closed(game: "GameState") -> bool:
-    return all(c.closed for c in game.corporations + game.companies)
+    """Every corporation and every private has closed. A blank card of a draft (a private of kind
+    ``blank``) is no private in play: it goes back ownerless when the draft ends and never closes."""
+    return all(c.closed for c in game.corporations) and \
+        all(c.closed for c in game.companies if c.definition.kind != "blank")
 
 
 def _operating_rounds(game: "GameState") -> bool:
