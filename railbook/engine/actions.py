@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.engine.action_shapes import check_shape
 from railbook.engine.entities.share import ShareBundle
-from railbook.errors import ActionFormatError
+from railbook.errors import ActionFormatError, IllegalAction
 
 if TYPE_CHECKING:
     from railbook.engine.state import GameState
@@ -109,6 +109,8 @@ def _shares(game: "GameState", a: Action, d: dict[str, Any]) -> None:
         s = game.share_by_id(sid)
         if s is None:
             raise ActionFormatError(f"unknown share {sid!r}")
+        if s.corporation.closed:   # its holders keep nothing that could be traded
+            raise IllegalAction(f"{s.corporation.name} has closed: its certificate {sid} is void", "closed corporation")
         shares.append(s)
     a.shares = shares
     a.percent = bundle_percent(d["type"], shares, d.get("percent"))
