@@ -71,8 +71,24 @@ def redeemable_bundles(game: "GameState", corp: Any) -> list[ShareBundle]:
     return [b for b in bundles if b.price() <= corp.cash]
 
 
-def same_bundle(a: ShareBundle, b: ShareBundle) -> bool:
-    return {id(s) for s in a.shares} == {id(s) for s in b.shares}
+def _kinds(bundle: ShareBundle) -> list[tuple[int, bool, bool]]:
+    return sorted((s.percent, bool(s.president), bool(s.buyable)) for s in bundle.shares)
+
+
+def matching(bundles: list[ShareBundle], wanted: ShareBundle) -> ShareBundle | None:
+    """The action's certificates as the bundle among these they are the same move as (one holder's
+    certificates of the same kinds: any of the treasury's 10% certificates is the same issue), at
+    that bundle's price; None if they are none of them."""
+    holder = wanted.shares[0].owner
+    if len({id(s) for s in wanted.shares}) != len(wanted.shares) or any(s.owner is not holder for s in wanted.shares):
+        return None
+    for b in bundles:
+        if b.owner is holder and b.corporation is wanted.corporation and b.percent == wanted.percent \
+                and _kinds(b) == _kinds(wanted):
+            out = ShareBundle(list(wanted.shares), wanted.percent)
+            out.share_price = b.share_price
+            return out
+    return None
 
 
 def issue(game: "GameState", corp: Any, bundle: ShareBundle) -> None:
@@ -125,7 +141,7 @@ class IssueRedeemStep(Step):
 
     def process_sell_shares(self, action: "Action") -> None:
         corp = action.entity
-        bundle = next((b for b in issuable_bundles(self.game, corp) if same_bundle(b, action.bundle)), None)
+        bundle = matching(issuable_bundles(self.game, corp), action.bundle)
         if bundle is None:
             raise IllegalAction(f"{corp.name} cannot issue those certificates now (at most "
                                 f"{issue_limit(self.game, corp)}, from its treasury)", "issue shares")
@@ -134,8 +150,8 @@ class IssueRedeemStep(Step):
 
     def process_buy_shares(self, action: "Action") -> None:
         game, corp = self.game, action.entity
-        bundle = next((b for b in priced(bundles_for_corporation(game, game.share_pool, corp),
-                                         redeemable_price(game, corp)) if same_bundle(b, action.bundle)), None)
+        bundle = matching(priced(bundles_for_corporation(game, game.share_pool, corp), redeemable_price(game, corp)),
+                          action.bundle)
         if bundle is None:
             raise IllegalAction(f"{corp.name} redeems only its own certificates from the pool", "redeem shares")
         price = bundle.price()
@@ -276,7 +292,7 @@ class EmergencyIssuing:
         entity, game = action.entity, self.game
         current = self.current_entity()
         if entity is current:
-            bundle = next((b for b in emergency_issuable(game, entity) if same_bundle(b, action.bundle)), None)
+            bundle = matching(emergency_issuable(game, entity), action.bundle)
             if bundle is None or not self.can_issue(entity):
                 raise IllegalAction(f"{entity.name} cannot issue those certificates for a train", "emergency issue")
             emergency_issue(game, entity, bundle)
