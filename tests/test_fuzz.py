@@ -317,3 +317,17 @@ def test_the_game_ends_once_all_closed_though_a_drafts_blank_cards_never_close()
     assert any(c.definition.kind == "blank" and not c.closed for c in game.companies)
     game.process(case["action"])
     assert game.finished and game.game_end_reason == "all_closed"
+
+
+def test_a_bankrupt_owner_of_a_minor_leaves_his_cash_to_the_bank_not_to_the_closed_minor() -> None:
+    """His cash goes to the corporation that went bankrupt, but his minors close first: where that
+    was his minor, the cash went into a closed minor, out of the game (money was not conserved)."""
+    from railbook.bots.invariants import Invariants
+
+    game, case = game_of_case("minor_owner_bankrupt_cash_to_the_bank")
+    checks = Invariants(game)
+    bank = game.bank.cash
+    game.process(case["action"])
+    minor = game.corporation_by_id(case["action"]["entity"])
+    assert minor is not None and minor.minor and minor.closed and minor.cash == 0 and game.bank.cash > bank
+    assert checks.after_action(game) == []

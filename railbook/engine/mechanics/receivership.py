@@ -11,7 +11,7 @@ title's ``bankruptcy`` section says:
   unmoved, presidencies passing on where someone holds enough; a corporation that is
   left with nobody to preside is in receivership;
 * ``privates_close``: his privates and minors close; ``leftover_cash: to_corporation``: his
-  cash goes to the corporation.
+  cash goes to the corporation (to the bank, where it was a minor of his that has just closed).
 
 A corporation in receivership (``receivership``) operates on its own: it lays no track,
 places no station, issues and buys nothing by choice, and withholds what its trains earn
@@ -195,7 +195,7 @@ class TitleBankruptStep(BankruptStep):
                 close_corporation(game, minor)
             for company in list(player.companies):
                 company.close()
-        if rules.leftover_cash == "to_corporation":
+        if rules.leftover_cash == "to_corporation" and not corp.closed:
             if player.cash > 0:
                 player.spend(player.cash, corp)
         else:
