@@ -217,9 +217,20 @@ def test_railbook_fuzz_prints_its_figures_and_writes_a_report(tmp_path: Path,
     assert [g["seed"] for g in data["games"]] == [114, 115]
 
 
-def test_make_fuzz_plays_two_thousand_games_across_every_title() -> None:
+def test_workers_play_the_same_games_as_one_process(tmp_path: Path) -> None:
+    alone, pooled = tmp_path / "alone.json", tmp_path / "pooled.json"
+    common = ["fuzz", "1894", "1889", "--games", "3", "--seed", "40", "--stop-after", "60"]
+    assert main([*common, "--report", str(alone)]) == 0
+    assert main([*common, "--workers", "2", "--report", str(pooled)]) == 0
+
+    def games(path: Path) -> list[dict[str, object]]:
+        return [{k: v for k, v in g.items() if k != "seconds"} for g in json.loads(path.read_text())["games"]]
+    assert games(alone) == games(pooled) and [g["seed"] for g in games(pooled)] == [40, 41, 42]
+
+
+def test_make_fuzz_plays_two_thousand_games_across_every_title_on_every_core() -> None:
     makefile = (ROOT / "Makefile").read_text()
-    assert "railbook fuzz --games 2000" in makefile and "\nfuzz:" in makefile
+    assert "railbook fuzz --games 2000" in makefile and "--workers" in makefile and "\nfuzz:" in makefile
 
 
 def test_setup_names_its_bots_seat_by_seat() -> None:
