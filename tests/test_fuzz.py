@@ -350,3 +350,21 @@ def test_a_bankrupt_owner_of_a_minor_leaves_his_cash_to_the_bank_not_to_the_clos
     minor = game.corporation_by_id(case["action"]["entity"])
     assert minor is not None and minor.minor and minor.closed and minor.cash == 0 and game.bank.cash > bank
     assert checks.after_action(game) == []
+
+
+def test_a_president_who_must_pay_more_than_he_has_is_in_debt_and_raises_it_or_goes_bankrupt() -> None:
+    """1856's interest and forced loan repayments are the president's to cover: what he lacks he owes.
+    The engine refused the action that brought the debt (a listed train purchase, a pass), so the
+    game could not go on; now he is in emergency fundraising: he sells what he may, and with nothing
+    left to sell he goes bankrupt (and the game ends, by the title's rules)."""
+    game, case = game_of_case("president_pays_interest_in_debt")
+    game.process(case["action"])
+    player = game.player_by_id(1)
+    assert player is not None and player.cash < 0
+    assert [la.action for la in game.legal_actions()] == [{"type": "bankrupt", "entity": 1, "entity_type": "player"}]
+    with pytest.raises(GameError) as refused:
+        game.process({"type": "pass", "entity": 1, "entity_type": "player"})
+    assert refused.value.rule is not None
+    game.process({"type": "bankrupt", "entity": 1, "entity_type": "player"})
+    player = game.player_by_id(1)     # the refusal rebuilt the game: its objects are new
+    assert player is not None and player.bankrupt and game.finished and game.game_end_reason == "bankruptcy"

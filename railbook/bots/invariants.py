@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.mechanics.cash_crisis import CashCrisisStep
 from railbook.engine.rules.shares import cert_limit, num_certs
 
 if TYPE_CHECKING:
@@ -56,7 +57,11 @@ class Invariants:
                 broken.append(f"money is not conserved: {now} in the game, {self.money} at its start")
         # a player's debt is negative cash where the title lets presidents borrow (president_borrows)
         debts = game.rules.operating_round.emergency_buy.president_borrows is not None
-        holders: list[Any] = [*([] if debts else game.players), *game.all_corporations, *game.minors]
+        # ... and where he owes his corporation's interest or loans, until he has sold what he must (a
+        # debt he could not pay made him bankrupt)
+        owing = {id(s.player) for s in getattr(game.round, "steps", ()) if isinstance(s, CashCrisisStep) and s.player}
+        players = [] if debts else [p for p in game.players if id(p) not in owing and not p.bankrupt]
+        holders: list[Any] = [*players, *game.all_corporations, *game.minors]
         for holder in holders:
             self.checks += 1
             if holder.cash < 0:

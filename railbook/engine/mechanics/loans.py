@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from railbook.engine.legal import LegalAction, simple
 from railbook.engine.mechanics.base import Mechanic, cash_lent, replace_step
 from railbook.engine.mechanics.bonds import bond_interest_due
+from railbook.engine.mechanics.cash_crisis import CashCrisisStep
 from railbook.engine.mechanics.compose import mix_into
 from railbook.engine.mechanics.debt_formation import loans_ended
 from railbook.engine.mechanics.dividend_rules import add_deduction
@@ -325,10 +326,27 @@ class TurnLoanStep(Step):
         president = corp.owner
         game.log(f"{corp.name} cannot afford the remaining {game.format_money(owed)} interest and its "
                  "president must cover the difference")
-        if president is None or not president.is_player() or president.cash < owed:
+        if not self.president_covers(corp, owed):
             raise InsufficientFunds(f"{corp.name}'s president cannot add {game.format_money(owed)} of interest",
                                     "interest")
-        president.spend(owed, game.bank)
+        president.spend(owed, game.bank, check_cash=False)
+        self.after_president_paid(president, corp)
+
+    def crisis(self) -> Any:
+        return next((s for s in self.round.steps if isinstance(s, CashCrisisStep)), None)
+
+    def president_covers(self, corp: Any, owed: int) -> bool:
+        """Whether the president pays what the corporation owes: he must, in debt if need be, where
+        the round has emergency fundraising (else only what his cash covers)."""
+        president = corp.owner
+        if president is None or not president.is_player():
+            return False
+        return president.cash >= owed or self.crisis() is not None
+
+    def after_president_paid(self, president: Any, corp: Any) -> None:
+        crisis = self.crisis()
+        if president.cash < 0 and crisis is not None:
+            crisis.in_debt(president, corp)
 
     def force_repay(self, corp: Any) -> None:
         game = self.game
@@ -345,11 +363,12 @@ class TurnLoanStep(Step):
         owed -= payment
         if owed > 0:
             president = corp.owner
-            if president is None or not president.is_player() or president.cash < owed:
+            if not self.president_covers(corp, owed):
                 raise InsufficientFunds(f"{corp.name}'s president cannot add {game.format_money(owed)} to repay "
                                         "its loans", "loans")
-            president.spend(owed, game.bank)
+            president.spend(owed, game.bank, check_cash=False)
             game.log(f"{president.name} pays the remaining {game.format_money(owed)}")
+            self.after_president_paid(president, corp)
 
     def deduct(self, corp: Any, revenue: int) -> int:
         """The interest taken from the run (``Loans``'s deduction before the dividend)."""
@@ -399,7 +418,7 @@ class Loans(Mechanic):
         if loan_rules(self.game) is None:
             return steps
         if self.in_turn():
-            steps = mix_into(replace_step(steps, LoanRepayStep, TurnLoanStep), TokenStep, LoanPower)
+            steps = [CashCrisisStep] + mix_into(replace_step(steps, LoanRepayStep, TurnLoanStep), TokenStep, LoanPower)
             return mix_into(steps, BuyPrivateStep, LoanPower)
         return mix_into(steps, BuyTrainStep, LoanTrainBuying)
 
