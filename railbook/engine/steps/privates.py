@@ -85,11 +85,17 @@ class BuyPrivateStep(Step):
             for company in self.offered(entity):
                 low, high = price_range(self.game, company, entity)
                 high = min(high, entity.cash)
-                if low <= high:
+                if low <= high and self.has_room_for(entity, company):
                     out.append(ranged("buy_company", entity, {"price": Range(low, high)}, company=company.id))
         if "pass" in kinds:
             out.append(simple("pass", entity))
         return out
+
+    def has_room_for(self, entity: Any, company: Any) -> bool:
+        """A minor's certificate brings its trains: the buyer must have room for them."""
+        minor = minor_of(self.game, company)
+        return minor is None or num_corp_trains(self.game, entity) + num_corp_trains(self.game, minor) <= \
+            train_limit(self.game, entity)
 
     def process_buy_company(self, action: "Action") -> None:
         game = self.game
@@ -106,8 +112,7 @@ class BuyPrivateStep(Step):
         if entity.cash < price:
             raise InsufficientFunds(f"{entity.name} cannot pay {game.format_money(price)}", "money")
         minor = minor_of(game, company)
-        if minor is not None and num_corp_trains(game, entity) + num_corp_trains(game, minor) > \
-                train_limit(game, entity):
+        if not self.has_room_for(entity, company):
             raise IllegalAction(f"{entity.name} has no room for {minor.name}'s trains", "train limit")
         company.owner = entity
         if owner is not None:
