@@ -180,8 +180,9 @@ MOVES: dict[str, Callable[["Action"], dict[str, Any]]] = {
     "run_routes": lambda a: {"routes": tuple((r["train"].id, repr(r["connections"])) for r in a.routes),
                              "extra_revenue": a.extra_revenue, "stated_revenue": a.stated_revenue},
     "dividend": lambda a: {"kind": a.kind},
-    "buy_train": lambda a: {"train": a.train.id, "price": a.price,   # a variant is named, not bought
-                            "exchange": a.exchange.id if a.exchange is not None else None},
+    "buy_train": lambda a: {"train": a.train.id, "price": a.price,   # naming the train's own variant names none
+                            "exchange": a.exchange.id if a.exchange is not None else None,
+                            "variant": None if a.variant in (None, a.train.name) else str(a.variant)},
     "discard_train": lambda a: {"train": a.train.id},
     "choose": lambda a: {"choice": str(a.choice)},
     "assign": lambda a: {"hex": a.hex.id if a.hex else None,
