@@ -155,7 +155,7 @@ def _bid(game: "GameState", a: Action, d: dict[str, Any]) -> None:
         a.corporation = _corporation(game, d["corporation"])
     elif d.get("minor") is not None:
         a.minor = _corporation(game, d["minor"])
-    else:
+    elif game.rules.auction.kind != "turn_auction":   # a bid for the turn names nothing
         raise ActionFormatError("a bid names a company, corporation or minor")
 
 

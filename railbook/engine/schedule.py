@@ -41,6 +41,7 @@ from railbook.engine.steps.special_trains import SpecialBuyTrainStep
 from railbook.engine.steps.stock import BuySellParShares
 from railbook.engine.steps.token import HomeTokenStep, TokenStep, UpdateTokensStep
 from railbook.engine.steps.track import TrackStep
+from railbook.engine.steps.turn_auction import TurnAuction
 from railbook.engine.steps.trains import BankruptStep, BuyTrainStep, DiscardTrainStep
 from railbook.errors import GameError
 
@@ -93,6 +94,8 @@ class Schedule:
             return AuctionRound(game, with_bystanders([CompanyPendingPar, bidding]))
         if kind == "draft":
             return PrivateDraftRound(game, with_bystanders([CompanyPendingPar, PrivateDraft]))
+        if kind == "turn_auction":
+            return AuctionRound(game, with_bystanders([TurnAuction]))
         if kind == "starting_package":
             game.log("-- Draft of the starting package --")
             return DraftRound(game, with_bystanders([StartingPackageDraft]))

@@ -36,7 +36,7 @@ class BankRules:
 
 @dataclass(frozen=True, slots=True)
 class AuctionRules:
-    kind: Literal["waterfall", "starting_package", "draft", "none"] = "none"
+    kind: Literal["waterfall", "starting_package", "draft", "turn_auction", "none"] = "none"
     draft_order: Literal["seat", "reverse_seat"] = "seat"
     min_increment: int = 5
     bids_in_multiples: bool = False
@@ -49,6 +49,8 @@ class AuctionRules:
     turn_after_par: Literal["continue", "after_setter"] = "continue"
     bidding_order: Literal["lowest_bidder", "seat_order"] = "lowest_bidder"
     pass_leaves_auction: bool = True
+    privates: tuple[str, ...] = ()          # turn_auction: the privates sold in it
+    corporations: tuple[str, ...] = ()      # turn_auction: the corporations that may be started in it
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,6 +91,9 @@ def normalize_title(t: dict[str, Any], chk: Checker) -> dict[str, Any]:
         if k in t:
             out[k] = t[k]
     out["auction"] = _merge(DEFAULTS["auction"], t.get("auction", {"kind": "none"}))
+    for key in ("privates", "corporations"):    # sets of names: in one order
+        if isinstance(out["auction"].get(key), list):
+            out["auction"][key] = sorted(out["auction"][key])
     out["stock_round"] = _merge(DEFAULTS["stock_round"], t.get("stock_round", {}))
     out["operating_round"] = _merge(DEFAULTS["operating_round"], t.get("operating_round", {}))
     first = out["operating_round"].get("first_or_private_sales")
@@ -121,6 +124,12 @@ def check_operating_refs(model: dict[str, Any], chk: Checker) -> None:
 def check_title_refs(model: dict[str, Any], chk: Checker) -> None:
     phase_names = [p["name"] for p in model["phases"]]
     private_syms = {p["sym"] for p in model["privates"]}
+    corp_syms = {c["sym"] for c in model["corporations"]}
+    auction = model["title"]["auction"]
+    for key, known, what in (("privates", private_syms, "private"), ("corporations", corp_syms, "corporation")):
+        for k, sym in enumerate(auction.get(key, [])):
+            if sym not in known:
+                chk.add("title.yaml", ("auction", key, k), f"unknown {what} {sym!r}")
     first = model["title"]["operating_round"].get("first_or_private_sales") or {}
     for sym in first.get("privates", []) if isinstance(first, dict) else []:
         if sym not in private_syms:

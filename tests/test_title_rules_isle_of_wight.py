@@ -1,0 +1,51 @@
+"""Rules 1860 brought, one level below the recorded games that prove them: the auction of the turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from railbook.engine.game import Game
+from railbook.engine.title import Title
+from railbook.errors import IllegalAction, InsufficientFunds
+
+TWO = [(1, "Ann"), (2, "Bo")]
+
+
+def isle_of_wight() -> Game:
+    return Game(Title.load("1860"), TWO, seed=1)
+
+
+def act(game: Game, player: int, kind: str, **fields: Any) -> None:
+    game.process({"type": kind, "entity": player, "entity_type": "player", **fields})
+
+
+def test_players_bid_for_the_turn_and_the_last_bidder_pays_and_buys() -> None:
+    game = isle_of_wight()
+    act(game, 1, "bid", price=30)
+    act(game, 2, "bid", price=35)
+    act(game, 1, "pass")
+    assert game.player_by_id(2).cash == 1000 - 35
+    assert game.round.current_entity.name == "Bo"
+    act(game, 2, "bid", company="CMH", price=90)
+    assert game.player_by_id(2).cash == 1000 - 35 - 90
+    assert game.round.current_entity.name == "Ann"      # the next bidding opens after the buyer
+
+
+def test_a_raise_is_at_least_the_increment_and_leaves_enough_for_the_cheapest_item() -> None:
+    game = isle_of_wight()
+    act(game, 1, "bid", price=30)
+    with pytest.raises(IllegalAction):
+        act(game, 2, "bid", price=33)
+    with pytest.raises(InsufficientFunds):
+        act(game, 2, "bid", price=1000 - 30 + 5)     # the cheapest private costs 30
+
+
+def test_when_everyone_passes_the_opener_has_the_turn_for_nothing() -> None:
+    game = isle_of_wight()
+    act(game, 1, "pass")
+    act(game, 2, "pass")
+    assert game.round.current_entity.name == "Ann" and game.player_by_id(1).cash == 1000
+    act(game, 1, "par", corporation="IOW", share_price=game.stock_market.par_prices[-1].id)
+    assert game.corporation_by_id("IOW").owner is game.player_by_id(1)
