@@ -49,3 +49,12 @@ def test_when_everyone_passes_the_opener_has_the_turn_for_nothing() -> None:
     assert game.round.current_entity.name == "Ann" and game.player_by_id(1).cash == 1000
     act(game, 1, "par", corporation="IOW", share_price=game.stock_market.par_prices[-1].id)
     assert game.corporation_by_id("IOW").owner is game.player_by_id(1)
+
+
+def test_a_harbour_private_keeps_its_corporations_last_share_until_it_is_exchanged_or_closes() -> None:
+    game = isle_of_wight()
+    cn = game.corporation_by_id("C&N")
+    last = cn.shares_list[-1]
+    assert not last.buyable and cn.reserved_shares() == [last]
+    game.company_by_id("CMH").close()
+    assert last.buyable

@@ -163,6 +163,20 @@ class GameState:
         self.graph = Graph(self.hex_order)
         self._index()
         self.operating_rounds = self.phase.operating_rounds
+        self._reserve_exchanged_shares()
+
+    def _reserve_exchanged_shares(self) -> None:
+        """A private's exchange ability that ``reserves_share`` keeps each of its corporations' last
+        certificate off sale for it, until it is exchanged or the private closes."""
+        for company in self.companies:
+            for ability in company.abilities:
+                if ability.type != "exchange" or not ability.spec.reserves_share:
+                    continue
+                for sym in ability.corporations if isinstance(ability.corporations, tuple) else ():
+                    corp = self._corporations.get(sym)
+                    if corp is not None and corp.shares_list:
+                        corp.shares_list[-1].buyable = False
+                        ability.reserved_shares.append(corp.shares_list[-1])
 
     def _index(self) -> None:
         self._players = {str(p.id): p for p in self.players}

@@ -136,7 +136,7 @@ class ExchangeStep(Step, ShareBuying):
         game = self.game
         out = []
         for corp in exchange_corporations(game, ability):
-            if "reserved" in ability.from_:
+            if "reserved" in ability.from_ and corp.ipoed:
                 rs = corp.reserved_shares()
                 if rs:
                     out.append(rs[0])

@@ -77,6 +77,7 @@ class AbilityDef:
     moves_station: "MovesStation | None" = None   # token: the station is moved, not added
     text: Texts = field(default_factory=dict)
     from_: tuple[str, ...] = ()             # exchange: take the share from ipo and/or market (YAML "from")
+    reserves_share: bool = False            # exchange: each corporation's last certificate is kept for it
 
 
 @dataclass(frozen=True, slots=True)
