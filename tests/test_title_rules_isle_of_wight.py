@@ -58,3 +58,31 @@ def test_a_harbour_private_keeps_its_corporations_last_share_until_it_is_exchang
     assert not last.buyable and cn.reserved_shares() == [last]
     game.company_by_id("CMH").close()
     assert last.buyable
+
+
+def free_turn(game: Game) -> Any:
+    """Everyone passes the bidding: the opener has the turn for nothing."""
+    for player in list(game.players):
+        act(game, game.round.current_entity.id, "pass")
+    return game.round.current_entity
+
+
+def test_a_corporation_floating_in_a_stock_round_lays_its_home_tile_at_once() -> None:
+    game = isle_of_wight()
+    par = next(sp for sp in game.stock_market.par_prices if sp.price == 100)
+    for sym in ("BHC", "YHC", "CMH", "RPSC"):
+        act(game, free_turn(game).id, "bid", company=sym, price=game.company_by_id(sym).value)
+    for sym in ("C&N", "IOW"):
+        act(game, free_turn(game).id, "par", corporation=sym, share_price=par.id)
+    assert game.round.stock()
+    cn = game.corporation_by_id("C&N")
+    while not cn.floated():
+        player = game.round.current_entity
+        share = next(s for s in cn.ipo_shares() if s.buyable and not s.president)
+        if player is cn.owner:
+            act(game, player.id, "buy_shares", shares=[share.id], percent=share.percent)
+        else:
+            act(game, player.id, "pass")
+    assert game.round.current_entity is cn                    # the home hex waits for its tile
+    kinds = {a.action["type"] for a in game.legal_actions()}
+    assert kinds == {"lay_tile"}

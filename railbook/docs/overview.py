@@ -97,6 +97,8 @@ def stock_round(L: Lang, f: dict[str, Any]) -> Block:
     if sr["sold_out_rise"]:
         items.append(L.t("sr.sold_out_rise" if f["pool_limit"] and not f["no_open_market"] else "sr.sold_out_rise_no_pool"))
     items.append(L.t(f"sr.priority.{sr['priority']}"))
+    if sr.get("home_track_on_float"):
+        items.append(L.t("sr.home_track"))
     extra = w.title_text(L, f, "stock_round")
     if extra:
         items.append(extra)

@@ -26,6 +26,7 @@ from railbook.engine.rules.priority import reorder_players
 from railbook.engine.rules.trains import export_train, rust_on_timetable
 from railbook.engine.steps.auction import CompanyPendingPar, WaterfallAuction
 from railbook.engine.steps.draft import PrivateDraft
+from railbook.engine.steps.home_track import HomeTrackStep
 from railbook.engine.steps.markers import SpecialBuyStep
 from railbook.engine.steps.message import with_bystanders
 from railbook.engine.steps.privates import (
@@ -106,6 +107,8 @@ class Schedule:
         game.log(f"-- Stock Round {game.turn} --")
         game.round_counter += 1
         steps = list(STOCK_STEPS)
+        if game.rules.stock_round.home_track_on_float:
+            steps.insert(0, HomeTrackStep)
         for m in game.mechanics:
             steps = m.stock_steps(steps)
         return StockRound(game, with_bystanders(steps))

@@ -87,6 +87,7 @@ class Round:
         self.upgraded_track = False
         self.laid_hexes: list[Any] = []
         self.pending_tokens: list[dict[str, Any]] = []        # home tokens waiting for their city
+        self.pending_home_tracks: list[Any] = []              # stock: corporations to lay their home's first tile
         self.tokened = False
         self.teleported: Any = None
         self.teleport_tokener: Any = None

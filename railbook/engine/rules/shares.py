@@ -72,6 +72,18 @@ def float_corporation(game: "GameState", corp: Corporation) -> None:
     if game.rules.stock_round.float_moves_ipo_to_pool:
         game.log(f"{corp.name}'s unsold certificates go to the bank pool")
         move_ipo_to_pool(game, corp)
+    queue_home_track(game, corp)
+
+
+def queue_home_track(game: Any, corp: Any) -> None:
+    """A corporation floated: in a stock round whose title asks it, its home hex waits for its first tile."""
+    if not game.rules.stock_round.home_track_on_float or not game.round.stock():
+        return
+    home = game.hex_by_id(corp.coordinates[0]) if corp.coordinates else None
+    if home is not None and home.tile.color == "white" and corp not in game.round.pending_home_tracks:
+        game.log(f"{corp.name} ({corp.owner.name}) must choose a tile for its home")
+        game.round.pending_home_tracks.append(corp)
+        game.round.clear_cache()
 
 
 def num_certs(game: "GameState", entity: Any) -> int:

@@ -83,6 +83,7 @@ class StockRoundRules:
     # has floated and the pool holds none of it
     sold_out: Literal["players_hold_all", "none_in_pool"] = "players_hold_all"
     privates_between_players: PrivateSales = PrivateSales()
+    home_track_on_float: bool = False   # a corporation floating here lays its home's first tile at once
 
 
 @dataclass(frozen=True, slots=True)
