@@ -139,6 +139,8 @@ def tile_lays(L: Lang, f: dict[str, Any]) -> str:
     costs = [l.get("cost", 0) for l in lays[1:] if l.get("cost")]
     if costs:
         text += " " + L.t("track.extra_cost", cost=L.join([L.money(c) for c in costs], "or"))
+    if any(l.get("lay") == "not_if_upgraded_or_city" for l in lays[1:]):
+        text += " " + L.t("track.no_city_second")
     return text
 
 

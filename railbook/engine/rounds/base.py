@@ -85,6 +85,7 @@ class Round:
         self.num_laid_track = 0                               # track: the turn's lays and upgrades so far
         self.num_upgraded_track = 0
         self.upgraded_track = False
+        self.laid_city = False                                # track: a tile with a city laid this turn
         self.laid_hexes: list[Any] = []
         self.pending_tokens: list[dict[str, Any]] = []        # home tokens waiting for their city
         self.pending_home_tracks: list[Any] = []              # stock: corporations to lay their home's first tile

@@ -63,6 +63,7 @@ class HomeTrackStep(Step, Tracker):
         self.lay_tile_action(action)
         self.round.num_laid_track = 0
         self.round.upgraded_track = False
+        self.round.laid_city = False
         self.round.pending_home_tracks.pop(0)
 
     def process_pass(self, action: "Action") -> None:

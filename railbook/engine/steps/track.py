@@ -66,6 +66,7 @@ class Tracker:
         self.round.num_laid_track = 0
         self.round.num_upgraded_track = 0
         self.round.upgraded_track = False
+        self.round.laid_city = False
         self.round.laid_hexes = []
 
     def get_tile_lay(self, entity: Any) -> TileLay | None:
@@ -81,11 +82,24 @@ class Tracker:
         if idx >= len(lays):
             return None
         lay = lays[idx]
+        if lay.lay == "not_if_upgraded_or_city":
+            may_lay = not self.round.upgraded_track and not self.round.laid_city
+        else:
+            may_lay = (not self.round.upgraded_track) if lay.lay == "not_if_upgraded" else bool(lay.lay)
         return dataclasses.replace(
             lay,
-            lay=(not self.round.upgraded_track) if lay.lay == "not_if_upgraded" else bool(lay.lay),
+            lay=may_lay,
             upgrade=(not self.round.upgraded_track) if lay.upgrade == "not_if_upgraded" else bool(lay.upgrade),
             upgrade_cost=lay.cost if lay.upgrade_cost is None else lay.upgrade_cost)
+
+    def raw_tile_lay(self, entity: Any) -> bool | str | None:
+        """What the title says of the turn's next lay (``lay``), unresolved."""
+        corp = entity.owner if entity.is_company() else entity
+        if corp is None or not corp.is_corporation():
+            corp = self.game.current_operator()
+        lays = tile_lays(self.game, corp) if corp is not None else []
+        idx = self.round.num_laid_track
+        return lays[idx].lay if idx < len(lays) else None
 
     def can_lay_tile(self, entity: Any) -> bool:
         if self.tile_lay_abilities_should_block(entity):
@@ -124,6 +138,8 @@ class Tracker:
         if upgrade:
             self.round.upgraded_track = True
             self.round.num_upgraded_track += 1
+        if action.tile.cities:
+            self.round.laid_city = True
         self.round.num_laid_track += 1
         self.round.laid_hexes.append(action.hex)
 
@@ -137,6 +153,9 @@ class Tracker:
             raise IllegalAction("no yellow tile may be laid now (tile lays used up)", "tile lays")
         if lay is None:
             raise IllegalAction("no more tiles may be laid this turn", "tile lays")
+        if tile.cities and self.round.num_laid_track \
+                and self.raw_tile_lay(entity) == "not_if_upgraded_or_city":
+            raise IllegalAction("this tile lay may not be a city tile", "tile lays")
         if lay.cannot_reuse_same_hex and hex_ in self.round.laid_hexes:
             raise IllegalAction(f"{hex_.id} already had a tile laid this turn", "tile lays")
         return lay

@@ -88,7 +88,8 @@ class StockRoundRules:
 
 @dataclass(frozen=True, slots=True)
 class TileLay:
-    """One tile lay of an operating turn: ``lay``/``upgrade`` may be true, false or ``not_if_upgraded``."""
+    """One tile lay of an operating turn: ``lay``/``upgrade`` may be true, false or ``not_if_upgraded``;
+    ``lay`` also ``not_if_upgraded_or_city`` (no upgrade nor city tile before it this turn, and no city tile)."""
 
     lay: bool | str = True
     upgrade: bool | str = True
