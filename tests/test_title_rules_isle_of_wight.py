@@ -86,3 +86,15 @@ def test_a_corporation_floating_in_a_stock_round_lays_its_home_tile_at_once() ->
     assert game.round.current_entity is cn                    # the home hex waits for its tile
     kinds = {a.action["type"] for a in game.legal_actions()}
     assert kinds == {"lay_tile"}
+
+
+def test_a_cities_row_that_lends_its_unused_stops_counts_towns_and_halts() -> None:
+    from railbook.engine.rules.routes import Route
+    game = isle_of_wight()
+    rows = list(game.depot.upcoming[0].distance.rows)        # 2+1: two cities (lending), one town or halt
+
+    class S:
+        def __init__(self, kind: str) -> None:
+            self.kind = kind
+    assert Route.rows_take(rows, [S("city"), S("town"), S("halt")])
+    assert not Route.rows_take(rows, [S("city"), S("city"), S("town"), S("halt")])

@@ -254,7 +254,14 @@ class Junction(Stop):
         return True
 
 
-STOP_CLASSES = {"city": City, "town": Town, "offboard": Offboard, "junction": Junction, "halt": Town}
+class Halt(Town):
+    """A town that earns nothing of its own (a title may pay a subsidy for stopping there)."""
+
+    kind = "halt"
+    __slots__ = ()
+
+
+STOP_CLASSES = {"city": City, "town": Town, "offboard": Offboard, "junction": Junction, "halt": Halt}
 
 
 class Path:

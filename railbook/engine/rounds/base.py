@@ -96,6 +96,7 @@ class Round:
         self.route_revenues: list[int] = []
         self.extra_revenue = 0
         self.run_bonus = 0                      # the run_bonus hook's amount for the whole run
+        self.subsidy = 0                        # what the run's halts pay the corporation beside its revenue
         self.trade_ins_this_turn = 0
         self.treasury_traded: Any = None
         self.steps: list[Step] = []

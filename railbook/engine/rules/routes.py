@@ -331,15 +331,7 @@ class Route:
             for combo in itertools.combinations(visits, n):
                 if self.train.requires_token and not any(s.tokened_by(self.corporation) for s in combo):
                     continue
-                used = [0] * len(rows)
-                ok = True
-                for stop in combo:
-                    row = next((i for i, r in enumerate(rows) if stop.kind in r.stops and used[i] < r.pay), None)
-                    if row is None:
-                        ok = False
-                        break
-                    used[row] += 1
-                if not ok:
+                if not self.rows_take(rows, combo):
                     continue
                 rev = self.base_revenue(list(combo)) + route_bonus(self.game, self, list(combo))
                 if best is None or rev > best[0]:
@@ -347,6 +339,25 @@ class Route:
             if best is not None and best[0] > 0:
                 return best[1]
         return []
+
+    @staticmethod
+    def rows_take(rows: list[Any], combo: Any) -> bool:
+        """Whether the distance's rows can count these stops: each in a row of its kind, then (where a row
+        ``lends_unused``) in what such a row has left."""
+        used = [0] * len(rows)
+        left = []
+        for stop in combo:
+            row = next((i for i, r in enumerate(rows) if stop.kind in r.stops and used[i] < r.pay), None)
+            if row is None:
+                left.append(stop)
+            else:
+                used[row] += 1
+        for stop in left:
+            row = next((i for i, r in enumerate(rows) if r.lends_unused and used[i] < r.pay), None)
+            if row is None:
+                return False
+            used[row] += 1
+        return True
 
     def base_revenue(self, stops: list[Stop]) -> int:
         return sum(s.revenue_in(self.phase_tiles, self.train) for s in stops)

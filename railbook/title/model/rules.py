@@ -217,6 +217,7 @@ class OperatingRoundRules:
     first_or_private_sales: FirstOrPrivateSales = FirstOrPrivateSales()
     privates_bought_from: Literal["any_player", "president"] = "any_player"
     unsellable_once_run_before_rusting: bool = False
+    halt_subsidy: int = 0                       # each halt a route stops at pays the corporation this much
     president_assist: PresidentAssist | None = None
     by_type: Mapping[str, TypeRules] = field(default_factory=dict)
     share_redemption: ShareRedemption = ShareRedemption()
