@@ -98,3 +98,9 @@ def test_a_cities_row_that_lends_its_unused_stops_counts_towns_and_halts() -> No
             self.kind = kind
     assert Route.rows_take(rows, [S("city"), S("town"), S("halt")])
     assert not Route.rows_take(rows, [S("city"), S("city"), S("town"), S("halt")])
+
+
+def test_the_two_player_map_takes_hexes_off_the_map() -> None:
+    game = Game(Title.load("1860", ["two_player_map"]), TWO, seed=1)
+    coords = {h.id for h in game.hexes}
+    assert not coords & {"A5", "A7", "E11"} and "B4" in coords

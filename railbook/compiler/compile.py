@@ -156,7 +156,7 @@ def _check_typed(model: dict[str, Any], src: TitleSource) -> None:
     for i, rule in enumerate(built.title.optional_rules):
         for j, change in enumerate(rule.changes):
             try:
-                typed.replace_at(built, change.set, change.to)
+                typed.replace_at(built, change.set, change.to, remove=change.remove)
             except typed.ModelError as exc:
                 chk.add("title.yaml", ("optional_rules", i, "changes", j, "to"), str(exc))
 

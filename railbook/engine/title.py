@@ -80,7 +80,7 @@ class Title:
             chosen.append(rule)
             for change in known[rule].changes:
                 try:
-                    model = replace_at(model, change.set, change.to)
+                    model = replace_at(model, change.set, change.to, remove=change.remove)
                 except ModelError as exc:  # pragma: no cover - the compiler checked every change
                     raise GameError(f"optional rule {rule!r}: {exc}", "optional rules") from None
                 model = _after_change(model, change.set)

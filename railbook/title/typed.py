@@ -238,12 +238,18 @@ def _replace(node: Any, tp: Any, steps: list[tuple[str, str | None]], value: Any
             idx = _select(child, selector)
             if idx is None:
                 raise ModelError(f"{path!r}: no {name} item named {selector!r}")
+            if value is REMOVE and not rest:
+                new_child = child[:idx] + child[idx + 1:]
+                return dataclasses.replace(node, **{name: new_child})  # type: ignore[type-var]
             new_elem = from_data(elem_t, value, path) if not rest else _replace(child[idx], elem_t, rest, value, path)
             new_child = child[:idx] + (new_elem,) + child[idx + 1:]
         else:
             val_t = get_args(child_t)[1]
             if selector not in child:
                 raise ModelError(f"{path!r}: no {name} entry {selector!r}")
+            if value is REMOVE and not rest:
+                return dataclasses.replace(node, **{name: {k: v for k, v in child.items()  # type: ignore[type-var]
+                                                           if k != selector}})
             new_val = from_data(val_t, value, path) if not rest else _replace(child[selector], val_t, rest, value, path)
             new_child = {**child, selector: new_val}
     elif rest:
@@ -269,12 +275,19 @@ def names_model_field(path: str) -> bool:
     return True
 
 
-def replace_at(model: M.TitleModel, path: str, value: Any) -> M.TitleModel:
-    """The model with one value changed, as an optional rule's ``{set: path, to: value}`` says."""
+#: the value that takes the item a path selects out of its list or mapping (``{set: path, remove: true}``)
+REMOVE = object()
+
+
+def replace_at(model: M.TitleModel, path: str, value: Any, remove: bool = False) -> M.TitleModel:
+    """The model with one value changed, as an optional rule's ``{set: path, to: value}`` says (or the
+    selected item removed, as ``{set: path, remove: true}`` says)."""
     steps = parse_path(path)
     if steps is None:
         raise ModelError(f"{path!r} is not a path into the title's data")
-    changed: M.TitleModel = _replace(model, M.TitleModel, steps, value, path)
+    if remove and steps[-1][1] is None:
+        raise ModelError(f"{path!r}: only an item selected with [..] can be removed")
+    changed: M.TitleModel = _replace(model, M.TitleModel, steps, REMOVE if remove else value, path)
     return changed
 
 

@@ -250,10 +250,12 @@ class BankruptcyRules:
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """One change an optional rule makes: a path into the title's data and its new value."""
+    """One change an optional rule makes: a path into the title's data and its new value (or, with
+    ``remove``, the list item or mapping entry the path selects taken out: a hex off the map)."""
 
     set: str
-    to: Any
+    to: Any = None
+    remove: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -151,7 +151,7 @@ def check_title_refs(model: dict[str, Any], chk: Checker) -> None:
             if found is None:
                 chk.add("title.yaml", ("optional_rules", i, "changes", j, "set"),
                         f"{change['set']!r} does not name anything in the title's data")
-            elif found[0] is model["map"]["hexes"]:
+            elif found[0] is model["map"]["hexes"] and not change.get("remove"):
                 change["to"] = _replacement_hex(model, found[1], change["to"], chk,
                                                 ("optional_rules", i, "changes", j, "to"))
     check_mergers(model, chk)
