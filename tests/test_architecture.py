@@ -101,7 +101,10 @@ def test_the_layers_only_import_downwards() -> None:
 def test_no_module_is_longer_than_a_reader_can_hold() -> None:
     long = []
     for path in (ROOT / "railbook").rglob("*.py"):
-        n = len(path.read_text(encoding="utf-8").splitlines())
+        text = path.read_text(encoding="utf-8")
+        if text.startswith('"""Automatically generated'):   # generated (its banner says how), not read
+            continue
+        n = len(text.splitlines())
         if n > MAX_LINES:
             long.append(f"{path.relative_to(ROOT)}: {n} lines")
     assert long == []

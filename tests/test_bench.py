@@ -63,3 +63,10 @@ def test_the_public_logs_are_the_recorded_games_of_the_titles_asked_for(tmp_path
     (tmp_path / "rails" / "1826" / "r.report").write_text("", encoding="utf-8")
     names = [f"{p.parent.name}/{p.name}" for p in public_logs(tmp_path, ("1830", "1894", "1893", "1826"))]
     assert names == ["1830/g.json", "1894/g.json", "1893/g.json", "1826/r.report"]
+
+
+def test_bench_counts_the_calls_of_a_replay_where_asked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = _short_log(tmp_path)
+    assert main(["bench", str(log), "--runs", "1", "--json", "--calls"]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert row["calls"] > row["actions"] > 0

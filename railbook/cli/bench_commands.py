@@ -1,6 +1,6 @@
 """The replay benchmark command.
 
-    railbook bench [LOG ...] [--runs N] [--json]   in-process replay time per action of each log
+    railbook bench [LOG ...] [--runs N] [--json] [--calls]   in-process replay time per action of each log
 """
 
 from __future__ import annotations
@@ -27,22 +27,28 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return 1
     rows = []
     if not args.json:
-        print(f"{'log':<48}{'actions':>8}{'cpu ms':>9}{'us/action':>11}")
+        print(f"{'log':<48}{'actions':>8}{'cpu ms':>9}{'us/action':>11}" + (f"{'calls/action':>14}" if args.calls else ""))
     for path in paths:
-        row = time_replay(path, args.runs)
+        row = time_replay(path, args.runs, calls=args.calls)
         rows.append(row)
         if args.json:
             print(json.dumps(row.to_json()), flush=True)
         else:
             name = f"{path.parent.name}/{path.name}"
             note = f"  (stops: {row.error})" if row.error else ""
-            print(f"{name:<48}{row.actions:>8}{row.cpu_secs * 1000:>9.1f}{row.us_per_action:>11.1f}{note}", flush=True)
+            per = f"{row.calls / row.actions:>14.1f}" if row.calls is not None and row.actions else ""
+            print(f"{name:<48}{row.actions:>8}{row.cpu_secs * 1000:>9.1f}{row.us_per_action:>11.1f}{per}{note}",
+                  flush=True)
     import statistics
 
     timed = [r.us_per_action for r in rows if r.actions]
     if not args.json and timed:
         print(f"median {statistics.median(timed):.1f} us/action over {len(timed)} logs (best of {args.runs} "
               "CPU times each)")
+        counted = [r for r in rows if r.calls is not None and r.actions]
+        if counted:
+            print(f"{sum(r.calls or 0 for r in counted)} calls in all, median "
+                  f"{statistics.median((r.calls or 0) / r.actions for r in counted):.1f} per action")
     return 1 if any(r.error for r in rows) else 0
 
 
@@ -58,7 +64,10 @@ def register_bench(sub: Any) -> None:
                    help="without logs: the recorded games of this title (repeatable)")
     p.add_argument("--runs", type=int, default=5, help="timed replays per log; the best counts (default 5)")
     p.add_argument("--json", action="store_true",
-                   help="one JSON object per log: log, actions, cpu_secs, us_per_action")
+                   help="one JSON object per log: log, actions, cpu_secs, us_per_action (and calls)")
+    p.add_argument("--calls", action="store_true",
+                   help="also count the function calls of one more replay (cProfile): the work done, a figure "
+                        "that does not move with the load of a shared machine")
     p.set_defaults(func=cmd_bench)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from railbook.engine.map.hex import Hex
+from railbook.engine.map.hex import Hex, neighbors_changed
 from railbook.engine.map.token import Token
 from railbook.engine.map.tile import Tile
 from railbook.errors import GameError
@@ -104,6 +104,7 @@ def connect_hexes(hexes: list[Hex]) -> None:
             if any(b.edge == edge and b.type == "impassable" for b in h.tile.borders):
                 continue
             h.neighbors[edge] = n
+    neighbors_changed()
 
 
 def resolve_share_abilities(companies: list["Company"], share_by_id: Callable[[str], "Share | None"],

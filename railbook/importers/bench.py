@@ -5,6 +5,10 @@ once to warm up (the compiled title loaded, its tables built), then replayed ``r
 on a fresh game each time; the best CPU time of this process is the figure (the machine may
 be shared: CPU time is what the replay itself cost, and the best of N is the least disturbed).
 The garbage of the run before is collected before each timed run, so that no run pays for another.
+
+``calls=True`` also counts the function calls (Python's and builtins') of one more replay under
+:mod:`cProfile`: a figure of the work done that does not move with the machine's load, to compare
+two versions of the engine where CPU times on a shared machine are too noisy to.
 """
 
 from __future__ import annotations
@@ -24,11 +28,13 @@ class BenchRow:
     cpu_secs: float
     us_per_action: float
     error: str | None = None
+    calls: int | None = None   # function calls of one replay (``calls=True``)
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
-        if out["error"] is None:
-            del out["error"]
+        for optional in ("error", "calls"):
+            if out[optional] is None:
+                del out[optional]
         return out
 
 
@@ -78,8 +84,23 @@ def _replayer(path: Path) -> tuple[Callable[[], int], str | None]:
     return replay_log, None if first.error is None else first.error.message
 
 
-def time_replay(path: str | Path, runs: int = 5) -> BenchRow:
-    """The best of ``runs`` in-process replays of the log, after one to warm up."""
+def count_calls(replay: Callable[[], int]) -> int:
+    """The function calls one replay makes (cProfile's count: Python functions and builtins)."""
+    import cProfile
+    import pstats
+
+    profile = cProfile.Profile()
+    profile.enable()
+    try:
+        replay()
+    finally:
+        profile.disable()
+    return int(pstats.Stats(profile).total_calls)  # type: ignore[attr-defined]
+
+
+def time_replay(path: str | Path, runs: int = 5, calls: bool = False) -> BenchRow:
+    """The best of ``runs`` in-process replays of the log, after one to warm up (and, with
+    ``calls``, the function calls of one more)."""
     path = Path(path)
     try:
         replay, error = _replayer(path)
@@ -92,4 +113,6 @@ def time_replay(path: str | Path, runs: int = 5) -> BenchRow:
         start = time.process_time()
         replay()
         best = min(best, time.process_time() - start)
-    return BenchRow(str(path), n, round(best, 6), round(best * 1e6 / n, 1) if n else 0.0, error=error)
+    counted = count_calls(replay) if calls else None
+    return BenchRow(str(path), n, round(best, 6), round(best * 1e6 / n, 1) if n else 0.0, error=error,
+                    calls=counted)

@@ -7,6 +7,15 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from railbook.hexgrid import DIRECTIONS, invert, xy
 
+#: how many times hexes' neighbours changed (the map is connected, an impassable hex opened): a
+#: path's links to its neighbours (:func:`railbook.engine.map.walk.path_links`) hold while it stands
+NEIGHBORS_EPOCH = [0]
+
+
+def neighbors_changed() -> None:
+    """Hexes' neighbours changed: every path's links to its neighbours are made again when next walked."""
+    NEIGHBORS_EPOCH[0] += 1
+
 if TYPE_CHECKING:
     from railbook.engine.map.tile import City, Tile
 

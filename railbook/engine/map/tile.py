@@ -267,7 +267,8 @@ STOP_CLASSES = {"city": City, "town": Town, "offboard": Offboard, "junction": Ju
 class Path:
     """A piece of track between two ends (edges or stops) on a placed, rotated tile."""
 
-    __slots__ = ("tile", "a", "b", "edges", "nodes", "junction", "terminal", "track", "ignore", "index", "lanes")
+    __slots__ = ("tile", "a", "b", "edges", "nodes", "junction", "terminal", "track", "ignore", "index", "lanes",
+                 "links")
 
     def __init__(self, tile: "Tile", index: int, a: int, b: int, spec: PathDef):
         self.tile = tile
@@ -292,6 +293,9 @@ class Path:
         self.track = spec.track
         self.ignore = spec.ignore
         self.lanes = spec.lanes
+        # what a walk reads of the path where it lies: its hex, its edges' keys, its exits' neighbours
+        # (railbook.engine.map.walk.path_links; made when first walked, again if the path moved)
+        self.links: Any = None
 
     @property
     def hex(self) -> "Hex | None":

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from railbook.engine.map.hex import NEIGHBORS_EPOCH
 from railbook.engine.map.tile import Path, Stop, _tracks_match
 from railbook.hexgrid import INVERTED
 
@@ -139,6 +140,24 @@ def walk_node(node: Stop, visitor: NodeVisitor, visited: dict[Stop, bool] | None
                converging_path)
 
 
+def path_links(path: Path) -> tuple[Any, int, tuple[int, ...], tuple[tuple[int, int, Any, int, bool], ...]]:
+    """What a walk reads of a path where it lies, made once (kept on the path while it lies on the
+    same hex and the hexes' neighbours stay): its hex; the keys of its hex edges (``edge_base +
+    edge``: a walk holds an edge by its key); and for each edge leading to a neighbour, in the
+    path's order: the edge, its key, the neighbour, the neighbour's facing edge, and whether the
+    tile has other paths at that exit (a converging exit)."""
+    tile = path.tile
+    hex_ = tile.hex
+    assert hex_ is not None  # walks go over laid tiles only
+    base = hex_.edge_base
+    exits = tile.by_exit()
+    neighbors = hex_.neighbors
+    out = tuple((edge, base + edge, neighbors[edge], INVERTED[edge], len(exits[edge]) > 1)
+                for edge in path.edges if edge in neighbors)
+    path.links = links = (hex_, NEIGHBORS_EPOCH[0], tuple(base + e for e in path.edges), out)
+    return links
+
+
 def walk_network(start: Stop, others: list[Stop], corporation: Any, paths: dict[Path, bool],
                  nodes: dict[Stop, bool], local_nodes: dict[Stop, bool], hexes: dict[Any, dict[int, bool]]) -> None:
     """The corporation's network walk from one station (``others``: its other stations, which this
@@ -156,6 +175,7 @@ def walk_network(start: Stop, others: list[Stop], corporation: Any, paths: dict[
     junctions: dict[Any, int] = {}
     blocks: dict[Stop, bool] = {}   # whether a stop blocks the corporation (the board does not change during a walk)
     inverted = INVERTED
+    epoch = NEIGHBORS_EPOCH
 
     def walk_node_(node: Stop, converging_path: bool) -> None:
         if node in visited_nodes:
@@ -174,26 +194,25 @@ def walk_network(start: Stop, others: list[Stop], corporation: Any, paths: dict[
         junction = path.junction
         if junction is not None and junctions.get(junction, 0) > 1:
             return
-        tile = path.tile
-        hex_ = tile.hex
-        assert hex_ is not None  # walks go over laid tiles only
-        base = hex_.edge_base
-        edges = path.edges
-        for e in edges:
-            if base + e in used:
+        hex_ = path.tile.hex
+        links = path.links
+        if links is None or links[0] is not hex_ or links[1] != epoch[0]:
+            links = path_links(path)
+        for key in links[2]:
+            if key in used:
                 return
         if junction is not None:
             if path.terminal:
                 return
             junctions[junction] = junctions.get(junction, 0) + 1
         visited[path] = True
-        neighbors = hex_.neighbors
         if path not in paths:
             paths[path] = True
             for p_node in path.nodes:
                 nodes[p_node] = True
                 local_nodes[p_node] = True
-            for edge in edges:
+            neighbors = hex_.neighbors   # type: ignore[union-attr]
+            for edge in path.edges:
                 reached = hexes.get(hex_)
                 if reached is None:
                     reached = hexes[hex_] = {}
@@ -217,17 +236,11 @@ def walk_network(start: Stop, others: list[Stop], corporation: Any, paths: dict[
             for jp in junction.paths:
                 walk_path_(jp, None, junction, converging, origin, converging_path)
         track = path.track
-        exits = tile.by_exit()
-        for edge in edges:
+        for edge, key, neighbor, np_edge, converging_exit in links[3]:
             if edge == skip:
                 continue
-            neighbor = neighbors.get(edge)
-            if neighbor is None:
-                continue
-            key = base + edge
             used.add(key)
-            np_edge = inverted[edge]
-            conv = converging or len(exits[edge]) > 1
+            conv = converging or converging_exit
             facing = neighbor.tile._paths_by_exit
             if facing is None:
                 facing = neighbor.tile.by_exit()

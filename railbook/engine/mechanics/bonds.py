@@ -115,7 +115,12 @@ class BondTrading:
         return out
 
     def has_actions(self, entity: Any) -> bool:
-        return bool(self.actions(entity))
+        """``bool(actions(entity))`` without building the list: the stock step's own answer (which
+        stops at the first thing the player may do), else whether a bond may be traded."""
+        if super().has_actions(entity):  # type: ignore[misc]
+            return True
+        return (entity is self.current_entity() and getattr(self, "pending_home", None) is None
+                and bool(self.tradable_bonds(entity)))
 
     def legal_actions(self, entity: Any) -> list[LegalAction]:
         """The stock step's actions, and a bond of each issuer bought from the pool or any number of

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from railbook.engine.map.hex import Hex
+from railbook.engine.map.hex import Hex, neighbors_changed
 from railbook.engine.map.tile import COLORS, Tile, path_within
 from railbook.engine.map.walk import tracks_connect
 from railbook.engine.setup import new_tile
@@ -125,6 +125,7 @@ def reconnect_hex(game: "GameState", hex_: Hex) -> None:
             continue
         n.neighbors[invert(edge)] = hex_
         hex_.neighbors[edge] = n
+    neighbors_changed()
 
 
 def can_run_route(game: "GameState", entity: Any) -> bool:

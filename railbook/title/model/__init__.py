@@ -14,8 +14,12 @@ diff and here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:   # the same classes, their methods compiled ahead of time (railbook/title/model/precompiled.py)
+    from railbook.title.model.precompiled import dataclass
 
 from railbook.title.model.board import (
     Border,
