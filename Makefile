@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test clean bench bench-routes browser
+.PHONY: demo test clean bench bench-routes browser fuzz
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,13 @@ bench: $(STAMP)
 # the route optimizer's time per position over the public logs (median, p90, max)
 bench-routes: $(STAMP)
 	$(BIN)/python tests/bench_routes.py
+
+# 2,000 random games across every title, with perturbed actions, every position checked, one worker
+# per core (a few seconds a game: about an hour on 2 cores; not part of make test, which plays a
+# few); the figures go to fuzz-report.json, each failed game to fuzz-failures/
+FUZZ_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
+fuzz: $(STAMP)
+	$(BIN)/railbook fuzz --games 2000 --seed 1 --workers $(FUZZ_WORKERS) --report fuzz-report.json -o fuzz-failures
 
 clean:
 	rm -rf $(VENV) build site .pytest_cache

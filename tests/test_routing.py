@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import itertools
 import random
 from pathlib import Path
@@ -21,7 +22,7 @@ from typing import Any
 import pytest
 from conftest import ROOT, fixtures_dir
 from play_support import OPENING, OPENING_PLAYERS, opening_at
-from routing_support import best_by_brute_force, run_routes_positions
+from routing_support import TooBig, best_by_brute_force, run_routes_positions
 
 from railbook.cli.main import main
 from railbook.engine.entities.phase import Phase
@@ -49,8 +50,24 @@ BRUTE_FORCE = {
     "1826J42": [205, 484, 489, 554], "1826S43": [299, 542, 635],
 }
 #: revenues the public Rails reports state above the best routes of the engine's board and
-#: rules (Rails' revenue is taken on trust; routes are not in the report): see the report
-RAILS_ABOVE = {"1826J42": {373, 689}, "1826S43": {189, 219, 578, 626, 631}}
+#: rules (Rails records the amount the players entered, taken on trust; no routes): brute
+#: force finds no more than the optimizer at any of them, and most are a slip one can name.
+#: The two left unexplained are H-train runs, which Rails' own revenue calculator says it does
+#: not always route correctly (a FIXME in its RevenueAdapter of 2023; the saved games name Rails 2.4.6)
+RAILS_ABOVE: dict[str, dict[int, str]] = {
+    "1826J42": {
+        373: "unexplained",    # 280 for PO's 10H, 10 above: its next run (action 459) is 280 too, once
+                               # London pays its E-phase 80 (here, in phase 10H, 60)
+        689: "copied",         # 1020: the SNCF's amount stated just before; Als's one E ran 380 three times
+    },
+    "1826S43": {
+        189: "shared_track",   # 170: GC's 2H and 4H both into Marseille over its one track (70 + 100)
+        219: "shared_track",
+        578: "unexplained",    # 840 for Nord's two 10H, 10 above
+        626: "towns_counted",  # 440: the TGV's route with Mons counted (doubled), a town TGVs ignore
+        631: "towns_counted",  # 580 for SNCF's two E: 20 above, what the towns on one route would add
+    },
+}
 SAMPLE = 4   # every 4th position of a game is checked here; the command checks them all
 
 
@@ -77,7 +94,7 @@ def test_best_routes_are_the_best_and_the_engine_runs_them(path: Path) -> None:
             assert found.total == best_by_brute_force(game, corp), f"action {action_id}"
         if "stated_revenue" in logged_action:
             logged = logged_action["stated_revenue"]
-            if path.stem in RAILS_ABOVE and action_id not in RAILS_ABOVE[path.stem]:
+            if action_id not in RAILS_ABOVE.get(path.stem, {}):
                 assert found.total >= logged, f"action {action_id}: best {found.total} < stated {logged}"
         else:
             logged = sum(engine_revenues(game, logged_action))
@@ -85,6 +102,53 @@ def test_best_routes_are_the_best_and_the_engine_runs_them(path: Path) -> None:
         if not processed and len(found.routes) > 1:
             assert _process(game, found.action()) == [r.revenue for r in found.routes]
             processed = True
+
+
+def _solo_bests(game: Game, corp: Any) -> int:
+    """The sum of each train's best route as if it ran alone (track shared between trains)."""
+    total = 0
+    for train in corp.runnable_trains():
+        probe = copy.deepcopy(game, {id(game.title): game.title})
+        alone = probe.corporation_by_id(corp.id)
+        alone.trains = [t for t in alone.trains if t.id == train.id]
+        total += best_routes(probe, alone, verify=False).total
+    return total
+
+
+def _best_with_towns_paying(game: Game, corp: Any) -> int:
+    """The best routes if the towns a train ignores paid it (at the train's multiplier)."""
+    probe = copy.deepcopy(game, {id(game.title): game.title})
+    probed = probe.corporation_by_id(corp.id)
+    for t in probed.trains:
+        d = t.distance
+        if d.kind == "rows":
+            t.distance = dataclasses.replace(d, rows=tuple(
+                dataclasses.replace(r, pay=r.visit, multiplier=d.rows[0].multiplier) if r.pay == 0 else r
+                for r in d.rows))
+    return best_routes(probe, probed, verify=False).total
+
+
+@pytest.mark.parametrize("path", [p for p in REPORTS if p.stem in RAILS_ABOVE], ids=lambda p: p.stem)
+def test_revenues_a_rails_report_states_above_the_best_are_players_slips(path: Path) -> None:
+    previous = None
+    for game, logged_action in run_routes_positions(path):
+        action_id, stated = int(logged_action["id"]), logged_action.get("stated_revenue")
+        slip = RAILS_ABOVE[path.stem].get(action_id)
+        if slip is not None:
+            corp = game.corporation_by_id(logged_action["entity"])
+            best = best_routes(game, corp).total
+            assert best < stated, action_id
+            try:
+                assert best == best_by_brute_force(game, corp, most=20_000, sets=10**7), action_id
+            except TooBig:   # Als's E (five cities, towns free) has too many routes to list one by one
+                assert slip == "copied", action_id
+            if slip == "copied":   # the amount the corporation before stated
+                assert stated == previous
+            elif slip == "shared_track":   # each train's best alone, over the same track
+                assert stated == _solo_bests(game, corp)
+            elif slip == "towns_counted":   # towns the trains ignore, counted
+                assert stated <= _best_with_towns_paying(game, corp)
+        previous = stated
 
 
 def test_the_opening_runs_its_best_routes_automatically() -> None:
@@ -330,3 +394,26 @@ def test_where_sets_tie_the_first_train_runs_the_route_whatever_lies_where_in_me
         trains = ["first", "second"]
         chosen = _best_set(trains, {"first": first, "second": second}, SearchStats())
         assert list(chosen) == ["first"], "the train listed first runs the route"
+
+
+def test_the_best_routes_state_what_the_corporations_route_bonus_adds(fixtures: Path) -> None:
+    """18AL's L&N holds a route bonus (+20 for a route to G8 and G4, passed on by a private): the
+    route step pays it to the first route visiting both, so the optimizer's action must state it
+    (the fuzz found a stated revenue 20 short, refused)."""
+    from railbook.importers import eighteen_xx
+    from railbook.importers.replay import new_game
+
+    path = fixtures / "18AL" / "4714.json"
+    if not path.is_file():
+        pytest.skip(f"no recorded game {path}")
+    log = eighteen_xx.load(path)
+    game = new_game(log)
+    played = [a for a, keep in zip(log.actions, log.live) if keep and a.get("type") not in ("undo", "redo")]
+    for action in played[:248]:
+        game.process(action)
+    corp = game.corporation_by_id("L&N")
+    assert [(list(a.hexes), a.spec.amount) for a in corp.abilities if a.type == "route_bonus"][0] == (["G8", "G4"], 20)
+    found = best_routes(game, corp)
+    assert any({"G8", "G4"} <= set(r.hexes) for r in found.routes)
+    assert game.refusal(found.action()) is None
+    assert _process(game, found.action()) == [r.revenue for r in found.routes]

@@ -22,6 +22,31 @@ class Bot(Protocol):
     def choose(self, game: "Game", legal: list[LegalAction]) -> dict[str, Any]: ...
 
 
+def raises_own_leading_bid(game: "Game", la: LegalAction) -> bool:
+    """Whether the action is a bid on a company whose highest bid is already the bidder's own.
+
+    The rules allow it (the bid only goes up), but it changes nothing except the cash it ties
+    up: in a waterfall auction a player who keeps raising a bid nobody contests, while no one
+    buys the cheapest private, can go round for ever (every round of passes pays the privates'
+    revenue, and the raises take it up again)."""
+    if la.type != "bid":
+        return False
+    step: Any = game.round.active_step()
+    highest = getattr(step, "highest_bid", None)
+    company = game.company_by_id(la.action.get("company"))
+    if highest is None or company is None:
+        return False
+    top = highest(company)
+    return top is not None and str(top.entity.id) == str(la.action.get("entity"))
+
+
+def worth_playing(game: "Game", legal: list[LegalAction]) -> list[LegalAction]:
+    """The listed actions less those that only repeat the position (:func:`raises_own_leading_bid`);
+    all of them if nothing else is left."""
+    useful = [la for la in legal if not raises_own_leading_bid(game, la)]
+    return useful or legal
+
+
 def with_random_values(la: LegalAction, rng: random.Random) -> dict[str, Any]:
     """The listed action with each ranged field set to a value drawn from its range."""
     if not la.ranges:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from railbook.bots.base import best_routes
+from railbook.bots.base import best_routes, worth_playing
 from railbook.engine.legal import LegalAction
 
 if TYPE_CHECKING:
@@ -30,6 +30,7 @@ class GreedyBot:
         self.rng = random.Random(seed)
 
     def choose(self, game: "Game", legal: list[LegalAction]) -> dict[str, Any]:
+        legal = worth_playing(game, legal)
         rank = {k: i for i, k in enumerate(PREFERENCE)}
         kinds = sorted({la.type for la in legal}, key=lambda k: rank.get(k, rank["pass"] - 1))
         for kind in kinds:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from railbook.bots.base import best_routes, with_random_values
+from railbook.bots.base import best_routes, with_random_values, worth_playing
 from railbook.engine.legal import LegalAction
 
 if TYPE_CHECKING:
@@ -15,7 +15,9 @@ if TYPE_CHECKING:
 class RandomBot:
     """Picks uniformly among the listed actions; a ranged value is drawn uniformly from its range.
     Routes are the one choice it does not make at random: a random route is rarely a legal one,
-    so it runs the optimizer's (which keeps random games moving towards their end)."""
+    so it runs the optimizer's (which keeps random games moving towards their end). Nor does it
+    raise a bid it already leads: that only ties up cash, and an auction whose cheapest private
+    nobody buys would go round for ever (:func:`railbook.bots.base.raises_own_leading_bid`)."""
 
     name = "random"
 
@@ -23,7 +25,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, game: "Game", legal: list[LegalAction]) -> dict[str, Any]:
-        la = self.rng.choice(legal)
+        la = self.rng.choice(worth_playing(game, legal))
         if la.type == "run_routes":
             return best_routes(game, la)
         return with_random_values(la, self.rng)

@@ -10,6 +10,7 @@ from railbook.cli import (
     bench_commands,
     diff_commands,
     docs_commands,
+    fuzz_commands,
     hooks_command,
     legal_commands,
     play_commands,
@@ -22,5 +23,5 @@ from railbook.cli import (
 
 REGISTRY = (list(title_commands.REGISTER) + list(hooks_command.REGISTER) + list(docs_commands.REGISTER)
             + list(diff_commands.REGISTER) + list(play_commands.REGISTER) + list(legal_commands.REGISTER)
-            + list(selfplay_commands.REGISTER) + list(route_commands.REGISTER) + list(serve_commands.REGISTER)
-            + list(bench_commands.REGISTER) + list(simulate_commands.REGISTER))
+            + list(selfplay_commands.REGISTER) + list(fuzz_commands.REGISTER) + list(route_commands.REGISTER)
+            + list(serve_commands.REGISTER) + list(bench_commands.REGISTER) + list(simulate_commands.REGISTER))

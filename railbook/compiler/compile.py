@@ -109,7 +109,9 @@ def _check_events(model: dict[str, Any], hooks: CompiledHooks, src: TitleSource)
 
 
 def _corp_event(model: dict[str, Any], event: str) -> bool:
-    return any(isinstance(c.get("available"), dict) and c["available"].get("event") == event
+    """A corporation becomes available on it, or it starts a corporation's formation."""
+    return any((isinstance(c.get("available"), dict) and c["available"].get("event") == event)
+               or (isinstance(c.get("formation"), dict) and c["formation"].get("on_event") == event)
                for c in model["corporations"])
 
 
@@ -156,9 +158,10 @@ def _check_typed(model: dict[str, Any], src: TitleSource) -> None:
     for i, rule in enumerate(built.title.optional_rules):
         for j, change in enumerate(rule.changes):
             try:
-                typed.replace_at(built, change.set, change.to, remove=change.remove)
+                typed.apply_change(built, change)
             except typed.ModelError as exc:
-                chk.add("title.yaml", ("optional_rules", i, "changes", j, "to"), str(exc))
+                chk.add("title.yaml", ("optional_rules", i, "changes", j, "remove" if change.remove else "to"),
+                        str(exc))
 
 
 def _names_not_strings(text: str, functions: Any) -> str:

@@ -91,6 +91,9 @@ class Words:
     def money(self, v: Any, side: Side) -> str:
         if v == "unlimited" or v is None:
             return self.t("words.unlimited")
+        if isinstance(v, dict):   # an amount per player count
+            return self.join([self.t("words.per_players", value=self.money(x, side), n=self.num(int(n)))
+                              for n, x in v.items()], "or")
         sym = side.currency.get("symbol", "$")
         amount = self.num(v)
         return f"{sym}{amount}" if side.currency.get("placement", "prefix") == "prefix" else f"{amount}\u00a0{sym}"

@@ -34,6 +34,8 @@ def number(n: Any, ctx: Context) -> str:
 def money(v: Any, ctx: Context) -> str:
     if v == "unlimited":
         return ctx.cat.word("unlimited")
+    if isinstance(v, dict):   # an amount per player count
+        return by_players(money)(v, ctx)
     if not isinstance(v, int):
         return auto(v, ctx)
     sym = ctx.currency.get("symbol", "$")
@@ -94,6 +96,8 @@ def by_name(fmt: Callable[[Any, Context], str], key_fmt: Callable[[Any, Context]
 
 
 def count(v: Any, ctx: Context) -> str:
+    if isinstance(v, dict):   # a number per player count
+        return by_players(count)(v, ctx)
     return ctx.cat.word("unlimited") if v == "unlimited" else number(v, ctx)
 
 
@@ -246,6 +250,8 @@ def changes(v: Any, ctx: Context) -> str:
     for c in v:
         if not isinstance(c, dict):
             out.append(auto(c, ctx))
+        elif c.get("remove"):
+            out.append(f"{c['remove']}: {ctx.cat.word('removed')}")
         elif isinstance(c.get("to"), (dict, list)):
             out.append(str(c.get("set")))
         else:

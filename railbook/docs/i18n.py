@@ -109,10 +109,20 @@ class Lang:
             n = int(n)
         return _number(n, self.code)
 
-    def money(self, amount: int | float | None) -> str:
-        """An amount in the title's currency, placed as the title defines."""
+    def count(self, n: int | Mapping[int, int]) -> str:
+        """A number, or one per player count."""
+        if isinstance(n, Mapping):
+            return self.join([self.t("words.per_players", value=self.num(v), players=self.num(int(k)))
+                              for k, v in n.items()], "or")
+        return self.num(n)
+
+    def money(self, amount: int | float | Mapping[int, int] | None) -> str:
+        """An amount in the title's currency, placed as the title defines (or one per player count)."""
         if amount is None:
             return "—"
+        if isinstance(amount, Mapping):
+            return self.join([self.t("words.per_players", value=self.money(v), players=self.num(int(n)))
+                              for n, v in amount.items()], "or")
         sym = str(self.currency.get("symbol", "$"))
         text = self.num(amount)
         if self.currency.get("placement", "prefix") == "prefix":

@@ -96,6 +96,8 @@ def stock_round(L: Lang, f: dict[str, Any]) -> Block:
         items.append(L.t(f"sr.drop.{sr['sale_price_drop']}"))
     if sr["sold_out_rise"]:
         items.append(L.t("sr.sold_out_rise" if f["pool_limit"] and not f["no_open_market"] else "sr.sold_out_rise_no_pool"))
+    if sr.get("pool_shares_drop", "none") != "none":
+        items.append(L.t("sr.pool_shares_drop"))
     items.append(L.t(f"sr.priority.{sr['priority']}"))
     if sr.get("home_track_on_float"):
         items.append(L.t("sr.home_track"))
@@ -501,7 +503,7 @@ def phase_table(L: Lang, f: dict[str, Any]) -> dict[str, Any]:
     rows = []
     for p in f["phases"]:
         t = trains.get(p["train"]["name"]) if p["train"] else None
-        count = "" if t is None else (L.t("trains.unlimited") if t["count"] is None else L.num(t["count"]))
+        count = "" if t is None else (L.t("trains.unlimited") if t["count"] is None else L.count(t["count"]))
         rows.append([w.phase_short(L, f, p["name"]), t["name"] if t else "", count,
                      L.money(t["price"]) if t else "", L.num(p["operating_rounds"]), w.limit(L, p["train_limit"], f),
                      ", ".join(w.colour(L, c) for c in p["tiles"]), ", ".join(p["rusts"])])

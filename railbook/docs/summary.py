@@ -65,7 +65,9 @@ def limits(L: Lang, f: dict[str, Any]) -> list[str]:
 
 def cash(L: Lang, f: dict[str, Any]) -> list[str]:
     items = [L.t("cash.line", players=L.num(n), cash=L.money(c), n=n) for n, c in f["starting_cash"]]
-    items.append(L.t("cash.bank_unlimited") if f["bank"]["unlimited"] else L.t("cash.bank", cash=L.money(f["bank"]["cash"])))
+    bank = f["bank"]["cash"]
+    items.append(L.t("cash.bank_unlimited") if f["bank"]["unlimited"]
+                 else L.t("cash.bank_by_players" if isinstance(bank, dict) else "cash.bank", cash=L.money(bank)))
     pl = f["players"]
     items.append(L.t("cash.players", low=L.num(pl["min"]), high=L.num(pl["max"])))
     return items
@@ -97,7 +99,10 @@ def phase_summary(L: Lang, f: dict[str, Any]) -> list[str]:
 
 
 def train_line(L: Lang, f: dict[str, Any], t: dict[str, Any]) -> str:
-    count = L.t("trains.unlimited") if t["count"] is None else L.t("trains.count", n=t["count"])
+    n = t["count"]
+    count = L.t("trains.unlimited") if n is None else L.t("trains.count", n=n) if not isinstance(n, dict) else \
+        L.join([L.t("words.per_players", value=L.t("trains.count", n=v), players=L.num(int(k))) for k, v in n.items()],
+               "or")
     parts = [L.t("trains.head", train=w.train(L, t["name"]),
                  colour=(" (" + w.colour(L, t["colour"]) + ")") if t["colour"] else "",
                  price=L.money(t["price"]), count=count)]
@@ -310,6 +315,14 @@ def corporation_line(L: Lang, f: dict[str, Any], c: dict[str, Any]) -> str:
 def formation(L: Lang, f: dict[str, Any], c: dict[str, Any]) -> str:
     """How a corporation formed from others (a state railway) comes about, from its ``formation`` data."""
     fm = c["formation"]
+    if fm.get("formed_from") == "unpaid_loans":
+        parts = [L.t("corps.formation.unpaid_loans", n=fm.get("old_shares_per_share", 2)),
+                 L.t("corps.formation.price_mean", price=L.money(fm.get("min_price", 0)))]
+        if fm.get("token_limit"):
+            parts.append(L.t("corps.formation.stations", n=fm["token_limit"]))
+        if fm.get("discard_limit") is not None:
+            parts.append(L.t("corps.formation.discard", n=fm["discard_limit"]))
+        return "; ".join(parts)
     parts = [L.t("corps.formation.head", n=fm.get("old_shares_per_share", 2))]
     if fm.get("min_price"):
         parts.append(L.t("corps.formation.price", price=L.money(fm["min_price"])))

@@ -26,7 +26,9 @@ def render(facts: dict[str, Any], L: Lang, label: str) -> str:
                     f'fill="{fill}"/>')
         body.append(text(x + W / 2, y + 13, t["name"], size=15, weight="bold"))
         body.append(text(x + W / 2, y + 36, L.money(t["price"]), size=12, weight="bold"))
-        count = "∞" if t["count"] is None else "× " + L.num(t["count"])
+        many = t["count"]
+        count = "∞" if many is None else "× " + (L.num(many) if not isinstance(many, dict) else "–".join(
+            L.num(v) for v in sorted(set(many.values()))))
         body.append(text(x + W / 2, y + 52, count, size=10))
         if t["rusts_on"]:
             body.append(text(x + W / 2, y + 67, L.t("svg.rusts", train=t["rusts_on"]), size=8.5, fill="#8b2500"))

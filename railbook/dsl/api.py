@@ -111,7 +111,18 @@ FUNCTIONS: dict[str, Func] = {
     "shuffle": Func(("list[any]",), "list[any]", "A copy of a list in seeded random order."),
     "make_available": Func(("Corporation",), "none", "Let a corporation that waited for an event be parred."),
     "remove_private": Func(("Private",), "none", "Take a private out of the game before it is sold."),
+    "withdraw_private": Func(("Private",), "none",
+                             "Take a private out of the game before it is sold, as if it never were in it: it "
+                             "is no longer listed, not even as closed."),
+    "withdraw_corporation": Func(("Corporation",), "none",
+                                 "Take a corporation out of the game before it is parred: it is no longer listed; "
+                                 "its home station stays on the map and its reserved slots are freed."),
     "end_game_after_set": Func((), "none", "The current operating set will be the game's last."),
+    "raise_float_percent": Func(("int",), "none",
+                                "Corporations that have not floated need this many percent more sold to float."),
+    "set_capitalization": Func(("str",), "none",
+                               "Corporations parred from now on are capitalized so: 'incremental', 'full' or "
+                               "'escrow' (where the title's capitalization is escrow)."),
     "close_private": Func(("Private",), "none", "Close a private now (a statement form of private.close)."),
     "close_after_owner_stock_turn": Func(("Private",), "none",
                                          "Close a private at the end of its owner's next turn in a stock round "

@@ -239,7 +239,7 @@ SHAPES: dict[str, Shape] = {
     # read; the others belong to titles railbook does not play yet (their steps refuse them by type)
     "undo": Shape({}, {"action_id": integer(0, MAX_INT, "a whole number id")}),
     "redo": Shape({}, {}),
-    "merge": Shape({}, {"corporation": SYMBOL, "minor": SYMBOL}),
+    "merge": Shape({}, {"corporation": SYMBOL}, unsupported=("minor",)),
     "short": Shape({"corporation": SYMBOL}, {}),
     "remove_token": Shape({"city": SYMBOL}, {"slot": integer(0, 100)}),
 }

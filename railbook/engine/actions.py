@@ -95,6 +95,8 @@ def resolve_entity(game: "GameState", d: dict[str, Any]) -> Any:
         raise ActionFormatError(f"unknown entity type {kind!r}")
     if e is None:
         raise ActionFormatError(f"unknown {kind} {eid!r}")
+    if kind in ("corporation", "minor") and e.is_minor() != (kind == "minor"):
+        raise ActionFormatError(f"{e.name} is a {'minor' if e.is_minor() else 'corporation'}, not a {kind}")
     return e
 
 
@@ -233,7 +235,7 @@ def _discard_train(game: "GameState", a: Action, d: dict[str, Any]) -> None:
 
 def _sell_company(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     a.company = _company(game, _need(d, "company"))
-    a.price = int(d.get("price") or 0)
+    a.price = int(d["price"]) if d.get("price") is not None else a.company.value   # a price not given is its value
 
 
 def _choose(game: "GameState", a: Action, d: dict[str, Any]) -> None:
@@ -291,6 +293,10 @@ def _bonds(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     a.choice = d.get("from")
 
 
+def _merge(game: "GameState", a: Action, d: dict[str, Any]) -> None:
+    a.corporation = _corporation(game, d["corporation"]) if d.get("corporation") else None
+
+
 RESOLVERS: dict[str, Callable[["GameState", Action, dict[str, Any]], None]] = {
     "bid": _bid,
     "pass": _nothing,
@@ -310,6 +316,7 @@ RESOLVERS: dict[str, Callable[["GameState", Action, dict[str, Any]], None]] = {
     "log": _nothing,
     "assign": _assign,
     "payoff_loan": _nothing,
+    "take_loan": _nothing,
     "convert": _nothing,
     "destination_connection": _corporations,
     "exchange_tokens": _cities,
@@ -319,6 +326,7 @@ RESOLVERS: dict[str, Callable[["GameState", Action, dict[str, Any]], None]] = {
     "token_correction": _place_token,
     "cash_correction": _cash_target,
     "end_game": _nothing,
+    "merge": _merge,
     "sell_company": _sell_company,
     "choose": _choose,
     "special_buy": _nothing,  # the step reads the item's description from the raw action

@@ -15,6 +15,7 @@ comes next in :mod:`railbook.engine.schedule`.
 from __future__ import annotations
 
 import copy
+import sys
 from functools import partial
 from typing import Any, Callable
 
@@ -56,6 +57,7 @@ class Game(GameState):
     def __init__(self, title: Title, players: list[tuple[Any, str]], seed: int | None = None, game_id: Any = 0,
                  trust_stated_revenue: bool = False, allow_corrections: bool = False):
         self.init_args = (title, list(players), seed, game_id, trust_stated_revenue, allow_corrections)
+        self.checkpoint: Game | None = None   # the game as the last rebuild left it (see _rebuild)
         super().__init__(title, players, seed, game_id, trust_stated_revenue, allow_corrections)
         self.history: list[dict[str, Any]] = []
         self.actions_processed = 0
@@ -85,7 +87,13 @@ class Game(GameState):
             d["id"] = (self.history[-1].get("id", len(self.history)) + 1) if self.history else 1
         snapshot = len(self.history)
         try:
-            self.process_action(d)
+            resolved = A.from_dict(self, d)
+        except GameError:   # refused while its ids resolve: nothing has changed yet, no rebuild is needed
+            raise
+        except Exception as exc:
+            raise EngineError(f"internal error while reading {d.get('type')}: {exc!r}") from exc
+        try:
+            self.process_action(d, resolved)
         except GameError:
             self._rebuild(self.history[:snapshot])
             raise
@@ -101,17 +109,27 @@ class Game(GameState):
 
     def _rebuild(self, history: list[dict[str, Any]]) -> None:
         """Set the game up again in place and replay ``history``: every object the game makes
-        (rounds, steps, mechanics, the phase, the graph) points back at this very game."""
-        init_args, observers = self.init_args, self.round_observers
+        (rounds, steps, mechanics, the phase, the graph) points back at this very game. The replay
+        starts from the copy of the game the last rebuild kept, where that copy's actions begin
+        ``history``, else from the start: a refusal late in a long game replays the actions since
+        the last refusal, not the whole game."""
+        init_args, observers, start = self.init_args, self.round_observers, self.checkpoint
+        if start is not None and start.history != history[:len(start.history)]:
+            start = None
         self.__dict__.clear()
-        type(self).__init__(self, *init_args)
+        if start is None:
+            type(self).__init__(self, *init_args)
+        else:   # a copy of the checkpoint whose every reference to the checkpoint is to this game
+            self.__dict__.update(deep_copy(start.__dict__, {id(start): self, id(start.round_observers): observers}))
         self.round_observers = observers
-        for d in history:
+        for d in history[len(self.history):]:
             self.process_action(d)
+        self.checkpoint = None
+        self.checkpoint = self.fork()
 
-    def process_action(self, d: dict[str, Any]) -> None:
+    def process_action(self, d: dict[str, Any], resolved: A.Action | None = None) -> None:
         """Apply an action (and its recorded auto actions) without the rollback guard."""
-        action = A.from_dict(self, d)
+        action = resolved if resolved is not None else A.from_dict(self, d)
         self.history.append(d)
         stamp = d.get("created_at")
         self.recorded_at = stamp if isinstance(stamp, int) and not isinstance(stamp, bool) else None
@@ -154,6 +172,12 @@ class Game(GameState):
         closing = [c for c in self.corporations if c.share_price is not None and c.share_price.close_cell]
         for c in closing:
             close_corporation(self, c)
+            force = getattr(self.round, "force_next_entity", None)
+            if force is not None and self.round.current_operator is c:
+                force()   # it was its turn: the next one operates
+        if closing:
+            self.round.clear_cache()
+            self.round.after_closing()   # what the one in turn could do may have closed with them
 
     def next_round(self) -> None:
         for observe in self.round_observers:
@@ -212,7 +236,7 @@ class Game(GameState):
 
     def fork(self) -> "Game":
         """An independent copy of the game as it stands (to try an action on without touching this one)."""
-        fork: Game = copy.deepcopy(self, {id(self.round_observers): []})
+        fork: Game = deep_copy(self, {id(self.round_observers): [], id(self.checkpoint): None})
         return fork
 
     def refusal(self, action: dict[str, Any]) -> GameError | None:
@@ -242,3 +266,16 @@ class Game(GameState):
 
     def result(self) -> dict[str, int]:
         return {str(p.id): v for p, v in result_players(self)}
+
+
+#: the recursion a copy of a game may need: ``copy.deepcopy`` walks the map hex by neighbouring hex,
+#: some ten frames a hex, so a full board of a mid-sized map needs some 950 frames, near Python's default of 1000
+COPY_RECURSION = 10_000
+
+
+def deep_copy(obj: Any, memo: dict[int, Any]) -> Any:
+    """``copy.deepcopy`` with room for a game's depth, whatever the caller's stack (the recursion
+    limit is raised once, never lowered: another thread may be copying a game too)."""
+    if sys.getrecursionlimit() < COPY_RECURSION:
+        sys.setrecursionlimit(COPY_RECURSION)
+    return copy.deepcopy(obj, memo)

@@ -66,6 +66,9 @@ class LegalAction:
     #: list fields that may name any non-empty set of these values (the action lists them all); the
     #: field's move (what the resolved action does) names the same values
     subsets: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    #: fields whose listed value the rules fix (a special buy's cost): a recorded action may leave
+    #: them out, and one that records them must record that value
+    fixed: frozenset[str] = frozenset()
     _move: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -98,7 +101,8 @@ class LegalAction:
                 return False
         listed = self.move(resolve)
         skip = self.open | set(self.ranges) | set(self.subsets)
-        keys = (set(listed) | set(recorded_move)) - skip
+        # a value the rules fix may be left out of a recorded action; where it is recorded it must agree
+        keys = (set(listed) | set(recorded_move)) - skip - {k for k in self.fixed if k not in recorded_move}
         return all(listed.get(k) == recorded_move.get(k) for k in keys)
 
     def with_value(self, **values: Any) -> dict[str, Any]:
@@ -151,7 +155,9 @@ def track_layout(tile: Any, rotation: int) -> tuple[Any, ...]:
 
 
 def _tile_lay(a: "Action") -> dict[str, Any]:
-    return {"hex": a.hex.id, "tile": a.tile.name, "track": track_layout(a.tile, a.rotation)}
+    # any copy of the tile in the supply is the same lay; a copy already on the map is not one
+    return {"hex": a.hex.id, "tile": a.tile.name, "track": track_layout(a.tile, a.rotation),
+            "laid": a.tile.hex is not None}
 
 
 def _city(city: Any) -> Any:
@@ -168,6 +174,7 @@ MOVES: dict[str, Callable[["Action"], dict[str, Any]]] = {
     "sell_company": lambda a: {"company": a.company.id, "price": a.price},
     "lay_tile": _tile_lay,
     "place_token": lambda a: {"city": _city(a.city)},   # the slot is the engine's choice
+    "remove_token": lambda a: {"city": _city(a.city), "slot": a.slot or 0},
     "run_routes": lambda a: {"routes": tuple((r["train"].id, repr(r["connections"])) for r in a.routes),
                              "extra_revenue": a.extra_revenue, "stated_revenue": a.stated_revenue},
     "dividend": lambda a: {"kind": a.kind},
@@ -178,7 +185,8 @@ MOVES: dict[str, Callable[["Action"], dict[str, Any]]] = {
     "assign": lambda a: {"hex": a.hex.id if a.hex else None,
                          "corporation": a.corporation.id if a.corporation else None,
                          "company": a.company.id if a.company else None},
-    "special_buy": lambda a: {"description": str(a.raw.get("description", "")).strip().lower()},
+    "special_buy": lambda a: {"description": str(a.raw.get("description", "")).strip().lower(),
+                              **({"cost": a.raw["cost"]} if a.raw.get("cost") is not None else {})},
     "destination_connection": lambda a: {"corporations": tuple(sorted(str(c.id) for c in a.targets))},
     "exchange_tokens": lambda a: {"cities": tuple(sorted(map(str, map(_city, a.targets))))},
     "buy_bonds": lambda a: {"corporation": a.corporation.id, "count": a.count,   # the pool, unless a holder is named
@@ -221,6 +229,12 @@ def subsets(kind: str, entity: Any, choices: Mapping[str, list[Any]], /, **field
     """An action whose list fields may name any non-empty set of these values (listed with all)."""
     return LegalAction(action(kind, entity, **fields, **{k: list(v) for k, v in choices.items()}),
                        subsets={k: tuple(v) for k, v in choices.items()})
+
+
+def fixing(kind: str, entity: Any, values: Mapping[str, Any], /, **fields: Any) -> LegalAction:
+    """An action with some fields at ``values`` the rules fix (a special buy's cost): a recorded
+    action may leave them out, or must record them so."""
+    return LegalAction(action(kind, entity, **fields, **values), fixed=frozenset(values))
 
 
 def unlisted(kind: str, entity: Any) -> LegalAction:

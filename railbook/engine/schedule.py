@@ -23,8 +23,10 @@ from railbook.engine.rules.bankruptcy import charge_debt_interest
 from railbook.engine.rules.game_end import apply_last_set_skips
 from railbook.engine.rules.phases import start_timed_phases
 from railbook.engine.rules.priority import reorder_players
+from railbook.engine.rules.privates import close_used_privates
 from railbook.engine.rules.trains import export_train, rust_on_timetable
 from railbook.engine.steps.auction import CompanyPendingPar, WaterfallAuction
+from railbook.engine.steps.blind_draft import BlindDraftRound, BlindDraftStep
 from railbook.engine.steps.draft import PrivateDraft
 from railbook.engine.steps.home_track import HomeTrackStep
 from railbook.engine.steps.markers import SpecialBuyStep
@@ -42,6 +44,7 @@ from railbook.engine.steps.special_trains import SpecialBuyTrainStep
 from railbook.engine.steps.stock import BuySellParShares
 from railbook.engine.steps.token import HomeTokenStep, TokenStep, UpdateTokensStep
 from railbook.engine.steps.track import TrackStep
+from railbook.engine.steps.track_and_token import TrackAndTokenStep
 from railbook.engine.steps.turn_auction import TurnAuction
 from railbook.engine.steps.trains import BankruptStep, BuyTrainStep, DiscardTrainStep
 from railbook.errors import GameError
@@ -59,6 +62,7 @@ OR_STEPS: dict[str, Any] = {
     "buy_private_blocking": (BuyPrivateStep, {"blocks": True}),
     "home_token": HomeTokenStep,
     "track": TrackStep,
+    "track_and_token": TrackAndTokenStep,
     "token": TokenStep,
     "route": RouteStep,
     "dividend": DividendStep,
@@ -95,6 +99,9 @@ class Schedule:
             return AuctionRound(game, with_bystanders([CompanyPendingPar, bidding]))
         if kind == "draft":
             return PrivateDraftRound(game, with_bystanders([CompanyPendingPar, PrivateDraft]))
+        if kind == "blind_draft":
+            game.log("-- Draft Round --")
+            return BlindDraftRound(game, with_bystanders([BlindDraftStep]))
         if kind == "turn_auction":
             return AuctionRound(game, with_bystanders([TurnAuction]))
         if kind == "starting_package":
@@ -142,6 +149,8 @@ class Schedule:
     def next_round(self) -> Round:
         """The round after the one just finished: a mechanic's, else the engine's default order."""
         game = self.game
+        if isinstance(game.round, OperatingRound):
+            close_used_privates(game)
         for m in game.mechanics:
             chosen = m.next_round(self)
             if chosen is not None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.engine.map.hex import Hex, neighbors_changed
 from railbook.engine.map.token import Token
-from railbook.engine.map.tile import Tile
+from railbook.engine.map.tile import City, Tile
 from railbook.errors import GameError
 from railbook.hexgrid import DIRECTIONS
 from railbook.title.model import CertificatesAtStart, TileDef
@@ -23,10 +23,12 @@ if TYPE_CHECKING:
 IMPASSABLE_COLORS = ("blue", "gray", "red")
 
 
-def new_tile(title: "Title", definition: TileDef, index: int, unlimited: bool = False) -> Tile:
-    """A copy of a manifest tile. A city of it kept for a corporation (``reserved_for``) keeps the
-    reservation when laid in any legal rotation: the corporation's station follows its track."""
-    t = Tile(definition, index)
+def new_tile(title: "Title", definition: TileDef, index: int, unlimited: bool = False,
+             like: Tile | None = None) -> Tile:
+    """A copy of a manifest tile (``like``: another copy of it, whose shape it shares). A city of it
+    kept for a corporation (``reserved_for``) keeps the reservation when laid in any legal rotation:
+    the corporation's station follows its track."""
+    t = Tile(definition, index, shape=like.shape if like is not None else title.tile_shape(definition))
     t.reservation_blocks = title.rules.operating_round.reservations_block_others
     t.unlimited = unlimited
     return t
@@ -54,7 +56,8 @@ def board(title: "Title", companies: list["Company"], corporations: list["Corpor
                     blockers.setdefault(h, []).append(a)
     for hex_id, printed in m.hexes.items():
         index = printed.tile.preprinted_index
-        tile = Tile(printed.tile, index, preprinted=True, tile_id=f"{hex_id}-{index}")
+        tile = Tile(printed.tile, index, preprinted=True, tile_id=f"{hex_id}-{index}",
+                    shape=title.tile_shape(printed.tile))
         tile.reservation_blocks = title.rules.operating_round.reservations_block_others
         if printed.rotation:
             tile.rotate(printed.rotation)
@@ -71,10 +74,19 @@ def board(title: "Title", companies: list["Company"], corporations: list["Corpor
             if home is None:
                 continue
             home.tile.add_reservation(corp, city[idx] if isinstance(city, tuple) else city)
+    reservers: list[Any] = list(corporations) + list(companies)
+    for reserver in reservers:   # reservation abilities: a slot, the first by default, kept until they end
+        for a in reserver.abilities:
+            if a.type == "reservation" and a.spec.hex in by_id:
+                cities = by_id[a.spec.hex].tile.cities
+                cities[a.spec.city if isinstance(a.spec.city, int) else 0].add_reservation(reserver, a.spec.slot or 0)
+                a.reserved_hex = by_id[a.spec.hex]
     for hex_ in hexes:
-        for stop in hex_.tile.cities:
+        for i in hex_.tile.shape.reserved:   # the cities the data keeps for a corporation
+            stop = hex_.tile.stops[i]
+            assert isinstance(stop, City)
             who = stop.definition.reserved_for
-            holder = next((c for c in corporations if c.id == who), None) if who else None
+            holder = next((c for c in corporations if c.id == who), None)
             if holder is not None and not stop.reserved_by(holder):
                 stop.add_reservation(holder)
     return hexes

@@ -10,7 +10,7 @@ Nothing here decides what is legal.
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol
+from typing import Any, Mapping, Protocol
 
 from railbook.engine.entities.bank import Bank
 from railbook.engine.entities.company import Company
@@ -22,7 +22,7 @@ from railbook.engine.entities.share_pool import SharePool
 from railbook.engine.entities.train import Depot, Train
 from railbook.engine.map.graph import Graph
 from railbook.engine.map.hex import Hex
-from railbook.engine.map.tile import Stop, Tile
+from railbook.engine.map.tile import Tile
 from railbook.engine.market.stock_market import StockMarket
 from railbook.engine.setup import board, lend_neutral_tokens, tile_supply
 from railbook.engine.title import Title
@@ -140,14 +140,14 @@ class GameState:
         self.waiting_corporations = [c for c in self.all_corporations if c not in self.corporations]
         bank = self.rules.bank
         checks_bank = any(g.trigger == "bank_broken" for g in self.rules.game_end)
-        self.bank = Bank(0 if bank.unlimited else bank.cash, bank.unlimited, checks_bank)
+        self.bank = Bank(0 if bank.unlimited else by_players(bank.cash, n), bank.unlimited, checks_bank)
         self.bank.breaks_when_empty = bank.broken_when_empty
         self.tiles = tile_supply(title)
         self.all_tiles = list(self.tiles)
         self.phase = Phase(model.phases)
         trains: list[Train] = []
         for definition in model.trains:
-            count = definition.count if definition.count is not None else 1
+            count = by_players(definition.count, n) if definition.count is not None else 1
             trains.extend(Train(definition, i) for i in range(count))
         rules = self.rules.operating_round
         self.depot = Depot(trains, self.phase, self.bank, rules.discarded_trains == "to_depot",
@@ -163,6 +163,14 @@ class GameState:
         self.graph = Graph(self.hex_order)
         self._index()
         self.operating_rounds = self.phase.operating_rounds
+        # how corporations parred now are capitalized (a title's hook may change it), and escrow
+        # capitalization's money held by the bank and corporations that reached their destinations
+        self.capitalization_now: str = self.rules.capitalization
+        self.certificate_limit_now: int | None = None   # a limit set in play, else the title's
+        self.escrow_held: dict[str, int] = {}
+        self.destinated: set[str] = set()
+        for corp in self.all_corporations:
+            corp.float_on_operate = self.rules.float_timing == "operating"
         self._reserve_exchanged_shares()
 
     def _reserve_exchanged_shares(self) -> None:
@@ -184,18 +192,12 @@ class GameState:
         self._corporations = {c.id: c for c in self.all_corporations + self.minors}
         self._shares = {s.id: s for c in self.all_corporations for s in c.shares_list}
         self._tiles = {t.id: t for t in self.all_tiles}
-        self._cities: dict[str, Stop] = {}
-        for h in self.hexes:
-            for s in h.tile.stops:
-                self._cities[s.id] = s
-        for t in self.all_tiles:
-            self.index_tile(t)
+        # the printed tiles by id (a stop is named by its tile's id and its place on the tile)
+        self._printed = {h.tile.id: h.tile for h in self.hexes}
 
     def index_tile(self, tile: Tile) -> None:
         """A tile that joins the supply (a copy of an unlimited tile) can be named by its id."""
         self._tiles[tile.id] = tile
-        for s in tile.stops:
-            self._cities[s.id] = s
 
     def index_share(self, share: Share) -> None:
         """A certificate a corporation gains in play (a conversion) can be named by its id."""
@@ -225,9 +227,11 @@ class GameState:
 
     def city_by_id(self, cid: Any) -> Any:
         """A city by its 18xx.games id: "<tile>-<index>-<stop>", or "<hex>-<index>-<stop>" for printed tiles."""
-        stop = self._cities.get(cid)
-        if stop is not None:
-            return stop
+        tile_id, _, index = str(cid).rpartition("-")
+        if index.isdigit():   # "<tile id>-<stop>": a tile of the supply's ids before a printed tile's
+            for tile in (self._tiles.get(tile_id), self._printed.get(tile_id)):
+                if tile is not None and int(index) < len(tile.stops):
+                    return tile.stops[int(index)]
         parts = str(cid).rsplit("-", 2)
         if len(parts) == 3:
             hex_ = self.hex_by_id(parts[0])
@@ -265,6 +269,11 @@ class GameState:
         if fn is None:
             return None
         return self.api.run(fn, *[self.api.wrap(a) for a in args])
+
+
+def by_players(value: int | Mapping[int, int], players: int) -> int:
+    """A number the title gives once, or per player count."""
+    return value if isinstance(value, int) else value[players]
 
 
 def _digits(value: Any) -> int:

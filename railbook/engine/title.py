@@ -7,16 +7,17 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
 
 from railbook.compiler.cache import load_compiled
+from railbook.engine.map.tile import TileShape
 from railbook.errors import GameError
 from railbook.paths import find_title, known_titles
 from railbook.title.model import TitleModel, TitleRules
-from railbook.title.typed import ModelError, replace_at, with_market_moves
+from railbook.title.typed import ModelError, apply_change, replace_at, with_market_moves
 
 _TITLES: dict[tuple[str, tuple[str, ...], str], "Title"] = {}
 
@@ -33,6 +34,8 @@ class Title:
     model: TitleModel
     optional_rules: tuple[str, ...] = ()
     changes: tuple[DataChange, ...] = ()
+    # what every copy of a tile definition shares, by the definition (the model keeps it alive)
+    tile_shapes: dict[int, TileShape] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Title":
         return self  # a title never changes: a copied game shares it
@@ -80,7 +83,7 @@ class Title:
             chosen.append(rule)
             for change in known[rule].changes:
                 try:
-                    model = replace_at(model, change.set, change.to, remove=change.remove)
+                    model = apply_change(model, change)
                 except ModelError as exc:  # pragma: no cover - the compiler checked every change
                     raise GameError(f"optional rule {rule!r}: {exc}", "optional rules") from None
                 model = _after_change(model, change.set)
@@ -111,6 +114,13 @@ class Title:
         if key not in _TITLES:
             _TITLES[key] = Title.from_module(self.module, self.optional_rules + variants).changed(self.changes)
         return _TITLES[key]
+
+    def tile_shape(self, definition: Any) -> TileShape:
+        """The shape of this title's tile definition (made once: every game's copies share it)."""
+        shape = self.tile_shapes.get(id(definition))
+        if shape is None or shape.definition is not definition:
+            shape = self.tile_shapes[id(definition)] = TileShape(definition)
+        return shape
 
     @property
     def id(self) -> str:

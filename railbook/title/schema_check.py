@@ -135,7 +135,7 @@ def _describe(schema: Any) -> str | None:
     if "const" in schema:
         return repr(schema["const"])
     if "$ref" in schema:
-        return None
+        return "a number per player count" if str(schema["$ref"]).endswith("/by_players") else None
     t = schema.get("type")
     if isinstance(t, str) and t in _TYPE_WORDS:
         return _TYPE_WORDS[t]

@@ -275,20 +275,35 @@ def names_model_field(path: str) -> bool:
     return True
 
 
-#: the value that takes the item a path selects out of its list or mapping (``{set: path, remove: true}``)
+#: the value that takes the item a path selects out of its list or mapping (``{remove: path}``)
 REMOVE = object()
 
 
-def replace_at(model: M.TitleModel, path: str, value: Any, remove: bool = False) -> M.TitleModel:
-    """The model with one value changed, as an optional rule's ``{set: path, to: value}`` says (or the
-    selected item removed, as ``{set: path, remove: true}`` says)."""
+def replace_at(model: M.TitleModel, path: str, value: Any) -> M.TitleModel:
+    """The model with one value changed, as an optional rule's ``{set: path, to: value}`` says."""
     steps = parse_path(path)
     if steps is None:
         raise ModelError(f"{path!r} is not a path into the title's data")
-    if remove and steps[-1][1] is None:
-        raise ModelError(f"{path!r}: only an item selected with [..] can be removed")
-    changed: M.TitleModel = _replace(model, M.TitleModel, steps, REMOVE if remove else value, path)
+    changed: M.TitleModel = _replace(model, M.TitleModel, steps, value, path)
     return changed
+
+
+def remove_at(model: M.TitleModel, path: str) -> M.TitleModel:
+    """The model without the item a path selects, as an optional rule's ``{remove: path}`` says: an
+    item of one of the model's lists (``privates[BT]``) or an entry of a mapping, nested or not
+    (``map.hexes[A5]``: a printed hex off the map)."""
+    steps = parse_path(path)
+    if steps is None or steps[-1][1] is None:
+        raise ModelError(f"{path!r} does not name an item of one of the title's lists")
+    changed: M.TitleModel = _replace(model, M.TitleModel, steps, REMOVE, path)
+    return changed
+
+
+def apply_change(model: M.TitleModel, change: M.Change) -> M.TitleModel:
+    """The model with one optional rule's change made."""
+    if change.remove:
+        return remove_at(model, change.remove)
+    return replace_at(model, change.set, change.to)
 
 
 def with_market_moves(market: M.MarketDef) -> M.MarketDef:

@@ -49,7 +49,8 @@ def capitalization(model: dict[str, Any], out: FactSet) -> None:
 
 
 # title options about how corporations are paid, stated only by titles that use them
-CAPITALIZATION_OPTIONS = ("escrow_until_float", "full_capitalization_from_phase", "ipo_price", "certificates_at_start")
+CAPITALIZATION_OPTIONS = ("escrow_until_float", "full_capitalization_from_phase", "ipo_price", "certificates_at_start",
+                          "float_timing")
 
 
 def limits(model: dict[str, Any], out: FactSet) -> None:

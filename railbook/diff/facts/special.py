@@ -25,7 +25,7 @@ KNOWN_TITLE = {"id", "name", "subtitle", "designer", "publisher", "year", "locat
                "currency", "players", "starting_cash", "certificate_limit", "bank", "capitalization",
                "certificate_limit_counts_privates", "holding_limit", "pool_limit", "auction", "stock_round",
                "operating_round", "game_end", "bankruptcy", "optional_rules", "escrow_until_float",
-               "full_capitalization_from_phase", "ipo_price", "certificates_at_start"}
+               "full_capitalization_from_phase", "ipo_price", "certificates_at_start", "float_timing"}
 # texts topics that are words rather than rules: names of events and flags (used as
 # labels), and sentences comparing the title with another (the docs' own)
 WORD_TOPICS = ("event_", "flag_", "compare")

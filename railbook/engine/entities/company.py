@@ -74,12 +74,22 @@ class Ability:
         self.on_phase = spec.phase if self.type in ("close", "revenue_change") and spec.on == "phase" else None
         self.revenue = spec.revenue
         self.reserved_shares: list[Any] = []   # exchange with reserves_share: the certificates kept for it
+        self.reserved_hex: Any = None    # the hex a reservation ability holds a city slot on, once the map is built
+
+    def teardown(self) -> None:
+        """What an ability leaves behind goes when it does: a reserved slot is free again."""
+        if self.reserved_hex is not None:
+            for city in self.reserved_hex.tile.cities:
+                city.remove_reservation(self.owner)
+            self.reserved_hex = None
 
     def when_any(self, *times: str) -> bool:
         return bool(set(self.when) & set(times))
 
     def use(self, upgrade: bool = False) -> None:
         self.used = True
+        if self.spec.closes_at_round_end and getattr(self.owner, "is_company", lambda: False)():
+            self.owner.closes_at_round_end = True
         if self.count_per_or:
             self.count_this_or += 1
         if self.count is None:
@@ -102,11 +112,14 @@ class Company(Entity, Passer):
         self.name = definition.sym
         self.full_name = definition.name
         self.value = definition.value
+        self.price = definition.price if definition.price is not None else definition.value
+        self.closes_at_round_end = False     # an ability used closes it when the operating round ends
         self.revenue = definition.revenue
         self.discount = 0
         self.min_price = definition.min_price
         self.max_price_ = definition.max_price
         self.owner: Any = None
+        self.owner_when_closed: Any = None
         self.closed = False
         self.passed = False
         self.abilities = [Ability(a, self) for a in definition.abilities]
@@ -123,7 +136,7 @@ class Company(Entity, Passer):
         return self.owner if self.owner is not None and self.owner.is_corporation() else None
 
     def min_bid(self) -> int:
-        return self.value - self.discount
+        return self.price - self.discount
 
     def max_price(self, buyer: Any = None) -> int:
         return self.max_price_
@@ -133,12 +146,14 @@ class Company(Entity, Passer):
 
     def remove_ability(self, ability: Ability) -> None:
         self.abilities = [a for a in self.abilities if a is not ability]
+        ability.teardown()
         if ability.type == "blocks_hexes":
             for h in ability.hex_objects:
                 h.tile.blockers = [b for b in h.tile.blockers if b is not self]
 
     def close(self) -> None:
         self.closed = True
+        self.owner_when_closed = self.owner
         for a in list(self.abilities):
             for share in a.reserved_shares:    # a closed private's reserved certificates go on sale
                 share.buyable = True

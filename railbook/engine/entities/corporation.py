@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.entities.company import Ability
 from railbook.engine.entities.core import Entity, Passer, Spender
 from railbook.engine.entities.share import Share, ShareHolder
 from railbook.engine.map.token import Token
@@ -57,10 +58,11 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
         self.capitalization = definition.capitalization
         self.min_price = min_price
         self.floatable = True
+        self.float_on_operate = False    # it floats when its first operating turn comes, not on a purchase
         self.float_excludes: Any = None  # a holder (the pool) whose certificates count as unsold for floating
         self.markers: set[str] = set()
         self.marker_list: list[str] = []
-        self.abilities: list[Any] = []
+        self.abilities: list[Any] = [Ability(a, self) for a in definition.abilities]
         self.loans: list[Any] = []
         self.ipo_at_market = False   # certificates from its IPO sell at the market price (no par)
         self.converted = False       # it has converted to its converts_to certificates
@@ -155,7 +157,8 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
     def floated(self) -> bool:
         if not self.floatable:
             return False
-        if self.minor:
+        # floating on its first turn: a fully capitalized one still floats on the purchase that sells enough
+        if self.minor or (self.float_on_operate and self.capitalization != "full"):
             return self.floated_
         if not self.floated_:
             unsold = self.ipo_owner.percent_of(self)
@@ -163,6 +166,13 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
                 unsold += self.float_excludes.percent_of(self)
             self.floated_ = unsold <= 100 - self.float_percent
         return self.floated_
+
+    def float_ready(self) -> bool:
+        """Enough of it is sold to float (when it floats on its first turn: whether it may operate)."""
+        unsold = self.ipo_owner.percent_of(self)
+        if self.float_excludes is not None:
+            unsold += self.float_excludes.percent_of(self)
+        return self.ipoed and unsold <= 100 - self.float_percent
 
     def percent_to_float(self) -> int:
         if self.floated_:
@@ -202,6 +212,10 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
             for c in owner.companies:
                 out.extend(a for a in c.all_abilities() if a.owning_player)
         return out
+
+    def remove_ability(self, ability: Any) -> None:
+        self.abilities = [a for a in self.abilities if a is not ability]
+        ability.teardown()
 
     def sort_key(self) -> tuple[Any, ...] | None:
         """Operating order: higher price first, then further right, then higher row, then arrival."""

@@ -23,7 +23,7 @@ class Share:
         self.index = index
         self.buyable = True
         self.counts_for_limit = True
-        self.cert_size = 1
+        self.cert_size: float = 1      # a half certificate (5% of a 20-share corporation) counts 0.5
         self.preferred = False
 
     @property

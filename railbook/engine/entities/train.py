@@ -30,8 +30,9 @@ class Train:
         self.multiplier = definition.multiplier
         self.requires_token = definition.requires_token
         self.unlimited = definition.count is None
-        # events fire on the first train of a kind
-        self.events = list(definition.events) if index == 0 else []
+        # events fire on the first train of a kind, or on the copy the data names (copy_events)
+        later = definition.copy_events
+        self.events = [e for e in definition.events if later.get(e, 1) == index + 1]
         self.owner: Any = None
         self.rusted = False
         self.obsolete = False
@@ -52,6 +53,21 @@ class Train:
     @property
     def id(self) -> str:
         return f"{self.sym}-{self.index}"
+
+    def variant_price(self, variant: str | None) -> int:
+        """What the train costs bought as one of its variants (its own name: as it is)."""
+        found = self.variants.get(variant) if variant else None
+        return found.price if found is not None else self.price_
+
+    def set_variant(self, variant: str | None) -> None:
+        """The train is bought as one of its variants: it takes that variant's name, distance and price."""
+        found = self.variants.get(variant) if variant else None
+        if found is None or variant == self.name:
+            return
+        self.name = found.name
+        self.distance = found.distance
+        self.price_ = found.price
+        self.rusts_on = found.rusts_on
 
     def price(self, exchange_train: "Train | None" = None) -> int:
         discount = self.discount.get(exchange_train.name, 0) if exchange_train is not None else 0

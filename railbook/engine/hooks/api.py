@@ -17,7 +17,8 @@ from railbook.engine.mechanics.conversion import convert_corporation
 from railbook.engine.mechanics.formation import form_corporation
 from railbook.engine.mechanics.stock_trading import StockTrading
 from railbook.engine.rules.capitalization import treasury_percent
-from railbook.engine.rules.corporations import make_available
+from railbook.engine.rules.corporations import make_available, withdraw_corporation
+from railbook.engine.rules.privates import withdraw_private
 from railbook.engine.rules.game_end import end_game_after_set
 from railbook.engine.rules.privates import attach_share
 from railbook.engine.rules.track import restore_printed_tile
@@ -230,6 +231,24 @@ class HookAPI:
         for step in self.game.round.steps:
             if isinstance(step, WaterfallAuction) and c in step.companies:
                 step.companies.remove(c)
+
+    def raise_float_percent(self, percent: int) -> None:
+        for corp in self.game.all_corporations:
+            if not corp.floated():
+                corp.float_percent += int(percent)
+        self.game.log(f"Corporations not yet started need {int(percent)}% more sold to start")
+
+    def set_capitalization(self, kind: str) -> None:
+        if kind not in ("incremental", "full", "escrow"):
+            raise GameError(f"rule hook names an unknown capitalization {kind!r}", "title rule")
+        self.game.capitalization_now = kind
+        self.game.log(f"New corporations are capitalized {kind}")
+
+    def withdraw_private(self, company: Any) -> None:
+        withdraw_private(self.game, self._private(company))
+
+    def withdraw_corporation(self, corp: Any) -> None:
+        withdraw_corporation(self.game, self._corp(corp))
 
     def close_private(self, company: Any) -> None:
         c = self._private(company)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.engine.map.tile import City, Path, Stop
-from railbook.engine.map.walk import walk_from_path, walk_network, walk_node
+from railbook.engine.map.walk import Found, walk_from_path, walk_network, walk_node
 
 if TYPE_CHECKING:
     from railbook.engine.map.hex import Hex
@@ -62,8 +62,11 @@ class Graph:
 
     def invalidate_hex(self, hex_: "Hex") -> None:
         """A tile changed on a hex: it can change the network only of corporations whose track
-        reaches the hex (a corporation that does not touch it sees the same graph as before)."""
+        reaches the hex (a corporation that does not touch it sees the same graph as before), or
+        that reach a city there without track (a token ability's: that city left with the old tile)."""
         self._forget_reaching(self.connected_hexes_, hex_)
+        for corp in [c for c, nodes in self.connected_nodes_.items() if any(n.tile.hex is None for n in nodes)]:
+            self._forget(corp)
 
     def invalidate_city(self, city: Stop, corporation: Any = None) -> None:
         """A station was placed (or a reservation changed) in a city, by ``corporation``: its network
@@ -92,16 +95,36 @@ class Graph:
         return self.routes.get(corporation)
 
     def can_token(self, corporation: Any) -> bool:
+        """Whether the corporation reaches a city where it may place a station (slots and
+        reservations allowing; the price is the caller's question)."""
         if corporation in self.tokens:
             return self.tokens[corporation]
         tokens = corporation.tokens_by_type()
-        found = False
-        for node in self.connected_nodes(corporation):
-            if isinstance(node, City) and node.tokenable(corporation, free=True, tokens=tokens):
-                found = True
-                break
+
+        def tokenable(node: Stop) -> bool:
+            return isinstance(node, City) and node.tokenable(corporation, free=True, tokens=tokens)
+
+        nodes = self.connected_nodes_.get(corporation)
+        found = any(tokenable(n) for n in nodes) if nodes is not None else self.reaches(corporation, tokenable)
         self.tokens[corporation] = found
         return found
+
+    def connects(self, corporation: Any, node: Stop) -> bool:
+        """Whether the corporation's track reaches the stop."""
+        nodes = self.connected_nodes_.get(corporation)
+        if nodes is not None:
+            return node in nodes
+        return self.reaches(corporation, lambda n: n is node)
+
+    def reaches(self, corporation: Any, wanted: Callable[[Stop], bool]) -> bool:
+        """Whether the corporation reaches a stop ``wanted`` accepts: its network walk, stopped at the
+        first such stop (a walk cut short finds only stops the whole walk finds, so a yes is the
+        whole walk's answer). A walk that finds none has gone all the way, and is kept."""
+        try:
+            self.compute(corporation, wanted=wanted)
+        except Found:
+            return True
+        return False
 
     def connected_hexes(self, corporation: Any) -> dict["Hex", list[int]]:
         if corporation not in self.connected_hexes_:
@@ -150,7 +173,10 @@ class Graph:
         return paths
 
     # -- the walk
-    def compute(self, corporation: Any, routes_only: bool = False) -> None:
+    def compute(self, corporation: Any, routes_only: bool = False,
+                wanted: Callable[[Stop], bool] | None = None) -> None:
+        """The corporation's network walk, from each station in map order; ``wanted``: raise
+        :class:`Found` (keeping nothing) at the first stop it accepts."""
         hexes: dict["Hex", dict[int, bool]] = {}
         nodes: dict[Stop, bool] = {}
         paths: dict[Path, bool] = {}
@@ -174,6 +200,8 @@ class Graph:
                 nodes[city] = True
         for city in teleport_cities:
             nodes[city] = True
+        if wanted is not None and any(wanted(n) for n in nodes):
+            raise Found
         routes = self.routes.get(corporation) or {}
         stations = list(tokens)
         for node in stations:
@@ -182,7 +210,7 @@ class Graph:
             local_nodes: dict[Stop, bool] = {}
             # the walk from one station never passes through another (that one walks itself)
             others = [t for t in stations if t is not node]
-            walk_network(node, others, corporation, paths, nodes, local_nodes, hexes)
+            walk_network(node, others, corporation, paths, nodes, local_nodes, hexes, wanted)
             if routes.get("route_train_purchase"):
                 continue
             mandatory = sum(1 for n in local_nodes if n.route == "mandatory")

@@ -7,7 +7,8 @@ every rotation; rotating a tile only swaps in the right table.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, cast
 
 from railbook.title.model import PathDef, StopDef, TileDef
 
@@ -352,18 +353,47 @@ def path_within(a: "Path", b: "Path") -> bool:
     return all(_end_le(e, (b.a, b.b)) for e in (a.a, a.b)) and _tracks_match(a.track, b.track)
 
 
-class Tile:
-    """A tile instance (one of the manifest's copies, or a hex's printed tile)."""
+class TileShape:
+    """What every copy of one tile definition shares, worked out once per title (the title keeps
+    one per definition, :meth:`railbook.engine.title.Title.tile_shape`): which class each stop is,
+    which stops are cities, towns, offboards, what blocks a lay. Never changes, so a copied game
+    shares it."""
 
-    def __init__(self, definition: TileDef, index: int, preprinted: bool = False, tile_id: str | None = None):
+    __slots__ = ("definition", "stop_classes", "cities", "towns", "offboards", "city_towns", "nodes",
+                 "junction", "reserved", "blocks_lay")
+
+    def __init__(self, definition: TileDef):
+        self.definition = definition
+        kinds = [STOP_CLASSES[s.kind] for s in definition.stops]
+        self.stop_classes = tuple(zip(kinds, definition.stops))
+        self.cities = tuple(i for i, k in enumerate(kinds) if k is City)
+        self.towns = tuple(i for i, k in enumerate(kinds) if issubclass(k, Town))   # halts are towns
+        self.offboards = tuple(i for i, k in enumerate(kinds) if k is Offboard)
+        self.city_towns = tuple(i for i, k in enumerate(kinds) if k is City or issubclass(k, Town))
+        self.nodes = tuple(i for i, k in enumerate(kinds) if k is not Junction)
+        self.junction = next((i for i, k in enumerate(kinds) if k is Junction), None)
+        # the cities a corporation's data keeps for it (printed on the map)
+        self.reserved = tuple(i for i, s in enumerate(definition.stops) if s.kind == "city" and s.reserved_for)
+        self.blocks_lay = any(i.blocks_lay for i in definition.icons)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "TileShape":
+        return self
+
+
+class Tile:
+    """A tile instance (one of the manifest's copies, or a hex's printed tile). Its stops are made
+    when first asked for (most tiles of the supply are never laid)."""
+
+    def __init__(self, definition: TileDef, index: int, preprinted: bool = False, tile_id: str | None = None,
+                 shape: TileShape | None = None):
         self.unlimited = False  # a copy of a tile the title supplies without limit
+        self.shape = shape if shape is not None and shape.definition is definition else TileShape(definition)
         self.definition = definition
         self.name = definition.name
         self.index = index
         self.id = tile_id or f"{self.name}-{index}"
         self.color = definition.color
         self.preprinted = preprinted
-        self.rotation = 0
         self.hex: "Hex | None" = None
         self.label = definition.label
         # a label the hex takes once a tile of its colour is laid (carried on by the tiles laid before that)
@@ -371,20 +401,50 @@ class Tile:
         self.terrain = definition.terrain
         self.borders = list(definition.borders)   # an upgrade carries the hex's borders on
         self.icons = list(definition.icons)
-        self.stops: list[Stop] = [STOP_CLASSES[s.kind](self, i, s) for i, s in enumerate(definition.stops)]
-        self.cities: list[City] = [s for s in self.stops if isinstance(s, City)]
-        self.towns = [s for s in self.stops if s.is_town()]
-        self.offboards = [s for s in self.stops if s.is_offboard()]
-        self.city_towns = [s for s in self.stops if s.is_city() or s.is_town()]
-        self.nodes = [s for s in self.stops if not s.is_junction()]
-        self.junction = next((s for s in self.stops if s.is_junction()), None)
         self.reservations: list[Any] = []
         self.blockers: list[Any] = []
         self.reservation_blocks = "never"
-        self.blocks_lay = any(i.blocks_lay for i in self.icons)
+        self.blocks_lay = self.shape.blocks_lay
         self._paths: list[Path] = []
         self._paths_by_exit: dict[int, list[Path]] | None = None
-        self.rotate(0)
+        self.rotation = 0
+        self.layout = next(_LAYOUTS)
+        self._exits = list(definition.rotations[0].exits)
+
+    # -- stops, made on first use
+    @cached_property
+    def stops(self) -> list[Stop]:
+        return [cls(self, i, d) for i, (cls, d) in enumerate(self.shape.stop_classes)]
+
+    @cached_property
+    def cities(self) -> list[City]:
+        stops = self.stops
+        return cast("list[City]", [stops[i] for i in self.shape.cities])
+
+    @cached_property
+    def towns(self) -> list[Stop]:
+        stops = self.stops
+        return [stops[i] for i in self.shape.towns]
+
+    @cached_property
+    def offboards(self) -> list[Stop]:
+        stops = self.stops
+        return [stops[i] for i in self.shape.offboards]
+
+    @cached_property
+    def city_towns(self) -> list[Stop]:
+        stops = self.stops
+        return [stops[i] for i in self.shape.city_towns]
+
+    @cached_property
+    def nodes(self) -> list[Stop]:
+        stops = self.stops
+        return [stops[i] for i in self.shape.nodes]
+
+    @cached_property
+    def junction(self) -> Stop | None:
+        j = self.shape.junction
+        return None if j is None else self.stops[j]
 
     # -- rotation
     def rotate(self, rotation: int) -> None:
@@ -396,8 +456,10 @@ class Tile:
         self.layout = next(_LAYOUTS)
         self._exits = list(self.definition.rotations[self.rotation].exits)
         self._paths_by_exit = None
-        for s in self.stops:
-            s._paths = None
+        stops = self.__dict__.get("stops")   # none made yet: nothing to forget
+        if stops is not None:
+            for s in stops:
+                s._paths = None
 
     def by_exit(self) -> dict[int, list[Path]]:
         """The paths at each exit, the Path objects of the tile as it is turned now (made on first use)."""

@@ -158,8 +158,13 @@ def path_links(path: Path) -> tuple[Any, int, tuple[int, ...], tuple[tuple[int, 
     return links
 
 
+class Found(Exception):
+    """Raised out of a network walk by its ``wanted`` stop: what it was asked for is reached."""
+
+
 def walk_network(start: Stop, others: list[Stop], corporation: Any, paths: dict[Path, bool],
-                 nodes: dict[Stop, bool], local_nodes: dict[Stop, bool], hexes: dict[Any, dict[int, bool]]) -> None:
+                 nodes: dict[Stop, bool], local_nodes: dict[Stop, bool], hexes: dict[Any, dict[int, bool]],
+                 wanted: Callable[[Stop], bool] | None = None) -> None:
     """The corporation's network walk from one station (``others``: its other stations, which this
     walk does not pass through: each walks itself), recording what a route graph keeps of each path
     the first time any walk of the network reaches it: the path, its stops (``local_nodes``: those
@@ -168,7 +173,10 @@ def walk_network(start: Stop, others: list[Stop], corporation: Any, paths: dict[
     The same walk as :func:`walk_node` with :func:`walk_path` (non-converging from the station,
     converging beyond a converging exit), step for step — the same paths in the same order —
     without a visitor call and a closure per stop. Hex edges in use are a set (a walk never holds
-    one edge twice: a path on a used edge is not entered)."""
+    one edge twice: a path on a used edge is not entered).
+
+    ``wanted``: the walk stops (raises :class:`Found`) at the first stop it records that ``wanted``
+    accepts: a walk asked only whether it reaches such a stop need not go on."""
     visited_nodes: dict[Stop, bool] = {s: True for s in others}
     visited: dict[Path, bool] = {}
     used: set[int] = set()
@@ -211,6 +219,8 @@ def walk_network(start: Stop, others: list[Stop], corporation: Any, paths: dict[
             for p_node in path.nodes:
                 nodes[p_node] = True
                 local_nodes[p_node] = True
+                if wanted is not None and wanted(p_node):
+                    raise Found
             neighbors = hex_.neighbors   # type: ignore[union-attr]
             for edge in path.edges:
                 reached = hexes.get(hex_)

@@ -3,6 +3,9 @@
 * ``operating_round.half_dividend_rounding: corporation_down_to_10``: in a half
   dividend the corporation keeps half the revenue rounded down to a multiple
   of 10; the holders share the rest.
+* ``operating_round.dividend_price_moves``: bands of the amount paid to the holders as a
+  percent of the share price (below / at least), each with the columns it moves the price
+  (negative: left), some only from a price on; the last band the payout fits applies.
 * ``operating_round.dividend_jump_percents: [100, ...]``: a dividend moves the
   price one cell right for each listed percentage of the share price that the
   amount paid to the holders reaches (none reached: the price stays);
@@ -32,7 +35,7 @@ class DividendRules(Mechanic):
     @classmethod
     def applies(cls, game: "GameState") -> bool:
         orr = game.rules.operating_round
-        return bool(orr.half_dividend_rounding != "per_share" or orr.dividend_jump_percents
+        return bool(orr.half_dividend_rounding != "per_share" or orr.dividend_jump_percents or orr.dividend_price_moves
                     or game.title.model.loans is not None or any(c.definition.bonds for c in game.all_corporations))
 
     def __init__(self, game: "GameState"):
@@ -82,6 +85,10 @@ class RuledDividendStep:
         super().pay(entity, kind)  # type: ignore[misc]
 
     def change_share_price(self, entity: Any, paid: int) -> None:
+        bands = self.game.rules.operating_round.dividend_price_moves
+        if bands and entity.share_price is not None:
+            self.move_by_bands(entity, paid, bands)
+            return
         jumps = self.game.rules.operating_round.dividend_jump_percents
         if not jumps or entity.share_price is None or paid <= 0:
             super().change_share_price(entity, paid)  # type: ignore[misc]
@@ -95,3 +102,27 @@ class RuledDividendStep:
         if entity.share_price is old:
             game.log(f"{entity.name}'s share price stays at {game.format_money(price)}")
         log_share_price(game, entity, old)
+
+    def move_by_bands(self, entity: Any, paid: int, bands: Any) -> None:
+        """``dividend_price_moves``: the last band the payout fits (as a percent of the price) moves it."""
+        game = self.game
+        old = entity.share_price
+        price = old.price
+        move = 0
+        for band in bands:
+            if band.below_percent is not None and not paid * 100 < band.below_percent * price:
+                continue
+            if band.at_least_percent is not None and not paid * 100 >= band.at_least_percent * price:
+                continue
+            if price < band.from_price:
+                continue
+            move = band.move
+        for _ in range(abs(move)):
+            if move > 0:
+                game.stock_market.move_right(entity)
+            else:
+                game.stock_market.move_left(entity)
+        if entity.share_price is old:
+            game.log(f"{entity.name}'s share price stays at {game.format_money(price)}")
+        log_share_price(game, entity, old)
+

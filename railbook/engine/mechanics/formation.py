@@ -56,7 +56,8 @@ if TYPE_CHECKING:
 class Formations(Mechanic):
     @classmethod
     def applies(cls, game: "GameState") -> bool:
-        return any(c.definition.formation for c in game.all_corporations)
+        return any(c.definition.formation and c.definition.formation.formed_from == "hook"
+                   for c in game.all_corporations)
 
     def __init__(self, game: "GameState"):
         super().__init__(game)
@@ -268,6 +269,18 @@ def station_cities(game: "GameState", national: Any, parts: list[Any]) -> tuple[
     return homes, others
 
 
+def shared_out(p: "PendingExchange", cities: list[Any]) -> bool:
+    """Whether each city can count as a station of one merged corporation that had one there,
+    none of them giving more than the limit (a city two of them share counts for either)."""
+    def fits(todo: list[Any], room: dict[str, int]) -> bool:
+        if not todo:
+            return True
+        city = todo[0]
+        return any(city in held and room[part] > 0 and fits(todo[1:], {**room, part: room[part] - 1})
+                   for part, held in p.cities.items())
+    return fits(cities, {part: p.limit for part in p.cities})
+
+
 def place_new_token(game: "GameState", national: Any, city: Any) -> None:
     token = Token(national, price=0)
     national.tokens.append(token)
@@ -367,17 +380,15 @@ class TokenExchangeStep(Step):
         national = p.national
         if len(set(map(id, cities))) != len(cities):
             raise IllegalAction(f"{national.name} takes over a station once", "token exchange")
-        used: dict[str, int] = {}
         for city in cities:
-            part = next((k for k, choices in p.cities.items() if city in choices), None)
-            if part is None:
+            if not any(city in choices for choices in p.cities.values()):
                 raise IllegalAction(f"{national.name} cannot take over a station on {city.hex.id}", "token exchange")
-            used[part] = used.get(part, 0) + 1
-            if used[part] > p.limit:
-                raise IllegalAction(f"{national.name} may take over at most {p.limit} other station(s) of "
-                                    f"{part}", "token exchange")
             if not self.takeable(national, city):
                 raise IllegalAction(f"{national.name} cannot take a station on {city.hex.id}", "token exchange")
+        if not shared_out(p, cities):
+            part = next(k for k, choices in p.cities.items() if sum(c in choices for c in cities) > p.limit)
+            raise IllegalAction(f"{national.name} may take over at most {p.limit} other station(s) of {part}",
+                                "token exchange")
 
     def process_exchange_tokens(self, action: "Action") -> None:
         game = self.game

@@ -23,12 +23,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, simple
-from railbook.engine.mechanics.base import Mechanic, cash_lent
+from railbook.engine.mechanics.base import Mechanic, cash_lent, replace_step
 from railbook.engine.mechanics.bonds import bond_interest_due
 from railbook.engine.mechanics.compose import mix_into
+from railbook.engine.mechanics.debt_formation import loans_ended
 from railbook.engine.mechanics.dividend_rules import add_deduction
 from railbook.engine.rules.shares import log_share_price
 from railbook.engine.steps.base import Step
+from railbook.engine.steps.privates import BuyPrivateStep
+from railbook.engine.steps.token import TokenStep
 from railbook.engine.steps.trains import BuyTrainStep
 from railbook.errors import GameError, IllegalAction, InsufficientFunds
 from railbook.title.model import LoansDef
@@ -53,11 +56,19 @@ def loan_count(corp: Any) -> int:
     return len(corp.loans)
 
 
-def loan_room(game: "GameState", corp: Any) -> int:
+def loan_limit(game: "GameState", corp: Any) -> int:
+    """The most loans the corporation may hold (``max_per_player_share``: one for each certificate
+    share players hold of it)."""
     rules = loan_rules(game)
     if rules is None:
         return 0
-    return max(0, rules.max_per_corporation - loan_count(corp))
+    if rules.max_per_player_share:
+        return sum(p.percent_of(corp) for p in game.players) // corp.share_percent
+    return rules.max_per_corporation
+
+
+def loan_room(game: "GameState", corp: Any) -> int:
+    return max(0, loan_limit(game, corp) - loan_count(corp))
 
 
 def take_loans(game: "GameState", corp: Any, count: int, why: str) -> None:
@@ -197,6 +208,179 @@ class LoanRepayStep(Step):
         log_share_price(game, corp, old)
 
 
+def step_passed(round: Any, cls: type) -> bool:
+    return any(isinstance(s, cls) and bool(getattr(s, "passed", False)) for s in round.steps)
+
+
+class TurnLoanStep(Step):
+    """``taken: in_turn``: one loan a turn at any time of it, repayment after the train purchases.
+
+    Before the train step is passed the step does not block: ``take_loan`` is taken whatever step
+    is active. After it, the step waits while the corporation may still repay or take a loan.
+    Interest is paid once the trains have run (``after_action``); a loan taken after that brings its
+    amount less one interest. A corporation holding more loans than it may (its players sold
+    shares) repays the excess once its trains are bought, its president adding what it lacks."""
+
+    type_name = "loans"
+
+    def __init__(self, game: "GameState", round: Any, **opts: Any):
+        super().__init__(game, round, **opts)
+        self.took: set[str] = set()
+        self.repaid: set[str] = set()
+        self.paid_interest: set[str] = set()
+        self.penalty: dict[str, int] = {}
+
+    def description(self) -> str:
+        entity = self.current_entity()
+        return "Payoff Loans" if entity is not None and self.can_payoff(entity) else "Take Loans"
+
+    def pass_description(self) -> str:
+        return "Done (Loans)"
+
+    def blocks(self) -> bool:
+        return step_passed(self.round, BuyTrainStep)
+
+    def actions(self, entity: Any) -> list[str]:
+        if entity is not self.current_entity() or not entity.is_corporation():
+            return []
+        out = []
+        if self.can_payoff(entity):
+            out.append("payoff_loan")
+        if self.can_take(entity):
+            out.append("take_loan")
+        if out and self.blocks():
+            out.append("pass")
+        return out
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        return [simple(kind, entity) for kind in self.actions(entity)]
+
+    def can_payoff(self, entity: Any) -> bool:
+        return bool(entity.loans) and entity.cash >= entity.loans[0] and step_passed(self.round, BuyTrainStep)
+
+    def can_take(self, entity: Any) -> bool:
+        rules = _loans(self.game)
+        if rules.no_loans_flag is not None and rules.no_loans_flag in self.game.phase.status:
+            return False
+        if loans_ended(self.game):
+            return False
+        return loan_room(self.game, entity) > 0 and entity.id not in self.took and entity.id not in self.repaid
+
+    def process_take_loan(self, action: "Action") -> None:
+        game, corp = self.game, action.entity
+        if not self.can_take(corp):
+            raise IllegalAction(f"{corp.name} cannot take a loan now", "loans")
+        rules = _loans(game)
+        received = rules.amount - (rules.interest if corp.id in self.paid_interest else 0)
+        game.bank.spend(received, corp)
+        corp.loans.append(rules.amount)
+        self.took.add(corp.id)
+        game.log(f"{corp.name} takes a loan and receives {game.format_money(received)}")
+
+    def process_payoff_loan(self, action: "Action") -> None:
+        game, corp = self.game, action.entity
+        if not self.can_payoff(corp):
+            raise IllegalAction(f"{corp.name} cannot repay a loan now", "loans")
+        amount = corp.loans.pop(0)
+        corp.spend(amount, game.bank)
+        self.repaid.add(corp.id)
+        game.log(f"{corp.name} pays off a loan for {game.format_money(amount)}")
+
+    def after_action(self, action: "Action") -> None:
+        round = self.round
+        if not round.entities or round.entity_index >= len(round.entities):
+            return
+        corp = round.entities[round.entity_index]
+        if not corp.is_corporation():
+            return
+        self.pay_interest(corp)
+        self.force_repay(corp)
+
+    def pay_interest(self, corp: Any) -> None:
+        from railbook.engine.steps.routes import RouteStep
+
+        game = self.game
+        if corp.id in self.paid_interest or not step_passed(self.round, RouteStep):
+            return
+        self.paid_interest.add(corp.id)
+        owed = 0 if loans_ended(game) else len(corp.loans) * _loans(game).interest
+        game.log(f"{corp.name} owes {game.format_money(owed) if owed else 'no'} interest"
+                 + (f" for {len(corp.loans)} loans" if corp.loans else ""))
+        if owed <= 0:
+            return
+        payment = min(owed, corp.cash - corp.cash % 10)
+        if payment > 0:
+            corp.spend(payment, game.bank)
+            owed -= payment
+            game.log(f"{corp.name} pays {game.format_money(payment)} interest")
+        if owed <= 0:
+            return
+        deduction = min(owed, sum(self.round.route_revenues))
+        if deduction > 0:
+            owed -= deduction
+            self.penalty[corp.id] = deduction
+            game.log(f"{corp.name} deducts {game.format_money(deduction)} from its run")
+        if owed <= 0:
+            return
+        president = corp.owner
+        game.log(f"{corp.name} cannot afford the remaining {game.format_money(owed)} interest and its "
+                 "president must cover the difference")
+        if president is None or not president.is_player() or president.cash < owed:
+            raise InsufficientFunds(f"{corp.name}'s president cannot add {game.format_money(owed)} of interest",
+                                    "interest")
+        president.spend(owed, game.bank)
+
+    def force_repay(self, corp: Any) -> None:
+        game = self.game
+        excess = len(corp.loans) - loan_limit(game, corp)
+        if excess <= 0 or not step_passed(self.round, BuyTrainStep):
+            return
+        owed = sum(corp.loans[-excess:])
+        del corp.loans[-excess:]
+        self.repaid.add(corp.id)
+        game.log(f"{corp.name} must repay {excess} loan{'s' if excess > 1 else ''} and owes {game.format_money(owed)}")
+        payment = min(owed, corp.cash)
+        if payment > 0:
+            corp.spend(payment, game.bank)
+        owed -= payment
+        if owed > 0:
+            president = corp.owner
+            if president is None or not president.is_player() or president.cash < owed:
+                raise InsufficientFunds(f"{corp.name}'s president cannot add {game.format_money(owed)} to repay "
+                                        "its loans", "loans")
+            president.spend(owed, game.bank)
+            game.log(f"{president.name} pays the remaining {game.format_money(owed)}")
+
+    def deduct(self, corp: Any, revenue: int) -> int:
+        """The interest taken from the run (``Loans``'s deduction before the dividend)."""
+        return max(0, revenue - self.penalty.pop(corp.id, 0))
+
+
+class LoanPower:
+    """``in_turn``: a loan the corporation may still take this turn counts as money for a station
+    or a private (mixed in front of the token and private steps); the purchase itself is paid
+    from the treasury once the loan is taken."""
+
+    #: what may be bought is still what the treasury pays for: the listing holds
+    LISTING_HOLDS = True
+
+    game: Any
+    round: Any
+
+    def loan_power(self, entity: Any) -> int:
+        step = next((s for s in self.round.steps if isinstance(s, TurnLoanStep)), None)
+        if step is None or not entity.is_corporation() or not step.can_take(entity):
+            return 0
+        rules = _loans(self.game)
+        return rules.amount - (rules.interest if entity.id in step.paid_interest else 0)
+
+    def token_buying_power(self, entity: Any) -> int:
+        return int(super().token_buying_power(entity)) + self.loan_power(entity)  # type: ignore[misc]
+
+    def company_buying_power(self, entity: Any) -> int:
+        return int(super().company_buying_power(entity)) + self.loan_power(entity)  # type: ignore[misc]
+
+
 class Loans(Mechanic):
     STEPS = {"loans": LoanRepayStep}
 
@@ -205,12 +389,24 @@ class Loans(Mechanic):
         return loan_rules(game) is not None or any(c.definition.bonds for c in game.all_corporations)
 
     def setup(self) -> None:
-        add_deduction(self.game, self.pay_interest)
+        add_deduction(self.game, self.in_turn_deduction if self.in_turn() else self.pay_interest)
+
+    def in_turn(self) -> bool:
+        rules = loan_rules(self.game)
+        return rules is not None and rules.taken == "in_turn"
 
     def operating_steps(self, steps: list[Any]) -> list[Any]:
         if loan_rules(self.game) is None:
             return steps
+        if self.in_turn():
+            steps = mix_into(replace_step(steps, LoanRepayStep, TurnLoanStep), TokenStep, LoanPower)
+            return mix_into(steps, BuyPrivateStep, LoanPower)
         return mix_into(steps, BuyTrainStep, LoanTrainBuying)
+
+    def in_turn_deduction(self, corp: Any, revenue: int) -> int:
+        round = self.game.round
+        step = next((s for s in getattr(round, "steps", ()) if isinstance(s, TurnLoanStep)), None)
+        return step.deduct(corp, revenue) if step is not None else revenue
 
     def pay_interest(self, corp: Any, revenue: int) -> int:
         """Loan and bond interest before the dividend; returns the revenue left."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.legal import LegalAction, simple
+from railbook.engine.legal import LegalAction, fixing, simple
 from railbook.engine.mechanics.mergers import MergerRound, mergers
 from railbook.engine.rules.trains import train_limit
 from railbook.engine.steps.base import Step
@@ -51,15 +51,17 @@ class MergerVoteStep(Step):
         return ["special_buy"]
 
     def legal_actions(self, entity: Any) -> list[LegalAction]:
-        """Voting yes or no."""
+        """Voting yes or no (a special buy that costs nothing, as 18xx.games records it)."""
         if not self.actions(entity):
             return []
-        return [simple("special_buy", entity, description=choice) for choice in VOTES]
+        return [fixing("special_buy", entity, {"cost": 0}, description=choice) for choice in VOTES]
 
     def process_special_buy(self, action: "Action") -> None:
         choice = str(action.raw.get("description", "")).strip().lower()
         if choice not in VOTES:
             raise IllegalAction(f"a vote is yes or no, not {choice!r}", "merger vote")
+        if action.raw.get("cost") not in (None, 0):
+            raise IllegalAction("a vote costs nothing", "merger vote")
         self.round.handle_vote(choice)
         self.round.next_entity()
 

@@ -80,7 +80,9 @@ class TypedDividendStep(DividendStep):
             super().skip()
             return
         if not self.round.routes:
-            self.passed = True  # no routes: no dividend at all
+            for t in entity.trains:   # no routes: no dividend at all, but its trains have had their turn
+                t.set_operated(True)
+            self.passed = True
             return
         kind = self.choices(entity)[0] if self.total_revenue() > 0 else "withhold"
         self.pay(entity, kind)
@@ -116,7 +118,8 @@ class TypedBuyTrainStep(BuyTrainStep):
     LISTING_HOLDS = True
 
     def can_entity_buy_train(self, entity: Any) -> bool:
-        return type_rules(self.game, entity) is not None or super().can_entity_buy_train(entity)
+        rules = type_rules(self.game, entity)
+        return rules.buys_trains if rules is not None else super().can_entity_buy_train(entity)
 
     def must_buy_train(self, entity: Any) -> bool:
         rules = type_rules(self.game, entity)

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.legal import LegalAction, simple
 from railbook.engine.mechanics.base import Mechanic, replace_step
 from railbook.engine.mechanics.compose import insert_before, mix_into
-from railbook.engine.rules.shares import after_par, buy_shares, par_exchange_private
+from railbook.engine.rules.shares import after_par, buy_shares, can_par, par_exchange_private
 from railbook.engine.steps.stock import BuySellParShares
 from railbook.engine.steps.token import HomeTokenStep
 from railbook.errors import IllegalAction, InsufficientFunds
@@ -67,6 +68,21 @@ class ParByExchange(Mechanic):
 
 
 class ParByExchangeStock(BuySellParShares):
+    LISTING_HOLDS = True   # its pars are listed by ``pars``, which knows the exchange
+
+    def pars(self, entity: Any) -> list[tuple[Any, Any]]:
+        """The title's pars; a corporation parred by exchanging a private, by the private's owner
+        at any par price he can pay for one certificate (what ``process_par`` takes)."""
+        game = self.game
+        out = [(c, sp) for c, sp in super().pars(entity) if par_exchange_private(game, c) is None]
+        if self.bought():
+            return out
+        for corp in game.corporations:
+            private = par_exchange_private(game, corp)
+            if private is not None and private.owner is entity and can_par(game, corp, entity):
+                out += [(corp, sp) for sp in game.stock_market.par_prices if entity.cash >= sp.price]
+        return out
+
     def process_par(self, action: "Action") -> None:
         entity, corp, sp = action.entity, action.corporation, action.share_price
         private = par_exchange_private(self.game, corp)
@@ -79,6 +95,8 @@ class ParByExchangeStock(BuySellParShares):
         game = self.game
         if private.owner is not entity:
             raise IllegalAction(f"only the owner of {private.name} may par {corp.name}", "par")
+        if not can_par(game, corp, entity):
+            raise IllegalAction(f"{corp.name} cannot be parred", "par")
         if self.bought():
             raise IllegalAction(f"{entity.name} already bought this turn", "one purchase per turn")
         if sp not in game.stock_market.par_prices:
@@ -103,6 +121,21 @@ class ParByExchangeStock(BuySellParShares):
 
 class HomeAnywhereStep(HomeTokenStep):
     """The home-token step; a home placed on a neutral station removes that station first."""
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """The cities the home may take as they stand, and (``replaces_neutral``) each neutral
+        station's slot in the hexes it may go to, which it takes in the station's place."""
+        out = super().legal_actions(entity)
+        pending = self.pending()
+        corp = pending.get("entity")
+        choice = corp.definition.home_choice if corp is not None and self.actions(entity) else None
+        if choice is None or not choice.replaces_neutral:
+            return out
+        for hex_ in pending.get("hexes", []):
+            for city in hex_.tile.cities:
+                out += [simple("place_token", entity, city=city.id, slot=slot) for slot, token in enumerate(city.tokens)
+                        if token is not None and token.type == "neutral"]
+        return out
 
     def process_place_token(self, action: "Action") -> None:
         pending = self.pending()

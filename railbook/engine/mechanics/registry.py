@@ -11,18 +11,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from railbook.engine.mechanics.assign import AssignRights
+from railbook.engine.mechanics.assignments import Assignments
 from railbook.engine.mechanics.base import Mechanic, StepSpec
 from railbook.engine.mechanics.bonds import Bonds
 from railbook.engine.mechanics.capitalization import MarketPriceCapital
 from railbook.engine.mechanics.conversion import Conversions
+from railbook.engine.mechanics.debt_formation import DebtFormation
 from railbook.engine.mechanics.dividend_rules import DividendRules
+from railbook.engine.mechanics.escrow import Escrow
 from railbook.engine.mechanics.formation import Formations
-from railbook.engine.mechanics.home_tokens import SetupHomeTokens
+from railbook.engine.mechanics.home_tokens import SetupHomeTokens, StartingTrains
+from railbook.engine.mechanics.issue_redeem import IssueRedeem
+from railbook.engine.mechanics.minor_takeover import MinorTakeover
 from railbook.engine.mechanics.loans import Loans
+from railbook.engine.mechanics.marker_bonuses import MarkerBonuses
 from railbook.engine.mechanics.mergers import Mergers
 from railbook.engine.mechanics.par_exchange import ParByExchange
 from railbook.engine.mechanics.minors import MinorRules
 from railbook.engine.mechanics.private_trades import PrivateTrades
+from railbook.engine.mechanics.receivership import Receivership
 from railbook.engine.mechanics.round_sequence import RoundSequence
 from railbook.engine.mechanics.starting_package import StartingPackage
 from railbook.engine.mechanics.stated_revenue import StatedRevenue
@@ -35,11 +42,12 @@ if TYPE_CHECKING:
 
 MECHANICS: tuple[type[Mechanic], ...] = (
     # who acts when: set-up, the first rounds, the order of rounds
-    SetupHomeTokens, StartingPackage, Mergers, MinorRules, PrivateTrades, StockTrading, RoundSequence,
+    SetupHomeTokens, StartingTrains, StartingPackage, Mergers, MinorRules, PrivateTrades, StockTrading, RoundSequence,
     ParByExchange,
     # the corporation rules that add to the steps the ones above may have replaced
-    MarketPriceCapital, StatedRevenue, DividendRules, Loans, Bonds, AssignRights, Conversions,
-    TreasuryTrading, Formations, TokenMoves,
+    MarketPriceCapital, StatedRevenue, DividendRules, Loans, Bonds, AssignRights, Assignments, Conversions,
+    TreasuryTrading, Formations, DebtFormation, TokenMoves, IssueRedeem, MinorTakeover, Receivership, Escrow,
+    MarkerBonuses,
 )
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.legal import LegalAction, simple
 from railbook.engine.map.token import Token
 from railbook.engine.mechanics.base import Mechanic
 from railbook.engine.rules.abilities import usable_abilities
@@ -75,6 +76,47 @@ class MoveTokenStep(Step, Tokener, Tracker):
             return []
         return ["remove_token"]
 
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        """Lifting each station it may move; then placing it in each city it may go to; then laying
+        a tile on that hex, or passing."""
+        kinds = self.actions(entity)
+        if "remove_token" in kinds:
+            return [simple("remove_token", entity, city=city.id, slot=slot) for city, slot in self.movable(entity)]
+        if "place_token" in kinds:
+            ability, corp = self.ability(entity), entity.owner
+            cities = [c for h in map(self.game.hex_by_id, ability.hexes) if h is not None for c in h.tile.cities]
+            return self.placeable(entity, cities, lambda city: self.plan_token(
+                corp, city, corp.next_token(), connected=False, extra_action=True, free_override=True))
+        if "lay_tile" in kinds:
+            corp = entity.owner
+            lays = self.legal_lays(entity, [self.destination], lambda hex_, tile, rotation, consent: self.plan_lay(
+                corp, corp, hex_, tile, rotation, 0, consent, foresee=True))
+            return lays + [simple("pass", entity)]
+        return []
+
+    def movable(self, company: Any) -> list[tuple[Any, int]]:
+        """The (city, slot) of each station ``process_remove_token`` would lift."""
+        corp, out = company.owner, []
+        for token in corp.tokens:
+            city = token.city
+            if city is None or city.hex is None or token not in city.tokens:
+                continue
+            if self.lift_refusal(company, token) is None:
+                out.append((city, city.tokens.index(token)))
+        return out
+
+    def lift_refusal(self, company: Any, token: Any) -> str | None:
+        """Why the private cannot lift this station of its corporation (None: it can)."""
+        ability, corp = self.ability(company), company.owner
+        hex_ = token.city.hex
+        move = ability.spec.moves_station
+        if hex_.id in move.not_from:
+            return f"a station in {hex_.id} cannot be moved"
+        neutral = self.game.corporation_by_id(move.home_leaves_neutral) if move.home_leaves_neutral else None
+        if corp.tokens[0] is token and neutral is not None and any(c.tokened_by(neutral) for c in hex_.tile.cities):
+            return f"{corp.name}'s home cannot move: {neutral.name} already has a station in {hex_.id}"
+        return None
+
     # -- lifting the station
     def process_remove_token(self, action: "Action") -> None:
         company = action.entity
@@ -89,14 +131,12 @@ class MoveTokenStep(Step, Tokener, Tracker):
             raise IllegalAction(f"{company.name} moves a station of {corp.name} only", "private ability")
         hex_ = city.hex
         move = ability.spec.moves_station
-        if hex_.id in move.not_from:
-            raise IllegalAction(f"a station in {hex_.id} cannot be moved", "private ability")
+        refusal = self.lift_refusal(company, token)
+        if refusal is not None:
+            raise IllegalAction(refusal, "private ability")
         home = corp.tokens[0] is token
         neutral_sym = move.home_leaves_neutral
         neutral = self.game.corporation_by_id(neutral_sym) if neutral_sym else None
-        if home and neutral is not None and any(c.tokened_by(neutral) for c in hex_.tile.cities):
-            raise IllegalAction(f"{corp.name}'s home cannot move: {neutral.name} already has a station in "
-                                f"{hex_.id}", "private ability")
         token.remove()
         if home and neutral is not None:
             stand_in = Token(neutral, price=0, type="neutral")

@@ -106,6 +106,7 @@ class Round:
             step = cls(game, self, **opts)
             step.setup()
             self.steps.append(step)
+        self.watchers = [s for s in self.steps if hasattr(s, "after_action")]
 
     # -- what rounds are
     def operating(self) -> bool:
@@ -238,10 +239,16 @@ class Round:
         return None
 
     def after_process_before_skip(self, action: "Action") -> None:
-        pass
+        """Steps that watch the turn (``after_action``) see each action before steps are skipped."""
+        for step in self.watchers:
+            step.after_action(action)
 
     def after_process(self, action: "Action") -> None:
         pass
+
+    def after_closing(self) -> None:
+        """Corporations closed after an action: a round whose entity in turn may have nothing left
+        to do moves on."""
 
     def skip_steps(self) -> None:
         """Skip every step before the first that blocks (one with nothing to do passes).

@@ -10,6 +10,7 @@ from railbook.engine.rules.corporations import (
     operating_order,
 )
 from railbook.engine.rules.privates import payout_companies
+from railbook.engine.rules.shares import float_corporation
 from railbook.engine.rules.tokens import place_home_token
 
 if TYPE_CHECKING:
@@ -25,7 +26,10 @@ class OperatingRound(Round):
         return True
 
     def select_entities(self) -> list[Any]:
-        return operating_order(self.game)
+        return operating_order(self.game, first=self.first_of_game())
+
+    def first_of_game(self) -> bool:
+        return self.game.turn == 1 and self.round_num == 1
 
     def setup(self) -> None:
         game = self.game
@@ -43,8 +47,12 @@ class OperatingRound(Round):
                 a.count_this_or = 0
                 if a.used and not a.spec.use_across_ors and hasattr(ent, "remove_ability"):
                     ent.remove_ability(a)           # used in an earlier round: what is left is lost
-        if self.any_to_act():
+        if self.any_to_act() and not self.held_at_start():
             self.start_operating()
+
+    def held_at_start(self) -> bool:
+        """A step waits for someone before the first company operates (it starts the round itself)."""
+        return any(getattr(s, "holds_round_start", lambda: False)() for s in self.steps)
 
     def any_to_act(self) -> bool:
         return any(not self.skip_entity(e) for e in self.entities)
@@ -88,6 +96,12 @@ class OperatingRound(Round):
         entity = self.entities[self.entity_index]
         if self.skip_entity(entity):
             return self.next_entity()
+        if getattr(entity, "float_on_operate", False) and not entity.floated_:
+            if not entity.float_ready():
+                self.game.log(f"{entity.name} failed to float and is skipped")
+                return self.force_next_entity()
+            entity.floated_ = True
+            float_corporation(self.game, entity)
         self.current_operator = entity
         self.current_operator_acted = False
         self.game.log(f"{self.game.describe_entity(entity.owner)} operates {entity.name}")
@@ -102,7 +116,7 @@ class OperatingRound(Round):
     def recalculate_order(self) -> None:
         rest = self.entities[self.entity_index + 1:]
         self.entities = self.entities[: self.entity_index + 1] + \
-            [e for e in operating_order(self.game) if e in rest]
+            [e for e in operating_order(self.game, first=self.first_of_game()) if e in rest]
 
     def finished(self) -> bool:
         done = self.active_step() is None or not self.any_to_act()

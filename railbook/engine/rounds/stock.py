@@ -32,6 +32,10 @@ class StockRound(Round):
             return
         self.next_entity()
 
+    def after_closing(self) -> None:
+        if self.active_step() is None and not self.finished():
+            self.next_entity()
+
     def next_entity(self) -> None:
         if self.finished():
             # back round to the player with priority for the next round
@@ -54,9 +58,11 @@ class StockRound(Round):
         return self.game.finished or all(e.passed for e in self.entities)
 
     def finish_round(self) -> None:
-        """Sold-out corporations rise at the end of the round (and title hooks may add rows)."""
+        """Sold-out corporations rise at the end of the round (and title hooks may add rows); with
+        ``pool_shares_drop: one`` those with certificates in the pool drop a row."""
         game = self.game
-        corps = [c for c in game.corporations if c.floated() and not c.minor]
+        corps = [c for c in game.corporations if not c.minor and
+                 (c.floated() or (c.float_on_operate and c.ipoed and sold_out(game, c)))]
         corps.sort(key=lambda c: c.sort_key() or (float("inf"),))
         for corp in corps:
             if corp.share_price is None:
@@ -68,5 +74,7 @@ class StockRound(Round):
                 game.stock_market.move_up(corp)
                 for _ in range(sold_out_rise(game, corp)):
                     game.stock_market.move_up(corp)
+            if game.rules.stock_round.pool_shares_drop == "one" and game.share_pool.percent_of(corp) > 0:
+                game.stock_market.move_down(corp)
             log_share_price(game, corp, old)
         game.hook("stock_round_end")

@@ -10,13 +10,14 @@ accepts, for exactly that revenue.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.routing.candidates import Candidate
 from railbook.engine.routing.network import Network
 from railbook.engine.routing.score import connection_data
 from railbook.engine.routing.search import SearchStats, solve
+from railbook.engine.rules.abilities import run_bonuses
 from railbook.engine.rules.routes import rebuild_routes
 from railbook.errors import EngineError, GameError, RouteError
 
@@ -76,8 +77,12 @@ def best_routes(game: "GameState", corporation: Any, verify: bool = True) -> Bes
         corporation = found
     solution = solve(game, corporation)
     routes = tuple(train_route(solution.net, t, v, c) for t, (v, c) in solution.routes if solution.net is not None)
+    # what the corporation's route_bonus abilities add, each to the first route visiting its hexes (as the
+    # route step pays them)
+    bonuses = run_bonuses(corporation, [list(r.hexes) for r in routes])
+    routes = tuple(replace(r, revenue=r.revenue + b) if b else r for r, b in zip(routes, bonuses))
     result = BestRoutes(corporation=corporation.id, entity_type="minor" if corporation.minor else "corporation",
-                        routes=routes, total=solution.total, stats=solution.stats)
+                        routes=routes, total=solution.total + sum(bonuses), stats=solution.stats)
     if not verify:
         return result
     try:
@@ -92,7 +97,8 @@ def best_routes(game: "GameState", corporation: Any, verify: bool = True) -> Bes
 
 def engine_revenues(game: "GameState", action: dict[str, Any]) -> list[int]:
     """What the engine's route rules make of a ``run_routes`` action now: each route rebuilt
-    from its connections and scored, as the route step does (nothing changes in the game)."""
+    from its connections and scored, with the run's route bonuses, as the route step does
+    (nothing changes in the game)."""
     entity = game.corporation_by_id(action["entity"])
     specs = []
     for r in action.get("routes") or []:
@@ -100,7 +106,9 @@ def engine_revenues(game: "GameState", action: dict[str, Any]) -> list[int]:
         if train is None:
             raise RouteError(f"unknown train {r.get('train')!r}", "routes")
         specs.append({"train": train, "connections": r.get("connections") or []})
-    return [route.revenue() for route in rebuild_routes(game, entity, specs)]
+    routes = rebuild_routes(game, entity, specs)
+    bonuses = run_bonuses(entity, [route.hexes() for route in routes])
+    return [route.revenue() + bonus for route, bonus in zip(routes, bonuses)]
 
 
 def auto_routes_action(game: "GameState") -> dict[str, Any] | None:

@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 
 
 def usable_abilities(game: "GameState", entity: Any, kind: str | None = None, time: Iterable[str] | None = None,
-              passive_ok: bool = True, on_phase: str | None = None) -> list[Any]:
+              passive_ok: bool = True, on_phase: str | None = None, of_use: bool = True) -> list[Any]:
+    """The entity's abilities (of a kind) its owner may use now; ``of_use``: only token abilities that
+    could still place a station (18xx.games prices tokens by every one it holds)."""
     if entity is None:
         return []
     source = entity.all_abilities() if hasattr(entity, "all_abilities") else []
@@ -34,7 +36,7 @@ def usable_abilities(game: "GameState", entity: Any, kind: str | None = None, ti
             continue
         if not _right_time(game, a, times, passive_ok, on_phase):
             continue
-        if a.type == "token" and not _token_usable(a):
+        if of_use and a.type == "token" and not _token_usable(a):
             continue
         out.append(a)
     return out
@@ -133,6 +135,10 @@ def _blocking_step(game: "GameState") -> Any:
 
 
 def trigger_phase_abilities(game: "GameState", phase_name: str) -> None:
+    for holder in list(game.corporations) + list(game.minors) + list(game.companies):
+        for a in list(holder.abilities):
+            if a.type == "reservation" and a.spec.until_phase == phase_name:
+                holder.remove_ability(a)
     for c in game.companies:
         if c.owner is None:
             continue

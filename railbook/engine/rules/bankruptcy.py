@@ -48,6 +48,15 @@ def can_go_bankrupt(game: "GameState", player: Player, corp: Any) -> bool:
     return total_emr_buying_power(game, player, corp) < game.depot.min_depot_price()
 
 
+def refuse_unless_may_go_bankrupt(game: "GameState", player: Player, corp: Any) -> None:
+    """A bankruptcy the rules do not make a way out is refused, with the figures that decide it."""
+    if not can_go_bankrupt(game, player, corp):
+        raise IllegalAction(
+            f"{player.name} cannot go bankrupt: {corp.name}'s cash plus {player.name}'s cash and sellable shares "
+            f"total {game.format_money(total_emr_buying_power(game, player, corp))}, and the cheapest train costs "
+            f"{game.format_money(game.depot.min_depot_price())}", "bankruptcy")
+
+
 def declare_bankrupt(game: "GameState", player: Player) -> None:
     if player.bankrupt:
         raise IllegalAction(f"{player.name} is already bankrupt", "bankruptcy")

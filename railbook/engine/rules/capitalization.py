@@ -77,3 +77,15 @@ def add_float_tokens(game: "GameState", corp: Any) -> None:
         for _ in range(rule.add):
             corp.tokens.append(Token(corp, price=corp.tokens[-1].price if corp.tokens else 0))
         game.log(f"{corp.name} gets {rule.add} more station token{'s' if rule.add > 1 else ''}")
+
+
+def capitalization_at_par(game: "GameState", corp: Any) -> str:
+    """How a corporation parred now is capitalized: its own, or where the title's capitalization changes
+    in play (escrow), as the game's is now (escrow: incremental once it has reached its destination)."""
+    if game.rules.capitalization != "escrow":
+        return str(corp.capitalization)
+    now = game.capitalization_now
+    if now == "escrow" and corp.id in game.destinated:
+        return "incremental"
+    return now
+

@@ -7,6 +7,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.corporation import Corporation
+from railbook.engine.rules.tokens import place_home_token
 
 if TYPE_CHECKING:
     from railbook.engine.state import GameState
@@ -18,10 +19,17 @@ def make_available(game: "GameState", corp: Corporation) -> None:
         game.corporations.append(corp)
 
 
-def operating_order(game: "GameState") -> list[Corporation]:
+def operating_order(game: "GameState", first: bool = False) -> list[Corporation]:
+    """Minors first, then corporations by price (highest, rightmost, topmost, first arrived first); in the
+    game's first operating round (``first``) with ``first_operating_order: lowest_price_first``, the
+    lowest price first, then the first to arrive on the cell."""
     minors = [m for m in game.minors if m.floated() and not m.closed]
-    corps = [c for c in game.corporations if c.floated()]
-    corps.sort(key=lambda c: c.sort_key() or (math.inf,))
+    corps = [c for c in game.corporations if c.floated() or (c.float_on_operate and c.float_ready())]
+    if first and game.rules.operating_round.first_operating_order == "lowest_price_first":
+        corps.sort(key=lambda c: (c.share_price.price, c.share_price.corporations.index(c))
+                   if c.share_price is not None and c in c.share_price.corporations else (math.inf, 0))
+    else:
+        corps.sort(key=lambda c: c.sort_key() or (math.inf,))
     return minors + corps
 
 
@@ -56,3 +64,17 @@ def close_corporation(game: "GameState", corp: Corporation) -> None:
 def after_end_of_operating_turn(game: "GameState", operator: Any) -> None:
     if operator is not None and hasattr(operator, "turns_operated"):
         operator.turns_operated += 1
+
+
+def withdraw_corporation(game: "GameState", corp: Corporation) -> None:
+    """The corporation leaves the game before it is parred: its home station is placed and stays on
+    the map (others cannot pass a city it fills), the slots it reserved elsewhere are free again, and
+    nothing lists it any more."""
+    place_home_token(game, corp)
+    for ability in [a for a in corp.abilities if a.type == "reservation"]:
+        corp.remove_ability(ability)
+    for group in (game.corporations, game.all_corporations, game.waiting_corporations):
+        if corp in group:
+            group.remove(corp)
+    game.graph.clear()
+

@@ -1,4 +1,4 @@
-"""Events a train or phase fires: the engine's own (``close_privates``), corporations that
+"""Events a train or phase fires: the engine's own (``close_privates``, ``close_minors``), corporations that
 become available on one, and whatever mechanics and the title's hooks do on it.
 """
 
@@ -7,13 +7,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from railbook.engine.rules.abilities import right_owner
-from railbook.engine.rules.corporations import make_available
+from railbook.engine.rules.corporations import close_corporation, make_available
 
 if TYPE_CHECKING:
     from railbook.engine.state import GameState
 
 
 def fire_event(game: "GameState", event: str) -> None:
+    if event == "close_minors":
+        game.log("-- Event: minors close --")
+        for minor in list(game.minors):
+            close_corporation(game, minor)
+        return
     if event == "close_privates":
         game.log("-- Event: private companies close --")
         future = [p.name for p in game.phase.future()]

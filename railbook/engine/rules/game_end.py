@@ -96,7 +96,18 @@ def end_game(game: "GameState", reason: str | None) -> None:
 
 
 def result_players(game: "GameState") -> list[tuple[Player, int]]:
-    return sorted(((p, p.value()) for p in game.players), key=lambda pv: pv[1], reverse=True)
+    return sorted(((p, p.value() - loan_deduction(game, p)) for p in game.players), key=lambda pv: pv[1],
+                  reverse=True)
+
+
+def loan_deduction(game: "GameState", player: Player) -> int:
+    """``loans.score_deduction_per_percent``: the score drops for each percent held of a corporation by
+    that much for each loan it still has."""
+    rules = game.title.model.loans
+    per = rules.score_deduction_per_percent if rules is not None else 0
+    if not per:
+        return 0
+    return sum(player.percent_of(c) * len(c.loans) * per for c in game.corporations if c.loans)
 
 
 def apply_last_set_skips(game: "GameState") -> None:

@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.company import Ability, Company
 from railbook.engine.entities.player import Player
+from railbook.engine.map.token import Token
 from railbook.engine.rules.abilities import usable_abilities
+from railbook.engine.rules.corporations import close_corporation
 from railbook.engine.rules.shares import buy_shares
-from railbook.engine.rules.trains import num_corp_trains, train_limit
+from railbook.engine.rules.trains import buy_train, num_corp_trains, train_limit
 from railbook.errors import GameError
 from railbook.title.model import AbilityDef
 
@@ -98,3 +100,64 @@ def attach_share(game: "GameState", company: Company, corp: Any, president: bool
         company.abilities.append(ability)
     ability.shares.append(share)
     game.log(f"{company.name} comes with a {share.percent}% share of {corp.name}")
+
+
+def withdraw_private(game: "GameState", company: Company) -> None:
+    """The private leaves the game before it is sold, as if it never were in it: its abilities end
+    (a slot it reserved is free again) and nothing lists it any more."""
+    company.close()
+    if company in game.companies:
+        game.companies.remove(company)
+    for step in game.round.steps:
+        held = getattr(step, "companies", None)
+        if isinstance(held, list) and company in held:
+            held.remove(company)
+
+
+def minor_of(game: "GameState", company: Company) -> Any:
+    """The minor a private of kind ``minor`` is the certificate of (None for other privates)."""
+    if company.definition.kind != "minor":
+        return None
+    minor = game.corporation_by_id(company.sym)
+    return minor if minor is not None and minor.minor and not minor.closed else None
+
+
+def take_over_minor(game: "GameState", corp: Any, minor: Any) -> None:
+    """A corporation that buys a minor's certificate takes the minor over: its cash, its trains (as
+    they are: one that ran this round has run), and its station, which becomes the corporation's
+    (or leaves the map if the corporation already has one in that city); the minor is gone."""
+    cash = minor.cash
+    if cash > 0:
+        minor.spend(cash, corp)
+    for train in list(minor.trains):
+        operated = train.operated
+        buy_train(game, corp, train, 0)
+        train.buyable_ = True
+        train.operated = operated
+    gained = []
+    for token in [t for t in minor.tokens if t.used and t.city is not None]:
+        city = token.city
+        if city.tokened_by(corp):
+            token.remove()
+            continue
+        slot = city.tokens.index(token)
+        token.remove()
+        new = Token(corp, price=0)
+        new.place(city)
+        city.tokens[slot] = new
+        corp.tokens.append(new)
+        gained.append(city.tile.hex.id)
+    game.log(f"{corp.name} receives {game.format_money(cash)} and the trains" +
+             (f", and a station on {', '.join(gained)}" if gained else "") + f" of {minor.name}")
+    minor.owner = None
+    close_corporation(game, minor)
+    game.graph.clear()
+
+
+
+def close_used_privates(game: "GameState") -> None:
+    """Privates whose ``closes_at_round_end`` ability was used close as the operating round ends."""
+    for company in game.companies:
+        if company.closes_at_round_end and not company.closed:
+            game.log(f"{company.name} closes")
+            company.close()

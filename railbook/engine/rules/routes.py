@@ -143,6 +143,7 @@ class Route:
         self.connection_data: list[tuple[Stop, Stop, Chain]] = []
         self._cache: dict[tuple[int, int], list[Chain]] = {}
         self.stated_revenue: int | None = None   # a revenue taken on trust (the route is ambiguous)
+        self.siblings: list["Route"] = [self]    # the routes the corporation's trains run together
         if connections:
             self._build(other_paths or set())
 
@@ -520,6 +521,8 @@ def rebuild_routes(game: "GameState", entity: Any, specs: list[dict[str, Any]],
             used_paths |= set(route.paths)
         routes.append(route)
     check_overlap(routes)
+    for route in routes:
+        route.siblings = routes
     return routes
 
 
@@ -541,12 +544,25 @@ def check_overlap(routes: list[Route]) -> None:
 
 
 def route_bonus(game: "GameState", route: Route, stops: list[Stop]) -> int:
-    """What a route earns beyond its stops' values: a mechanic's bonus (a private's hex), the title's hook."""
-    bonus = sum(m.route_bonus(route.corporation, stops) for m in game.mechanics)
+    """What a route earns beyond its stops' values: a mechanic's bonus (a private's hex), a ``stops_bonus``
+    of the corporation's, the title's hook."""
+    bonus = sum(m.route_bonus(route.corporation, stops) for m in game.mechanics) + stops_bonus(route)
     fn = game.title.hook("route_bonus")
     if fn is None:
         return bonus
     return bonus + int(game.api.run(fn, game.api.wrap_route(route, stops)) or 0)
+
+
+def stops_bonus(route: Route) -> int:
+    """A ``stops_bonus`` ability of the corporation: its route that visits the most stops (of equal ones,
+    the train whose id sorts last) earns the amount for each stop it visits."""
+    corp = route.corporation
+    amounts = [a.spec.amount for a in getattr(corp, "all_abilities", lambda: [])()
+               if a.type == "stops_bonus" and (a.owner_type != "corporation" or corp.is_corporation())]
+    if not amounts:
+        return 0
+    longest = max(route.siblings, key=lambda r: (len(r.visited_stops()), r.train.id))
+    return sum(amounts) * len(route.visited_stops()) if longest is route else 0
 
 
 def check_route(game: "GameState", route: Route) -> None:

@@ -60,7 +60,7 @@ def after_par(game: "GameState", corp: Corporation) -> None:
 
 def float_corporation(game: "GameState", corp: Corporation) -> None:
     game.log(f"{corp.name} floats")
-    if corp.capitalization == "incremental":
+    if corp.capitalization in ("incremental", "escrow"):
         if game.rules.escrow_until_float:
             float_escrowed(game, corp)
     else:
@@ -94,6 +94,8 @@ def num_certs(game: "GameState", entity: Any) -> int:
 
 
 def cert_limit(game: "GameState", entity: Any = None) -> int:
+    if game.certificate_limit_now is not None:   # set in play (a formation's certificate_limits)
+        return game.certificate_limit_now
     return game.rules.certificate_limit[len(game.players)]
 
 
@@ -107,6 +109,8 @@ def check_sale_timing(game: "GameState", entity: Any, bundle: ShareBundle) -> bo
         return game.turn > 1 or game.round.operating()
     if rule == "operation":
         return bundle.corporation.operated()
+    if rule == "operation_or_president":
+        return bundle.corporation.operated() or bundle.corporation.owner is entity
     return True
 
 
@@ -136,6 +140,7 @@ def bundles_for_corporation(game: "GameState", holder: Any, corp: Corporation) -
 def sell_shares_and_change_price(game: "GameState", bundle: ShareBundle) -> None:
     corp = bundle.corporation
     old = corp.share_price
+    was_president = corp.owner is not None and corp.owner is bundle.owner
     sell_shares(game, bundle)
     movement = game.rules.stock_round.sale_price_drop
     if movement == "row_per_share":
@@ -149,6 +154,8 @@ def sell_shares_and_change_price(game: "GameState", bundle: ShareBundle) -> None
     elif movement == "column_per_share":
         for _ in range(int(bundle.num_shares())):
             game.stock_market.move_left(corp)
+    elif movement == "column_per_sale_if_president" and was_president:
+        game.stock_market.move_left(corp)
     log_share_price(game, corp, old)
 
 
@@ -226,6 +233,11 @@ def buy_shares(game: "GameState", entity: Any, bundle: ShareBundle, exchange: An
             receiver = game.bank
         if owner is corporation and escrowed(game, corporation):
             receiver = game.bank  # held in escrow until the corporation floats
+        if owner is corporation and corporation.capitalization == "escrow":
+            receiver = corporation   # paid while it holds more than half of itself, else held in escrow
+            if corporation.percent_of(corporation) <= 50:
+                receiver = game.bank
+                game.escrow_held[corporation.id] = game.escrow_held.get(corporation.id, 0) + price
         pool.transfer_shares(bundle, entity, spender=game.bank if entity is pool else entity,
                              receiver=receiver, price=price, swap=swap,
                              swap_to_entity=pool if swap is not None else None,

@@ -50,6 +50,8 @@ def splits_city(game: "GameState", old: Tile, new: Tile) -> bool:
 def upgrades_to(game: "GameState", old: Tile, new: Tile, special: bool = False, hex_: Hex | None = None) -> bool:
     if game.hook("can_upgrade", hex_.id if hex_ else None, old, new) is False:
         return False
+    if extra_upgrade(game, old, new):
+        return True   # the lay keeps the old tile's exits (the track step checks them)
     restriction = game.title.model.upgrades.get(old.name)
     if restriction is not None:
         # the title names exactly what this tile becomes
@@ -70,6 +72,14 @@ def upgrades_to(game: "GameState", old: Tile, new: Tile, special: bool = False, 
     if (label or None) != (new.label or None):
         return False
     return _upgrades_city_town(old, new)
+
+
+def extra_upgrade(game: "GameState", old: Tile, new: Tile) -> bool:
+    """tiles.yaml ``extra_upgrades``: the old tile may also become this one now."""
+    for e in game.title.model.extra_upgrades:
+        if old.name in e.tiles and new.name in e.to and (e.from_phase is None or game.phase.available(e.from_phase)):
+            return True
+    return False
 
 
 def _upgrades_city_town(old: Tile, new: Tile) -> bool:
@@ -100,14 +110,15 @@ def upgrade_cost(game: "GameState", old_tile: Tile, hex_: Hex, entity: Any) -> i
             terrain = a.spec.terrain
             if terrain is None or terrain in old_tile.terrain_kinds():
                 discount += a.discount
-    return cost - min(cost, discount)
+    return max(cost - min(cost, discount), game.rules.operating_round.min_tile_cost)
 
 
 def update_tile_lists(game: "GameState", tile: Tile, old_tile: Tile) -> None:
     """A laid tile leaves the supply (an unlimited tile leaves a fresh copy); the tile it replaced
     goes back, unless it was printed on the map."""
     if tile.unlimited:
-        clone = new_tile(game.title, tile.definition, max(t.index for t in game.all_tiles if t.name == tile.name) + 1, True)
+        clone = new_tile(game.title, tile.definition, max(t.index for t in game.all_tiles if t.name == tile.name) + 1, True,
+                         like=tile)
         game.tiles.append(clone)
         game.all_tiles.append(clone)
         game.index_tile(clone)
@@ -224,7 +235,7 @@ def restriction_refusal(game: "GameState", old_tile: Tile, new_tile: Tile,
     """The title's track restriction judged on an upgrade: ``reached()`` gives the new tile's paths
     the corporation's track reaches (what the graph says once the tile is down); it is asked only
     where the restriction depends on it, not under a permissive one."""
-    for old_ct in old_tile.city_towns:
+    for old_ct in [] if extra_upgrade(game, old_tile, new_tile) else old_tile.city_towns:  # stops may go there
         if not any(set(old_ct.exits) <= set(n.exits) for n in new_tile.city_towns):
             return IllegalAction("the new tile must keep the old track to every city and town", "tile upgrade")
     if not restriction_needs_reach(game):

@@ -168,7 +168,14 @@ class WaterfallAuction(Step):
         return next((b.price for b in self.bids.get(company, []) if b.entity is player), 0)
 
     def max_bid(self, player: Any, company: Any) -> int:
-        return player.cash - self.committed_cash(player) + self.current_bid_amount(player, company)
+        """The player's cash less what his other bids bind: his own bid on this company is freed
+        for raising it only where it binds cash (where only leading bids do, one he does not lead
+        binds nothing, and is not money he has twice)."""
+        own = self.current_bid_amount(player, company)
+        if own and self.game.rules.auction.only_highest_bid_committed:
+            top = self.highest_bid(company)
+            own = own if top is not None and top.entity is player else 0
+        return player.cash - self.committed_cash(player) + own
 
     # -- actions
     def process_pass(self, action: "Action") -> None:

@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, Any
 from railbook.engine.legal import LegalAction, Range, ranged, shares_action, simple
 from railbook.engine.map.token import Token
 from railbook.engine.rules.abilities import exchange_corporations, grant_route_bonuses, usable_abilities
-from railbook.engine.rules.privates import in_first_or, price_range, purchasable_companies
-from railbook.engine.rules.trains import take_reserved_train
+from railbook.engine.rules.privates import in_first_or, minor_of, price_range, purchasable_companies, take_over_minor
+from railbook.engine.rules.trains import num_corp_trains, take_reserved_train, train_limit
 from railbook.engine.steps.base import Step
+from railbook.engine.steps.markers import grant_private_markers
 from railbook.engine.steps.stock import ShareBuying
 from railbook.engine.steps.token import Tokener
 from railbook.engine.steps.track import Tracker
@@ -60,7 +61,12 @@ class BuyPrivateStep(Step):
         if entity is not self.current_entity() or not self.may_buy(entity):
             return False
         companies = self.offered(entity)
-        return bool(companies) and min(price_range(game, c, entity)[0] for c in companies) <= entity.cash
+        return bool(companies) and min(price_range(game, c, entity)[0] for c in companies) \
+            <= self.company_buying_power(entity)
+
+    def company_buying_power(self, entity: Any) -> int:
+        """What the corporation could spend on a private (its cash; a mechanic may count more)."""
+        return int(entity.cash)
 
     def actions(self, entity: Any) -> list[str]:
         if entity.is_minor() or not entity.is_corporation():
@@ -99,12 +105,18 @@ class BuyPrivateStep(Step):
                                 "private price")
         if entity.cash < price:
             raise InsufficientFunds(f"{entity.name} cannot pay {game.format_money(price)}", "money")
+        minor = minor_of(game, company)
+        if minor is not None and num_corp_trains(game, entity) + num_corp_trains(game, minor) > \
+                train_limit(game, entity):
+            raise IllegalAction(f"{entity.name} has no room for {minor.name}'s trains", "train limit")
         company.owner = entity
         if owner is not None:
             owner.companies.remove(company)
         for a in list(company.abilities):
             if a.type == "revenue_change" and a.on == "sold":
                 company.revenue = a.revenue
+            if a.type == "reservation" and a.spec.while_owned_by == "player":
+                company.remove_ability(a)   # the slot was kept for a player's private
         self.round.just_sold_company = company
         self.round.company_sellers[company] = owner
         entity.companies.append(company)
@@ -113,7 +125,10 @@ class BuyPrivateStep(Step):
                  f"{game.format_money(price)}")
         if entity.is_corporation():
             grant_route_bonuses(game, entity, company)
+            grant_private_markers(game, entity, company)
             take_reserved_train(game, entity, company)
+        if minor is not None:
+            take_over_minor(game, entity, minor)
 
 
 class ExchangeStep(Step, ShareBuying):
@@ -233,17 +248,20 @@ class SpecialTrackStep(Step, Tracker):
         if a is None or (a.hexes and hex_.id not in a.hexes):
             return None
         if entity.is_company():
-            operator = entity.owner if entity.owner is not None and entity.owner.is_corporation() \
-                else self.game.current_operator()
-            if a.type == "tile_lay" and a.reachable and hex_ not in self.game.graph.connected_hexes(operator):
+            operator = self.operator_for(entity)
+            if a.type == "tile_lay" and a.reachable and (not operator.is_operator() or
+                                                         hex_ not in self.game.graph.connected_hexes(operator)):
                 return None
             return list(hex_.neighbors)
         return super().hex_neighbors(entity, hex_)
 
     def operator_for(self, entity: Any) -> Any:
-        """Who lays (and pays for) the private's tile: the corporation owning it, else the one operating."""
-        return entity.owner if entity.owner is not None and entity.owner.is_corporation() \
-            else self.game.current_operator()
+        """Who lays (and pays for) the private's tile: the corporation owning it, else the one operating,
+        else (a player's private used in a stock round) whoever's turn it is."""
+        if entity.owner is not None and entity.owner.is_corporation():
+            return entity.owner
+        operator = self.game.current_operator()
+        return operator if operator is not None else self.game.round.current_entity
 
     def legal_actions(self, entity: Any) -> list[LegalAction]:
         kinds = self.actions(entity)
@@ -266,6 +284,7 @@ class SpecialTrackStep(Step, Tracker):
                 self.plan_lay(entity, owner, hex_, tile, rotation, 0, consent, foresee=True)
                 if ability.must_lay_together and not self.lays_together(ability, hex_, tile, rotation):
                     raise IllegalAction("the tiles must connect to each other", "private ability")
+                self.check_completable(entity, ability, hex_, tile, rotation)
 
         out = self.legal_lays(entity, hexes, check, tiles=tuple(ability.tiles or ()))
         must_go_on = ability.must_lay_all and self.company is entity and ability.count is not None \
@@ -276,14 +295,42 @@ class SpecialTrackStep(Step, Tracker):
 
     def lays_together(self, ability: Any, hex_: Any, tile: Any, rotation: int) -> bool:
         """``check_laid_together`` foreseen for one more lay: ``tile`` on ``hex_`` in ``rotation``."""
-        game = self.game
-        hexes = [h for h in (game.hex_by_id(hid) for hid in ability.laid_hexes) if h is not None and h is not hex_]
-        if not hexes:
+        exits = self.laid_exits(ability, hex_)
+        if not exits:
             return True
-        exits = {h: set(h.tile.exits) for h in hexes}
         exits[hex_] = set(tile.definition.rotations[rotation].exits)
-        return all(any(n in exits and e in exits[h] and invert(e) in exits[n] for e, n in h.neighbors.items())
-                   for h in exits)
+        return joined(exits)
+
+    def laid_exits(self, ability: Any, but: Any) -> dict[Any, set[int]]:
+        """The exits of the tiles the ability has laid (but on ``but``), by hex."""
+        hexes = [h for h in map(self.game.hex_by_id, ability.laid_hexes) if h is not None and h is not but]
+        return {h: set(h.tile.exits) for h in hexes}
+
+    def check_completable(self, entity: Any, ability: Any, hex_: Any, tile: Any, rotation: int) -> None:
+        """An ability that must make all its lays, together, may make a lay only if a next lay can
+        join it: otherwise the corporation would be bound to a lay it cannot make (judged one lay
+        ahead, on the board as it stands, with another copy of the tiles it names)."""
+        if not (ability.must_lay_together and ability.must_lay_all) or ability.count is None or ability.count <= 1:
+            return
+        exits = self.laid_exits(ability, hex_)
+        exits[hex_] = set(tile.definition.rotations[rotation].exits)
+        owner = self.operator_for(entity)
+        supply = {t.name: t for t in self.game.tiles if t.hex is None and t is not tile
+                  and (not ability.tiles or t.name in ability.tiles)}
+        for other in map(self.game.hex_by_id, ability.hexes):
+            if other is None or other is hex_ or other in exits:
+                continue
+            for following in supply.values():
+                for turn in range(len(following.definition.rotations)):
+                    if not joined({**exits, other: set(following.definition.rotations[turn].exits)}):
+                        continue
+                    try:
+                        self.plan_lay(entity, owner, other, following, turn, 0, False, foresee=True)
+                    except IllegalAction:
+                        continue
+                    return
+        raise IllegalAction(f"{entity.name} must make all its lays together, and no next lay could join this one",
+                            "private ability")
 
     def process_lay_tile(self, action: "Action") -> None:
         entity = action.entity
@@ -299,6 +346,8 @@ class SpecialTrackStep(Step, Tracker):
         if ability.tiles and action.tile.name not in ability.tiles:
             raise IllegalAction(f"{entity.name} may lay only tiles {', '.join(ability.tiles)}", "private ability")
         owner = self.operator_for(entity)
+        if ability.type == "tile_lay":
+            self.check_completable(entity, ability, action.hex, action.tile, action.rotation)
         if ability.type == "teleport" or ability.consume_tile_lay:
             self.lay_tile_action(action, entity=entity, spender=owner)
         else:
@@ -422,7 +471,8 @@ class SpecialTokenStep(Step, Tokener):
                                 "private ability")
         holder = entity.owner
         connected = ability.type == "token" and ability.connected
-        token = holder.find_token_by_type()
+        extra = ability.type == "token" and not ability.from_owner   # the private brings a station of its own
+        token = Token(holder, price=0) if extra else holder.find_token_by_type()
         if ability.type == "teleport":
             # the teleport's token is the corporation's token for the turn, and it is free
             self.place_token(holder, action.city, token, connected=False, free_override=True)
@@ -431,6 +481,8 @@ class SpecialTokenStep(Step, Tokener):
             self.place_token(holder, action.city, token, connected=connected, extra_action=ability.extra_action,
                              special_ability=ability if ability.spec.discount_percent else None,
                              free_override=price_free)
+            if extra:
+                holder.tokens.append(token)
             ability.use()
             if ability.count is not None and ability.count <= 0 and ability.closed_when_used_up:
                 entity.close()
@@ -447,3 +499,9 @@ class SpecialTokenStep(Step, Tokener):
         if a is not None:
             company.remove_ability(a)
         self.round.teleported = None
+
+
+def joined(exits: dict[Any, set[int]]) -> bool:
+    """Whether each of these hexes' tiles (their exits, by hex) joins track on another of them."""
+    return all(any(n in exits and e in exits[h] and invert(e) in exits[n] for e, n in h.neighbors.items())
+               for h in exits)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from railbook.engine.entities.share import ShareBundle
 from railbook.engine.legal import LegalAction, Range, ranged, shares_action, simple
 from railbook.engine.rules.abilities import lose_on_president_change, presidents_of_losable, usable_abilities
+from railbook.engine.rules.capitalization import capitalization_at_par
 from railbook.engine.rules.privates import purchasable_companies
 from railbook.engine.rules.shares import (
     after_par,
@@ -164,7 +165,7 @@ class BuySellParShares(Step, ShareBuying):
             out += [shares_action("buy_shares", entity, b) for b in self.buyable_bundles(entity)]
         if "par" in kinds:
             out += [simple("par", entity, corporation=corp.id, share_price=sp.id) for corp, sp in self.pars(entity)]
-        if "buy_company" in kinds:
+        if "buy_company" in kinds and entity.cash >= 1:   # a private changes hands for at least 1
             out += [ranged("buy_company", entity, {"price": Range(1, entity.cash)}, company=c.id)
                     for c in self.purchasable_companies(entity)]
         if "pass" in kinds:
@@ -267,7 +268,14 @@ class BuySellParShares(Step, ShareBuying):
                 and not (self.sr.must_sell_in_blocks and self.sold_corp(entity, corp) == "now")
                 and self.can_sell_order()
                 and fit_in_bank(self.game, bundle)
-                and bundle.can_dump(entity))
+                and bundle.can_dump(entity)
+                and not (self.sr.keeps_share_bought and self.sells_all_bought(entity, bundle)))
+
+    def sells_all_bought(self, entity: Any, bundle: ShareBundle) -> bool:
+        """``keeps_share_bought``: the bundle is every share of the corporation last bought this turn."""
+        corp = bundle.corporation
+        bought = [a.bundle.corporation for a in self.round.current_actions if a.type == "buy_shares"]
+        return bool(bought) and bought[-1] is corp and bundle.percent >= entity.percent_of(corp)
 
     def can_sell_order(self) -> bool:
         order = self.sr.sell_buy_order
@@ -295,12 +303,18 @@ class BuySellParShares(Step, ShareBuying):
     def can_sell_any(self, entity: Any) -> bool:
         return any(self.can_sell_any_bundles(entity, c) for c in self.held(entity))
 
-    def can_buy_shares(self, entity: Any, shares: list[Any], certs: int | None = None) -> bool:
+    def can_buy_shares(self, entity: Any, shares: list[Any], certs: int | None = None,
+                       bought: bool | None = None) -> bool:
+        """Whether the entity may buy one of these shares (one holder's, of one corporation): the
+        smallest buyable one is the one it could most likely have (``certs``, ``bought``: its
+        certificate count and whether it bought this turn, when the caller has them already)."""
         if not shares:
             return False
         corp = shares[0].corporation
         owner = shares[0].owner
-        if self.sold_corp(entity, corp) or (self.bought() and not self.can_buy_multiple(entity, corp, owner)):
+        if bought is None:
+            bought = self.bought()
+        if self.sold_corp(entity, corp) or (bought and not self.can_buy_multiple(entity, corp, owner)):
             return False
         smallest = None
         for s in shares:
@@ -308,22 +322,24 @@ class BuySellParShares(Step, ShareBuying):
                 smallest = s
         if smallest is None:
             return False
-        bundle = smallest.to_bundle()
-        return self.available_cash(entity) >= bundle.price() and self.can_gain(entity, bundle, certs=certs)
+        # a bundle of one share costs what the share does: the cash is asked before a bundle is made
+        return (self.available_cash(entity) >= smallest.price()
+                and self.can_gain(entity, smallest.to_bundle(), certs=certs))
 
     def can_buy_any(self, entity: Any) -> bool:
         certs = num_certs(self.game, entity)  # the same for every candidate: count once
+        bought = self.bought()
         # at the certificate limit only certificates that do not count for it can be had (can_gain
         # refuses the others): those corporations are not asked, where these are the rules in use
         full = (type(self).can_buy_shares is BuySellParShares.can_buy_shares
                 and type(self).can_gain is ShareBuying.can_gain and certs >= cert_limit(self.game, entity))
         pool = self.game.share_pool
         for corp, shares in pool.shares_by_corporation.items():
-            if shares and not (full and corp.counts_for_limit()) and self.can_buy_shares(entity, shares, certs):
+            if shares and not (full and corp.counts_for_limit()) and self.can_buy_shares(entity, shares, certs, bought):
                 return True
         for corp in self.game.corporations:
             if corp.ipoed and not (full and corp.counts_for_limit()) \
-                    and self.can_buy_shares(entity, corp.ipo_shares(), certs):
+                    and self.can_buy_shares(entity, corp.ipo_owner.shares_of(corp), certs, bought):
                 return True
         return False
 
@@ -451,6 +467,7 @@ class BuySellParShares(Step, ShareBuying):
             raise InsufficientFunds(f"{entity.name} cannot afford to par {corp.name} at "
                                     f"{self.game.format_money(sp.price)}", "money")
         self.game.stock_market.set_par(corp, sp)
+        corp.capitalization = capitalization_at_par(self.game, corp)
         share = corp.ipo_shares()[0]
         bought = self.round.players_bought.setdefault(entity, {})
         bought[corp] = bought.get(corp, 0) + share.percent

@@ -43,17 +43,21 @@ class Tokener:
 
     def min_token_price(self, tokens: list[Token]) -> int:
         prices = [t.price for t in tokens]
-        for a in usable_abilities(self.game, tokens[0].corporation, "token"):
+        for a in usable_abilities(self.game, tokens[0].corporation, "token", of_use=False):
             if a.price_ is not None:
                 prices.append(a.price_)
             if a.teleport_price is not None:
                 prices.append(a.teleport_price)
         return min(prices)
 
+    def token_buying_power(self, entity: Any) -> int:
+        """What the entity may spend on a token (its cash; a mechanic may count more)."""
+        return int(entity.cash)
+
     def can_place_token(self, entity: Any) -> bool:
         tokens = self.available_tokens(entity)
         return (entity is self.current_entity() and not self.round.tokened and bool(tokens)
-                and self.min_token_price(tokens) <= entity.cash
+                and self.min_token_price(tokens) <= self.token_buying_power(entity)
                 and self.game.graph.can_token(entity))
 
     def plan_token(self, entity: Any, city: "City", token: Token | None, connected: bool = True,
@@ -67,7 +71,7 @@ class Tokener:
             raise IllegalAction(f"{entity.name} has no tokens left", "tokens")
         if city.definition.refuses_tokens:
             raise IllegalAction(f"{hex_.id} may not hold a station token", "token placement")
-        if connected and city not in game.graph.connected_nodes(entity):
+        if connected and not game.graph.connects(entity, city):
             raise IllegalAction(f"{entity.name} cannot place a token on {hex_.id}: it is not connected", "connectivity")
         if not extra_action and self.round.tokened:
             raise IllegalAction(f"{entity.name} already placed a token this turn", "one token per turn")

@@ -17,6 +17,7 @@ from railbook.engine.rules.abilities import usable_abilities
 from railbook.engine.rules.privates import price_range, purchasable_companies
 from railbook.engine.rules.track import (
     after_lay_tile,
+    extra_upgrade,
     check_lay_permission,
     pay_tile_income,
     paths_reached_once_laid,
@@ -244,7 +245,7 @@ class Tracker:
             if not legal:
                 raise IllegalAction(f"tile {tile.name} with rotation {rotation} is not a legal lay on {hex_.id}",
                                     "tile placement")
-            border_cost = self.border_cost(tile, hex_)
+            border_cost = self.border_cost(tile, hex_, spender)
             crossed = self.border_types(tile, hex_)
             restricted = entity.is_operator() and not split and replacement_rotation(tile, old_tile) is None
         finally:
@@ -408,6 +409,10 @@ class Tracker:
         replaced = replacement_rotation(tile, old)
         if replaced is not None:  # the tile replaces the old one outright: its own rotation, old track may go
             return tile.rotation == replaced and hex_ in self.game.graph.connected_hexes(entity)
+        if extra_upgrade(self.game, old, tile):  # its exits stay, its stops may go
+            reach = self.hex_neighbors(entity, hex_) or []
+            return (all(e in hex_.neighbors for e in tile.exits) and bool(set(tile.exits) & set(reach))
+                    and set(old.exits) <= set(tile.exits) and sides_allow(self.game, old, tile, reach))
         if old.definition.upgrade_placed_by_reservation and any(c.definition.reserved_for for c in tile.cities):
             # the reserved city fixes the rotation: reaching the hex is enough (the old track is still kept)
             return (hex_ in self.game.graph.connected_hexes(entity)
@@ -439,7 +444,9 @@ class Tracker:
         if refusal is not None:
             raise refusal
 
-    def border_cost(self, tile: "Tile", hex_: "Hex") -> int:
+    def border_cost(self, tile: "Tile", hex_: "Hex", spender: Any = None) -> int:
+        """What the borders with a cost the lay crosses cost, each less the spender's discounts for
+        terrain of its kind (a tile_discount whose terrain is the border's type)."""
         total = 0
         for b in tile.borders + hex_.tile.borders:
             if not b.cost:
@@ -448,7 +455,7 @@ class Tracker:
             if neighbor is None:
                 continue
             if b.edge in tile.exits and neighbor.targeting(hex_):
-                total += b.cost
+                total += b.cost - min(b.cost, border_discount(spender, b.type))
         return total
 
     def border_types(self, tile: "Tile", hex_: "Hex") -> list[str]:
@@ -494,8 +501,18 @@ class Tracker:
             token.remove()
 
 
+def border_discount(spender: Any, kind: str | None) -> int:
+    if spender is None or kind is None or not hasattr(spender, "all_abilities"):
+        return 0
+    return sum(a.discount for a in spender.all_abilities() if a.type == "tile_discount" and a.spec.terrain == kind
+               and not a.hexes)
+
+
 def may_replace(game: Any, old: "Tile", new: "Tile") -> bool:
-    """What ``upgrades_to`` asks first, for any rotation: the title's list of upgrades, or the next colour."""
+    """What ``upgrades_to`` asks first, for any rotation: an extra upgrade, the title's list of upgrades,
+    or the next colour."""
+    if extra_upgrade(game, old, new):
+        return True
     restriction = game.title.model.upgrades.get(old.name)
     if restriction is not None:
         return new.name in restriction

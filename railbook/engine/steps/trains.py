@@ -16,7 +16,7 @@ from railbook.engine.rules.bankruptcy import (
     can_go_bankrupt,
     declare_bankrupt,
     sellable_bundles,
-    total_emr_buying_power,
+    refuse_unless_may_go_bankrupt,
 )
 from railbook.engine.rules.shares import (
     bundles_for_corporation,
@@ -340,6 +340,8 @@ class BuyTrainStep(Step, EmergencyMoney):
         if train.from_depot() and train.name in self.depot_types_bought:
             raise IllegalAction(f"{entity.name} has already bought a {train.name} train from the depot this turn",
                                 "one depot train per type")
+        if variant is not None and variant not in train.variants:
+            raise IllegalAction(f"train {train.id} has no variant {variant!r}", "train variant")
         if train.from_depot():
             if variant is not None and variant != train.name:
                 expected = train.variants[variant].price - (train.discount.get(exchange.name, 0) if exchange else 0)
@@ -474,11 +476,7 @@ class BankruptStep(Step):
         game = self.game
         corp = action.entity
         player = corp.owner
-        if not can_go_bankrupt(game, player, corp):
-            raise IllegalAction(
-                f"{player.name} cannot go bankrupt: {corp.name}'s cash plus {player.name}'s cash and sellable shares "
-                f"total {game.format_money(total_emr_buying_power(game, player, corp))}, and the cheapest train costs "
-                f"{game.format_money(game.depot.min_depot_price())}", "bankruptcy")
+        refuse_unless_may_go_bankrupt(game, player, corp)
         game.log(f"-- {player.name} goes bankrupt and sells remaining shares --")
         # what the step in play lets the player sell goes to the market, the biggest bundle first;
         # the rest stays with the player (and counts in the final scores)

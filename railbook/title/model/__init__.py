@@ -22,6 +22,7 @@ else:   # the same classes, their methods compiled ahead of time (railbook/title
     from railbook.title.model.precompiled import dataclass
 
 from railbook.title.model.board import (
+    ExtraUpgrade,
     Border,
     FutureLabel,
     HexDef,
@@ -62,9 +63,12 @@ from railbook.title.model.rules import (
     CertificatesAtStart,
     Change,
     Currency,
+    DividendPriceMove,
+    DraftRules,
     EmergencyBuy,
     FirstOrPrivateSales,
     GameEndRule,
+    IssueRedeem,
     Marker,
     MarkerPrice,
     OperatingRoundRules,
@@ -110,10 +114,14 @@ __all__ = [
     "Currency",
     "DEFAULT_OR_STEPS",
     "Distance",
+    "DividendPriceMove",
+    "DraftRules",
+    "IssueRedeem",
     "DistanceRow",
     "EmergencyBuy",
     "FirstOrPrivateSales",
     "FloatTokens",
+    "ExtraUpgrade",
     "FormationDef",
     "FutureLabel",
     "GameEndRule",
@@ -175,3 +183,4 @@ class TitleModel:
     tiles: Mapping[str, TileDef]
     tile_counts: Mapping[str, int | None]       # None: unlimited
     upgrades: Mapping[str, tuple[str, ...]]     # what a tile may become, where the title restricts it
+    extra_upgrades: tuple[ExtraUpgrade, ...] = ()   # what a tile may also become, from a phase on

@@ -326,7 +326,45 @@ def _f47():
   return hash((self.tiles,self.rotation,))
  return __hash__
 
-def _f48(_type_name, _type_color, _type_stops, _type_paths, _type_rotations, _type_label, _type_terrain, _type_borders, _type_icons, _type_stubs, _type_frame, _type_stripes, _type_future_label, _type_hidden, _type_replaces, _type_upgrade_placed_by_reservation, _type_settles_hex_reservation, _type_printed_tile, _type_preprinted_index, _type_recorded_rotations, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_stops, _dflt_paths, _dflt_rotations, _dflt_label, _dflt_terrain, _dflt_borders, _dflt_icons, _dflt_stubs, _dflt_frame, _dflt_stripes, _dflt_future_label, _dflt_hidden, _dflt_replaces, _dflt_upgrade_placed_by_reservation, _dflt_settles_hex_reservation, _dflt_printed_tile, _dflt_preprinted_index, _dflt_recorded_rotations, _return_type):
+def _f48(_type_tiles, _type_to, _type_from_phase, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_from_phase, _return_type):
+ def __init__(self,tiles:_type_tiles,to:_type_to,from_phase:_type_from_phase=_dflt_from_phase)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)
+  __dataclass_builtins_object__.__setattr__(self,'to',to)
+  __dataclass_builtins_object__.__setattr__(self,'from_phase',from_phase)
+ return __init__
+
+def _f49():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(tiles={self.tiles!r}, to={self.to!r}, from_phase={self.from_phase!r})"
+ return __repr__
+
+def _f50():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.tiles,self.to,self.from_phase,)==(other.tiles,other.to,other.from_phase,)
+  return NotImplemented
+ return __eq__
+
+def _f51(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('tiles','to','from_phase',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f52(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('tiles','to','from_phase',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f53():
+ def __hash__(self):
+  return hash((self.tiles,self.to,self.from_phase,))
+ return __hash__
+
+def _f54(_type_name, _type_color, _type_stops, _type_paths, _type_rotations, _type_label, _type_terrain, _type_borders, _type_icons, _type_stubs, _type_frame, _type_stripes, _type_future_label, _type_hidden, _type_replaces, _type_upgrade_placed_by_reservation, _type_settles_hex_reservation, _type_printed_tile, _type_preprinted_index, _type_recorded_rotations, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_stops, _dflt_paths, _dflt_rotations, _dflt_label, _dflt_terrain, _dflt_borders, _dflt_icons, _dflt_stubs, _dflt_frame, _dflt_stripes, _dflt_future_label, _dflt_hidden, _dflt_replaces, _dflt_upgrade_placed_by_reservation, _dflt_settles_hex_reservation, _dflt_printed_tile, _dflt_preprinted_index, _dflt_recorded_rotations, _return_type):
  def __init__(self,name:_type_name,color:_type_color,stops:_type_stops=_dflt_stops,paths:_type_paths=_dflt_paths,rotations:_type_rotations=_dflt_rotations,label:_type_label=_dflt_label,terrain:_type_terrain=_dflt_terrain,borders:_type_borders=_dflt_borders,icons:_type_icons=_dflt_icons,stubs:_type_stubs=_dflt_stubs,frame:_type_frame=_dflt_frame,stripes:_type_stripes=_dflt_stripes,future_label:_type_future_label=_dflt_future_label,hidden:_type_hidden=_dflt_hidden,replaces:_type_replaces=_dflt_replaces,upgrade_placed_by_reservation:_type_upgrade_placed_by_reservation=_dflt_upgrade_placed_by_reservation,settles_hex_reservation:_type_settles_hex_reservation=_dflt_settles_hex_reservation,printed_tile:_type_printed_tile=_dflt_printed_tile,preprinted_index:_type_preprinted_index=_dflt_preprinted_index,recorded_rotations:_type_recorded_rotations=_HAS_DEFAULT_FACTORY)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'color',color)
@@ -350,38 +388,38 @@ def _f48(_type_name, _type_color, _type_stops, _type_paths, _type_rotations, _ty
   __dataclass_builtins_object__.__setattr__(self,'recorded_rotations',_dflt_recorded_rotations() if recorded_rotations is _HAS_DEFAULT_FACTORY else recorded_rotations)
  return __init__
 
-def _f49():
+def _f55():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, color={self.color!r}, stops={self.stops!r}, paths={self.paths!r}, rotations={self.rotations!r}, label={self.label!r}, terrain={self.terrain!r}, borders={self.borders!r}, icons={self.icons!r}, stubs={self.stubs!r}, frame={self.frame!r}, stripes={self.stripes!r}, future_label={self.future_label!r}, hidden={self.hidden!r}, replaces={self.replaces!r}, upgrade_placed_by_reservation={self.upgrade_placed_by_reservation!r}, settles_hex_reservation={self.settles_hex_reservation!r}, printed_tile={self.printed_tile!r}, preprinted_index={self.preprinted_index!r}, recorded_rotations={self.recorded_rotations!r})"
  return __repr__
 
-def _f50():
+def _f56():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.color,self.stops,self.paths,self.rotations,self.label,self.terrain,self.borders,self.icons,self.stubs,self.frame,self.stripes,self.future_label,self.hidden,self.replaces,self.upgrade_placed_by_reservation,self.settles_hex_reservation,self.printed_tile,self.preprinted_index,self.recorded_rotations,)==(other.name,other.color,other.stops,other.paths,other.rotations,other.label,other.terrain,other.borders,other.icons,other.stubs,other.frame,other.stripes,other.future_label,other.hidden,other.replaces,other.upgrade_placed_by_reservation,other.settles_hex_reservation,other.printed_tile,other.preprinted_index,other.recorded_rotations,)
   return NotImplemented
  return __eq__
 
-def _f51(cls, FrozenInstanceError):
+def _f57(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','color','stops','paths','rotations','label','terrain','borders','icons','stubs','frame','stripes','future_label','hidden','replaces','upgrade_placed_by_reservation','settles_hex_reservation','printed_tile','preprinted_index','recorded_rotations',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f52(cls, FrozenInstanceError):
+def _f58(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','color','stops','paths','rotations','label','terrain','borders','icons','stubs','frame','stripes','future_label','hidden','replaces','upgrade_placed_by_reservation','settles_hex_reservation','printed_tile','preprinted_index','recorded_rotations',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f53():
+def _f59():
  def __hash__(self):
   return hash((self.name,self.color,self.stops,self.paths,self.rotations,self.label,self.terrain,self.borders,self.icons,self.stubs,self.frame,self.stripes,self.future_label,self.hidden,self.replaces,self.upgrade_placed_by_reservation,self.settles_hex_reservation,self.printed_tile,self.preprinted_index,self.recorded_rotations,))
  return __hash__
 
-def _f54(_type_tile, _type_color, _type_rotation, _type_name, _type_reserved_for, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_color, _dflt_rotation, _dflt_name, _dflt_reserved_for, _return_type):
+def _f60(_type_tile, _type_color, _type_rotation, _type_name, _type_reserved_for, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_color, _dflt_rotation, _dflt_name, _dflt_reserved_for, _return_type):
  def __init__(self,tile:_type_tile,color:_type_color=_dflt_color,rotation:_type_rotation=_dflt_rotation,name:_type_name=_dflt_name,reserved_for:_type_reserved_for=_dflt_reserved_for)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'tile',tile)
   __dataclass_builtins_object__.__setattr__(self,'color',color)
@@ -390,38 +428,38 @@ def _f54(_type_tile, _type_color, _type_rotation, _type_name, _type_reserved_for
   __dataclass_builtins_object__.__setattr__(self,'reserved_for',reserved_for)
  return __init__
 
-def _f55():
+def _f61():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(tile={self.tile!r}, color={self.color!r}, rotation={self.rotation!r}, name={self.name!r}, reserved_for={self.reserved_for!r})"
  return __repr__
 
-def _f56():
+def _f62():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.tile,self.color,self.rotation,self.name,self.reserved_for,)==(other.tile,other.color,other.rotation,other.name,other.reserved_for,)
   return NotImplemented
  return __eq__
 
-def _f57(cls, FrozenInstanceError):
+def _f63(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('tile','color','rotation','name','reserved_for',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f58(cls, FrozenInstanceError):
+def _f64(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('tile','color','rotation','name','reserved_for',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f59():
+def _f65():
  def __hash__(self):
   return hash((self.tile,self.color,self.rotation,self.name,self.reserved_for,))
  return __hash__
 
-def _f60(_type_layout, _type_axes, _type_hexes, _type_regions, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_regions, _return_type):
+def _f66(_type_layout, _type_axes, _type_hexes, _type_regions, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_regions, _return_type):
  def __init__(self,layout:_type_layout,axes:_type_axes,hexes:_type_hexes,regions:_type_regions=_HAS_DEFAULT_FACTORY)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'layout',layout)
   __dataclass_builtins_object__.__setattr__(self,'axes',axes)
@@ -429,77 +467,77 @@ def _f60(_type_layout, _type_axes, _type_hexes, _type_regions, MISSING, _HAS_DEF
   __dataclass_builtins_object__.__setattr__(self,'regions',_dflt_regions() if regions is _HAS_DEFAULT_FACTORY else regions)
  return __init__
 
-def _f61():
+def _f67():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(layout={self.layout!r}, axes={self.axes!r}, hexes={self.hexes!r}, regions={self.regions!r})"
  return __repr__
 
-def _f62():
+def _f68():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.layout,self.axes,self.hexes,self.regions,)==(other.layout,other.axes,other.hexes,other.regions,)
   return NotImplemented
  return __eq__
 
-def _f63(cls, FrozenInstanceError):
- def __setattr__(self,name,value):
-  if type(self) is cls or name in ('layout','axes','hexes','regions',):
-   raise FrozenInstanceError(f"cannot assign to field {name!r}")
-  super(cls, self).__setattr__(name, value)
- return __setattr__
-
-def _f64(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('layout','axes','hexes','regions',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-def _f65():
- def __hash__(self):
-  return hash((self.layout,self.axes,self.hexes,self.regions,))
- return __hash__
-
-def _f66(_type_not_from, _type_home_leaves_neutral, _type_then_lay_tile, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_not_from, _dflt_home_leaves_neutral, _dflt_then_lay_tile, _return_type):
- def __init__(self,not_from:_type_not_from=_dflt_not_from,home_leaves_neutral:_type_home_leaves_neutral=_dflt_home_leaves_neutral,then_lay_tile:_type_then_lay_tile=_dflt_then_lay_tile)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'not_from',not_from)
-  __dataclass_builtins_object__.__setattr__(self,'home_leaves_neutral',home_leaves_neutral)
-  __dataclass_builtins_object__.__setattr__(self,'then_lay_tile',then_lay_tile)
- return __init__
-
-def _f67():
- def __repr__(self):
-  return self.__class__.__qualname__ + f"(not_from={self.not_from!r}, home_leaves_neutral={self.home_leaves_neutral!r}, then_lay_tile={self.then_lay_tile!r})"
- return __repr__
-
-def _f68():
- def __eq__(self,other):
-  if other.__class__ is self.__class__:
-   return (self.not_from,self.home_leaves_neutral,self.then_lay_tile,)==(other.not_from,other.home_leaves_neutral,other.then_lay_tile,)
-  return NotImplemented
- return __eq__
-
 def _f69(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('not_from','home_leaves_neutral','then_lay_tile',):
+  if type(self) is cls or name in ('layout','axes','hexes','regions',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f70(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('not_from','home_leaves_neutral','then_lay_tile',):
+  if type(self) is cls or name in ('layout','axes','hexes','regions',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f71():
  def __hash__(self):
+  return hash((self.layout,self.axes,self.hexes,self.regions,))
+ return __hash__
+
+def _f72(_type_not_from, _type_home_leaves_neutral, _type_then_lay_tile, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_not_from, _dflt_home_leaves_neutral, _dflt_then_lay_tile, _return_type):
+ def __init__(self,not_from:_type_not_from=_dflt_not_from,home_leaves_neutral:_type_home_leaves_neutral=_dflt_home_leaves_neutral,then_lay_tile:_type_then_lay_tile=_dflt_then_lay_tile)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'not_from',not_from)
+  __dataclass_builtins_object__.__setattr__(self,'home_leaves_neutral',home_leaves_neutral)
+  __dataclass_builtins_object__.__setattr__(self,'then_lay_tile',then_lay_tile)
+ return __init__
+
+def _f73():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(not_from={self.not_from!r}, home_leaves_neutral={self.home_leaves_neutral!r}, then_lay_tile={self.then_lay_tile!r})"
+ return __repr__
+
+def _f74():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.not_from,self.home_leaves_neutral,self.then_lay_tile,)==(other.not_from,other.home_leaves_neutral,other.then_lay_tile,)
+  return NotImplemented
+ return __eq__
+
+def _f75(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('not_from','home_leaves_neutral','then_lay_tile',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f76(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('not_from','home_leaves_neutral','then_lay_tile',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f77():
+ def __hash__(self):
   return hash((self.not_from,self.home_leaves_neutral,self.then_lay_tile,))
  return __hash__
 
-def _f72(_type_type, _type_owner, _type_while_owned_by, _type_when, _type_count, _type_count_per_or, _type_hexes, _type_hex, _type_tiles, _type_trains, _type_corporations, _type_corporation, _type_shares, _type_free, _type_discount, _type_discount_percent, _type_special, _type_reachable, _type_consumes_tile_lay, _type_cost, _type_closes_when_used_up, _type_blocks, _type_lay_only, _type_must_lay_together, _type_must_lay_all, _type_lost_if_others_build, _type_use_across_ors, _type_requires_room, _type_closes_private, _type_from_turn, _type_from_owner, _type_free_tile_lay, _type_price, _type_teleport_price, _type_extra_action, _type_extra_slot, _type_cheater, _type_city, _type_slot, _type_connected, _type_requires_train, _type_special_only, _type_on, _type_phase, _type_until_phase, _type_revenue, _type_terrain, _type_amount, _type_lost_on_president_change, _type_income, _type_moves_station, _type_text, _type_from_, _type_reserves_share, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_owner, _dflt_while_owned_by, _dflt_when, _dflt_count, _dflt_count_per_or, _dflt_hexes, _dflt_hex, _dflt_tiles, _dflt_trains, _dflt_corporations, _dflt_corporation, _dflt_shares, _dflt_free, _dflt_discount, _dflt_discount_percent, _dflt_special, _dflt_reachable, _dflt_consumes_tile_lay, _dflt_cost, _dflt_closes_when_used_up, _dflt_blocks, _dflt_lay_only, _dflt_must_lay_together, _dflt_must_lay_all, _dflt_lost_if_others_build, _dflt_use_across_ors, _dflt_requires_room, _dflt_closes_private, _dflt_from_turn, _dflt_from_owner, _dflt_free_tile_lay, _dflt_price, _dflt_teleport_price, _dflt_extra_action, _dflt_extra_slot, _dflt_cheater, _dflt_city, _dflt_slot, _dflt_connected, _dflt_requires_train, _dflt_special_only, _dflt_on, _dflt_phase, _dflt_until_phase, _dflt_revenue, _dflt_terrain, _dflt_amount, _dflt_lost_on_president_change, _dflt_income, _dflt_moves_station, _dflt_text, _dflt_from_, _dflt_reserves_share, _return_type):
- def __init__(self,type:_type_type,owner:_type_owner=_dflt_owner,while_owned_by:_type_while_owned_by=_dflt_while_owned_by,when:_type_when=_dflt_when,count:_type_count=_dflt_count,count_per_or:_type_count_per_or=_dflt_count_per_or,hexes:_type_hexes=_dflt_hexes,hex:_type_hex=_dflt_hex,tiles:_type_tiles=_dflt_tiles,trains:_type_trains=_dflt_trains,corporations:_type_corporations=_dflt_corporations,corporation:_type_corporation=_dflt_corporation,shares:_type_shares=_dflt_shares,free:_type_free=_dflt_free,discount:_type_discount=_dflt_discount,discount_percent:_type_discount_percent=_dflt_discount_percent,special:_type_special=_dflt_special,reachable:_type_reachable=_dflt_reachable,consumes_tile_lay:_type_consumes_tile_lay=_dflt_consumes_tile_lay,cost:_type_cost=_dflt_cost,closes_when_used_up:_type_closes_when_used_up=_dflt_closes_when_used_up,blocks:_type_blocks=_dflt_blocks,lay_only:_type_lay_only=_dflt_lay_only,must_lay_together:_type_must_lay_together=_dflt_must_lay_together,must_lay_all:_type_must_lay_all=_dflt_must_lay_all,lost_if_others_build:_type_lost_if_others_build=_dflt_lost_if_others_build,use_across_ors:_type_use_across_ors=_dflt_use_across_ors,requires_room:_type_requires_room=_dflt_requires_room,closes_private:_type_closes_private=_dflt_closes_private,from_turn:_type_from_turn=_dflt_from_turn,from_owner:_type_from_owner=_dflt_from_owner,free_tile_lay:_type_free_tile_lay=_dflt_free_tile_lay,price:_type_price=_dflt_price,teleport_price:_type_teleport_price=_dflt_teleport_price,extra_action:_type_extra_action=_dflt_extra_action,extra_slot:_type_extra_slot=_dflt_extra_slot,cheater:_type_cheater=_dflt_cheater,city:_type_city=_dflt_city,slot:_type_slot=_dflt_slot,connected:_type_connected=_dflt_connected,requires_train:_type_requires_train=_dflt_requires_train,special_only:_type_special_only=_dflt_special_only,on:_type_on=_dflt_on,phase:_type_phase=_dflt_phase,until_phase:_type_until_phase=_dflt_until_phase,revenue:_type_revenue=_dflt_revenue,terrain:_type_terrain=_dflt_terrain,amount:_type_amount=_dflt_amount,lost_on_president_change:_type_lost_on_president_change=_dflt_lost_on_president_change,income:_type_income=_dflt_income,moves_station:_type_moves_station=_dflt_moves_station,text:_type_text=_HAS_DEFAULT_FACTORY,from_:_type_from_=_dflt_from_,reserves_share:_type_reserves_share=_dflt_reserves_share)->_return_type:
+def _f78(_type_type, _type_owner, _type_while_owned_by, _type_when, _type_count, _type_count_per_or, _type_hexes, _type_hex, _type_tiles, _type_trains, _type_corporations, _type_corporation, _type_shares, _type_free, _type_discount, _type_discount_percent, _type_special, _type_reachable, _type_consumes_tile_lay, _type_cost, _type_closes_when_used_up, _type_closes_at_round_end, _type_blocks, _type_lay_only, _type_must_lay_together, _type_must_lay_all, _type_lost_if_others_build, _type_use_across_ors, _type_requires_room, _type_closes_private, _type_from_turn, _type_from_owner, _type_free_tile_lay, _type_price, _type_teleport_price, _type_extra_action, _type_extra_slot, _type_cheater, _type_city, _type_slot, _type_connected, _type_requires_train, _type_special_only, _type_on, _type_phase, _type_until_phase, _type_revenue, _type_terrain, _type_amount, _type_lost_on_president_change, _type_income, _type_per_icon, _type_moves_station, _type_text, _type_from_, _type_reserves_share, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_owner, _dflt_while_owned_by, _dflt_when, _dflt_count, _dflt_count_per_or, _dflt_hexes, _dflt_hex, _dflt_tiles, _dflt_trains, _dflt_corporations, _dflt_corporation, _dflt_shares, _dflt_free, _dflt_discount, _dflt_discount_percent, _dflt_special, _dflt_reachable, _dflt_consumes_tile_lay, _dflt_cost, _dflt_closes_when_used_up, _dflt_closes_at_round_end, _dflt_blocks, _dflt_lay_only, _dflt_must_lay_together, _dflt_must_lay_all, _dflt_lost_if_others_build, _dflt_use_across_ors, _dflt_requires_room, _dflt_closes_private, _dflt_from_turn, _dflt_from_owner, _dflt_free_tile_lay, _dflt_price, _dflt_teleport_price, _dflt_extra_action, _dflt_extra_slot, _dflt_cheater, _dflt_city, _dflt_slot, _dflt_connected, _dflt_requires_train, _dflt_special_only, _dflt_on, _dflt_phase, _dflt_until_phase, _dflt_revenue, _dflt_terrain, _dflt_amount, _dflt_lost_on_president_change, _dflt_income, _dflt_per_icon, _dflt_moves_station, _dflt_text, _dflt_from_, _dflt_reserves_share, _return_type):
+ def __init__(self,type:_type_type,owner:_type_owner=_dflt_owner,while_owned_by:_type_while_owned_by=_dflt_while_owned_by,when:_type_when=_dflt_when,count:_type_count=_dflt_count,count_per_or:_type_count_per_or=_dflt_count_per_or,hexes:_type_hexes=_dflt_hexes,hex:_type_hex=_dflt_hex,tiles:_type_tiles=_dflt_tiles,trains:_type_trains=_dflt_trains,corporations:_type_corporations=_dflt_corporations,corporation:_type_corporation=_dflt_corporation,shares:_type_shares=_dflt_shares,free:_type_free=_dflt_free,discount:_type_discount=_dflt_discount,discount_percent:_type_discount_percent=_dflt_discount_percent,special:_type_special=_dflt_special,reachable:_type_reachable=_dflt_reachable,consumes_tile_lay:_type_consumes_tile_lay=_dflt_consumes_tile_lay,cost:_type_cost=_dflt_cost,closes_when_used_up:_type_closes_when_used_up=_dflt_closes_when_used_up,closes_at_round_end:_type_closes_at_round_end=_dflt_closes_at_round_end,blocks:_type_blocks=_dflt_blocks,lay_only:_type_lay_only=_dflt_lay_only,must_lay_together:_type_must_lay_together=_dflt_must_lay_together,must_lay_all:_type_must_lay_all=_dflt_must_lay_all,lost_if_others_build:_type_lost_if_others_build=_dflt_lost_if_others_build,use_across_ors:_type_use_across_ors=_dflt_use_across_ors,requires_room:_type_requires_room=_dflt_requires_room,closes_private:_type_closes_private=_dflt_closes_private,from_turn:_type_from_turn=_dflt_from_turn,from_owner:_type_from_owner=_dflt_from_owner,free_tile_lay:_type_free_tile_lay=_dflt_free_tile_lay,price:_type_price=_dflt_price,teleport_price:_type_teleport_price=_dflt_teleport_price,extra_action:_type_extra_action=_dflt_extra_action,extra_slot:_type_extra_slot=_dflt_extra_slot,cheater:_type_cheater=_dflt_cheater,city:_type_city=_dflt_city,slot:_type_slot=_dflt_slot,connected:_type_connected=_dflt_connected,requires_train:_type_requires_train=_dflt_requires_train,special_only:_type_special_only=_dflt_special_only,on:_type_on=_dflt_on,phase:_type_phase=_dflt_phase,until_phase:_type_until_phase=_dflt_until_phase,revenue:_type_revenue=_dflt_revenue,terrain:_type_terrain=_dflt_terrain,amount:_type_amount=_dflt_amount,lost_on_president_change:_type_lost_on_president_change=_dflt_lost_on_president_change,income:_type_income=_dflt_income,per_icon:_type_per_icon=_dflt_per_icon,moves_station:_type_moves_station=_dflt_moves_station,text:_type_text=_HAS_DEFAULT_FACTORY,from_:_type_from_=_dflt_from_,reserves_share:_type_reserves_share=_dflt_reserves_share)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'type',type)
   __dataclass_builtins_object__.__setattr__(self,'owner',owner)
   __dataclass_builtins_object__.__setattr__(self,'while_owned_by',while_owned_by)
@@ -521,6 +559,7 @@ def _f72(_type_type, _type_owner, _type_while_owned_by, _type_when, _type_count,
   __dataclass_builtins_object__.__setattr__(self,'consumes_tile_lay',consumes_tile_lay)
   __dataclass_builtins_object__.__setattr__(self,'cost',cost)
   __dataclass_builtins_object__.__setattr__(self,'closes_when_used_up',closes_when_used_up)
+  __dataclass_builtins_object__.__setattr__(self,'closes_at_round_end',closes_at_round_end)
   __dataclass_builtins_object__.__setattr__(self,'blocks',blocks)
   __dataclass_builtins_object__.__setattr__(self,'lay_only',lay_only)
   __dataclass_builtins_object__.__setattr__(self,'must_lay_together',must_lay_together)
@@ -550,49 +589,51 @@ def _f72(_type_type, _type_owner, _type_while_owned_by, _type_when, _type_count,
   __dataclass_builtins_object__.__setattr__(self,'amount',amount)
   __dataclass_builtins_object__.__setattr__(self,'lost_on_president_change',lost_on_president_change)
   __dataclass_builtins_object__.__setattr__(self,'income',income)
+  __dataclass_builtins_object__.__setattr__(self,'per_icon',per_icon)
   __dataclass_builtins_object__.__setattr__(self,'moves_station',moves_station)
   __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)
   __dataclass_builtins_object__.__setattr__(self,'from_',from_)
   __dataclass_builtins_object__.__setattr__(self,'reserves_share',reserves_share)
  return __init__
 
-def _f73():
+def _f79():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(type={self.type!r}, owner={self.owner!r}, while_owned_by={self.while_owned_by!r}, when={self.when!r}, count={self.count!r}, count_per_or={self.count_per_or!r}, hexes={self.hexes!r}, hex={self.hex!r}, tiles={self.tiles!r}, trains={self.trains!r}, corporations={self.corporations!r}, corporation={self.corporation!r}, shares={self.shares!r}, free={self.free!r}, discount={self.discount!r}, discount_percent={self.discount_percent!r}, special={self.special!r}, reachable={self.reachable!r}, consumes_tile_lay={self.consumes_tile_lay!r}, cost={self.cost!r}, closes_when_used_up={self.closes_when_used_up!r}, blocks={self.blocks!r}, lay_only={self.lay_only!r}, must_lay_together={self.must_lay_together!r}, must_lay_all={self.must_lay_all!r}, lost_if_others_build={self.lost_if_others_build!r}, use_across_ors={self.use_across_ors!r}, requires_room={self.requires_room!r}, closes_private={self.closes_private!r}, from_turn={self.from_turn!r}, from_owner={self.from_owner!r}, free_tile_lay={self.free_tile_lay!r}, price={self.price!r}, teleport_price={self.teleport_price!r}, extra_action={self.extra_action!r}, extra_slot={self.extra_slot!r}, cheater={self.cheater!r}, city={self.city!r}, slot={self.slot!r}, connected={self.connected!r}, requires_train={self.requires_train!r}, special_only={self.special_only!r}, on={self.on!r}, phase={self.phase!r}, until_phase={self.until_phase!r}, revenue={self.revenue!r}, terrain={self.terrain!r}, amount={self.amount!r}, lost_on_president_change={self.lost_on_president_change!r}, income={self.income!r}, moves_station={self.moves_station!r}, text={self.text!r}, from_={self.from_!r}, reserves_share={self.reserves_share!r})"
+  return self.__class__.__qualname__ + f"(type={self.type!r}, owner={self.owner!r}, while_owned_by={self.while_owned_by!r}, when={self.when!r}, count={self.count!r}, count_per_or={self.count_per_or!r}, hexes={self.hexes!r}, hex={self.hex!r}, tiles={self.tiles!r}, trains={self.trains!r}, corporations={self.corporations!r}, corporation={self.corporation!r}, shares={self.shares!r}, free={self.free!r}, discount={self.discount!r}, discount_percent={self.discount_percent!r}, special={self.special!r}, reachable={self.reachable!r}, consumes_tile_lay={self.consumes_tile_lay!r}, cost={self.cost!r}, closes_when_used_up={self.closes_when_used_up!r}, closes_at_round_end={self.closes_at_round_end!r}, blocks={self.blocks!r}, lay_only={self.lay_only!r}, must_lay_together={self.must_lay_together!r}, must_lay_all={self.must_lay_all!r}, lost_if_others_build={self.lost_if_others_build!r}, use_across_ors={self.use_across_ors!r}, requires_room={self.requires_room!r}, closes_private={self.closes_private!r}, from_turn={self.from_turn!r}, from_owner={self.from_owner!r}, free_tile_lay={self.free_tile_lay!r}, price={self.price!r}, teleport_price={self.teleport_price!r}, extra_action={self.extra_action!r}, extra_slot={self.extra_slot!r}, cheater={self.cheater!r}, city={self.city!r}, slot={self.slot!r}, connected={self.connected!r}, requires_train={self.requires_train!r}, special_only={self.special_only!r}, on={self.on!r}, phase={self.phase!r}, until_phase={self.until_phase!r}, revenue={self.revenue!r}, terrain={self.terrain!r}, amount={self.amount!r}, lost_on_president_change={self.lost_on_president_change!r}, income={self.income!r}, per_icon={self.per_icon!r}, moves_station={self.moves_station!r}, text={self.text!r}, from_={self.from_!r}, reserves_share={self.reserves_share!r})"
  return __repr__
 
-def _f74():
+def _f80():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.type,self.owner,self.while_owned_by,self.when,self.count,self.count_per_or,self.hexes,self.hex,self.tiles,self.trains,self.corporations,self.corporation,self.shares,self.free,self.discount,self.discount_percent,self.special,self.reachable,self.consumes_tile_lay,self.cost,self.closes_when_used_up,self.blocks,self.lay_only,self.must_lay_together,self.must_lay_all,self.lost_if_others_build,self.use_across_ors,self.requires_room,self.closes_private,self.from_turn,self.from_owner,self.free_tile_lay,self.price,self.teleport_price,self.extra_action,self.extra_slot,self.cheater,self.city,self.slot,self.connected,self.requires_train,self.special_only,self.on,self.phase,self.until_phase,self.revenue,self.terrain,self.amount,self.lost_on_president_change,self.income,self.moves_station,self.text,self.from_,self.reserves_share,)==(other.type,other.owner,other.while_owned_by,other.when,other.count,other.count_per_or,other.hexes,other.hex,other.tiles,other.trains,other.corporations,other.corporation,other.shares,other.free,other.discount,other.discount_percent,other.special,other.reachable,other.consumes_tile_lay,other.cost,other.closes_when_used_up,other.blocks,other.lay_only,other.must_lay_together,other.must_lay_all,other.lost_if_others_build,other.use_across_ors,other.requires_room,other.closes_private,other.from_turn,other.from_owner,other.free_tile_lay,other.price,other.teleport_price,other.extra_action,other.extra_slot,other.cheater,other.city,other.slot,other.connected,other.requires_train,other.special_only,other.on,other.phase,other.until_phase,other.revenue,other.terrain,other.amount,other.lost_on_president_change,other.income,other.moves_station,other.text,other.from_,other.reserves_share,)
+   return (self.type,self.owner,self.while_owned_by,self.when,self.count,self.count_per_or,self.hexes,self.hex,self.tiles,self.trains,self.corporations,self.corporation,self.shares,self.free,self.discount,self.discount_percent,self.special,self.reachable,self.consumes_tile_lay,self.cost,self.closes_when_used_up,self.closes_at_round_end,self.blocks,self.lay_only,self.must_lay_together,self.must_lay_all,self.lost_if_others_build,self.use_across_ors,self.requires_room,self.closes_private,self.from_turn,self.from_owner,self.free_tile_lay,self.price,self.teleport_price,self.extra_action,self.extra_slot,self.cheater,self.city,self.slot,self.connected,self.requires_train,self.special_only,self.on,self.phase,self.until_phase,self.revenue,self.terrain,self.amount,self.lost_on_president_change,self.income,self.per_icon,self.moves_station,self.text,self.from_,self.reserves_share,)==(other.type,other.owner,other.while_owned_by,other.when,other.count,other.count_per_or,other.hexes,other.hex,other.tiles,other.trains,other.corporations,other.corporation,other.shares,other.free,other.discount,other.discount_percent,other.special,other.reachable,other.consumes_tile_lay,other.cost,other.closes_when_used_up,other.closes_at_round_end,other.blocks,other.lay_only,other.must_lay_together,other.must_lay_all,other.lost_if_others_build,other.use_across_ors,other.requires_room,other.closes_private,other.from_turn,other.from_owner,other.free_tile_lay,other.price,other.teleport_price,other.extra_action,other.extra_slot,other.cheater,other.city,other.slot,other.connected,other.requires_train,other.special_only,other.on,other.phase,other.until_phase,other.revenue,other.terrain,other.amount,other.lost_on_president_change,other.income,other.per_icon,other.moves_station,other.text,other.from_,other.reserves_share,)
   return NotImplemented
  return __eq__
 
-def _f75(cls, FrozenInstanceError):
+def _f81(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('type','owner','while_owned_by','when','count','count_per_or','hexes','hex','tiles','trains','corporations','corporation','shares','free','discount','discount_percent','special','reachable','consumes_tile_lay','cost','closes_when_used_up','blocks','lay_only','must_lay_together','must_lay_all','lost_if_others_build','use_across_ors','requires_room','closes_private','from_turn','from_owner','free_tile_lay','price','teleport_price','extra_action','extra_slot','cheater','city','slot','connected','requires_train','special_only','on','phase','until_phase','revenue','terrain','amount','lost_on_president_change','income','moves_station','text','from_','reserves_share',):
+  if type(self) is cls or name in ('type','owner','while_owned_by','when','count','count_per_or','hexes','hex','tiles','trains','corporations','corporation','shares','free','discount','discount_percent','special','reachable','consumes_tile_lay','cost','closes_when_used_up','closes_at_round_end','blocks','lay_only','must_lay_together','must_lay_all','lost_if_others_build','use_across_ors','requires_room','closes_private','from_turn','from_owner','free_tile_lay','price','teleport_price','extra_action','extra_slot','cheater','city','slot','connected','requires_train','special_only','on','phase','until_phase','revenue','terrain','amount','lost_on_president_change','income','per_icon','moves_station','text','from_','reserves_share',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f76(cls, FrozenInstanceError):
+def _f82(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('type','owner','while_owned_by','when','count','count_per_or','hexes','hex','tiles','trains','corporations','corporation','shares','free','discount','discount_percent','special','reachable','consumes_tile_lay','cost','closes_when_used_up','blocks','lay_only','must_lay_together','must_lay_all','lost_if_others_build','use_across_ors','requires_room','closes_private','from_turn','from_owner','free_tile_lay','price','teleport_price','extra_action','extra_slot','cheater','city','slot','connected','requires_train','special_only','on','phase','until_phase','revenue','terrain','amount','lost_on_president_change','income','moves_station','text','from_','reserves_share',):
+  if type(self) is cls or name in ('type','owner','while_owned_by','when','count','count_per_or','hexes','hex','tiles','trains','corporations','corporation','shares','free','discount','discount_percent','special','reachable','consumes_tile_lay','cost','closes_when_used_up','closes_at_round_end','blocks','lay_only','must_lay_together','must_lay_all','lost_if_others_build','use_across_ors','requires_room','closes_private','from_turn','from_owner','free_tile_lay','price','teleport_price','extra_action','extra_slot','cheater','city','slot','connected','requires_train','special_only','on','phase','until_phase','revenue','terrain','amount','lost_on_president_change','income','per_icon','moves_station','text','from_','reserves_share',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f77():
+def _f83():
  def __hash__(self):
-  return hash((self.type,self.owner,self.while_owned_by,self.when,self.count,self.count_per_or,self.hexes,self.hex,self.tiles,self.trains,self.corporations,self.corporation,self.shares,self.free,self.discount,self.discount_percent,self.special,self.reachable,self.consumes_tile_lay,self.cost,self.closes_when_used_up,self.blocks,self.lay_only,self.must_lay_together,self.must_lay_all,self.lost_if_others_build,self.use_across_ors,self.requires_room,self.closes_private,self.from_turn,self.from_owner,self.free_tile_lay,self.price,self.teleport_price,self.extra_action,self.extra_slot,self.cheater,self.city,self.slot,self.connected,self.requires_train,self.special_only,self.on,self.phase,self.until_phase,self.revenue,self.terrain,self.amount,self.lost_on_president_change,self.income,self.moves_station,self.text,self.from_,self.reserves_share,))
+  return hash((self.type,self.owner,self.while_owned_by,self.when,self.count,self.count_per_or,self.hexes,self.hex,self.tiles,self.trains,self.corporations,self.corporation,self.shares,self.free,self.discount,self.discount_percent,self.special,self.reachable,self.consumes_tile_lay,self.cost,self.closes_when_used_up,self.closes_at_round_end,self.blocks,self.lay_only,self.must_lay_together,self.must_lay_all,self.lost_if_others_build,self.use_across_ors,self.requires_room,self.closes_private,self.from_turn,self.from_owner,self.free_tile_lay,self.price,self.teleport_price,self.extra_action,self.extra_slot,self.cheater,self.city,self.slot,self.connected,self.requires_train,self.special_only,self.on,self.phase,self.until_phase,self.revenue,self.terrain,self.amount,self.lost_on_president_change,self.income,self.per_icon,self.moves_station,self.text,self.from_,self.reserves_share,))
  return __hash__
 
-def _f78(_type_sym, _type_name, _type_value, _type_revenue, _type_min_price, _type_max_price, _type_min_players, _type_color, _type_kind, _type_text, _type_abilities, _type_stock_round_trade, _type_sold_in_operating_rounds, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_revenue, _dflt_min_price, _dflt_max_price, _dflt_min_players, _dflt_color, _dflt_kind, _dflt_text, _dflt_abilities, _dflt_stock_round_trade, _dflt_sold_in_operating_rounds, _return_type):
- def __init__(self,sym:_type_sym,name:_type_name,value:_type_value,revenue:_type_revenue=_dflt_revenue,min_price:_type_min_price=_dflt_min_price,max_price:_type_max_price=_dflt_max_price,min_players:_type_min_players=_dflt_min_players,color:_type_color=_dflt_color,kind:_type_kind=_dflt_kind,text:_type_text=_HAS_DEFAULT_FACTORY,abilities:_type_abilities=_dflt_abilities,stock_round_trade:_type_stock_round_trade=_dflt_stock_round_trade,sold_in_operating_rounds:_type_sold_in_operating_rounds=_dflt_sold_in_operating_rounds)->_return_type:
+def _f84(_type_sym, _type_name, _type_value, _type_revenue, _type_price, _type_min_price, _type_max_price, _type_min_players, _type_color, _type_kind, _type_text, _type_abilities, _type_stock_round_trade, _type_sold_in_operating_rounds, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_revenue, _dflt_price, _dflt_min_price, _dflt_max_price, _dflt_min_players, _dflt_color, _dflt_kind, _dflt_text, _dflt_abilities, _dflt_stock_round_trade, _dflt_sold_in_operating_rounds, _return_type):
+ def __init__(self,sym:_type_sym,name:_type_name,value:_type_value,revenue:_type_revenue=_dflt_revenue,price:_type_price=_dflt_price,min_price:_type_min_price=_dflt_min_price,max_price:_type_max_price=_dflt_max_price,min_players:_type_min_players=_dflt_min_players,color:_type_color=_dflt_color,kind:_type_kind=_dflt_kind,text:_type_text=_HAS_DEFAULT_FACTORY,abilities:_type_abilities=_dflt_abilities,stock_round_trade:_type_stock_round_trade=_dflt_stock_round_trade,sold_in_operating_rounds:_type_sold_in_operating_rounds=_dflt_sold_in_operating_rounds)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'sym',sym)
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'value',value)
   __dataclass_builtins_object__.__setattr__(self,'revenue',revenue)
+  __dataclass_builtins_object__.__setattr__(self,'price',price)
   __dataclass_builtins_object__.__setattr__(self,'min_price',min_price)
   __dataclass_builtins_object__.__setattr__(self,'max_price',max_price)
   __dataclass_builtins_object__.__setattr__(self,'min_players',min_players)
@@ -604,38 +645,38 @@ def _f78(_type_sym, _type_name, _type_value, _type_revenue, _type_min_price, _ty
   __dataclass_builtins_object__.__setattr__(self,'sold_in_operating_rounds',sold_in_operating_rounds)
  return __init__
 
-def _f79():
+def _f85():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(sym={self.sym!r}, name={self.name!r}, value={self.value!r}, revenue={self.revenue!r}, min_price={self.min_price!r}, max_price={self.max_price!r}, min_players={self.min_players!r}, color={self.color!r}, kind={self.kind!r}, text={self.text!r}, abilities={self.abilities!r}, stock_round_trade={self.stock_round_trade!r}, sold_in_operating_rounds={self.sold_in_operating_rounds!r})"
+  return self.__class__.__qualname__ + f"(sym={self.sym!r}, name={self.name!r}, value={self.value!r}, revenue={self.revenue!r}, price={self.price!r}, min_price={self.min_price!r}, max_price={self.max_price!r}, min_players={self.min_players!r}, color={self.color!r}, kind={self.kind!r}, text={self.text!r}, abilities={self.abilities!r}, stock_round_trade={self.stock_round_trade!r}, sold_in_operating_rounds={self.sold_in_operating_rounds!r})"
  return __repr__
 
-def _f80():
+def _f86():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.sym,self.name,self.value,self.revenue,self.min_price,self.max_price,self.min_players,self.color,self.kind,self.text,self.abilities,self.stock_round_trade,self.sold_in_operating_rounds,)==(other.sym,other.name,other.value,other.revenue,other.min_price,other.max_price,other.min_players,other.color,other.kind,other.text,other.abilities,other.stock_round_trade,other.sold_in_operating_rounds,)
+   return (self.sym,self.name,self.value,self.revenue,self.price,self.min_price,self.max_price,self.min_players,self.color,self.kind,self.text,self.abilities,self.stock_round_trade,self.sold_in_operating_rounds,)==(other.sym,other.name,other.value,other.revenue,other.price,other.min_price,other.max_price,other.min_players,other.color,other.kind,other.text,other.abilities,other.stock_round_trade,other.sold_in_operating_rounds,)
   return NotImplemented
  return __eq__
 
-def _f81(cls, FrozenInstanceError):
+def _f87(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('sym','name','value','revenue','min_price','max_price','min_players','color','kind','text','abilities','stock_round_trade','sold_in_operating_rounds',):
+  if type(self) is cls or name in ('sym','name','value','revenue','price','min_price','max_price','min_players','color','kind','text','abilities','stock_round_trade','sold_in_operating_rounds',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f82(cls, FrozenInstanceError):
+def _f88(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('sym','name','value','revenue','min_price','max_price','min_players','color','kind','text','abilities','stock_round_trade','sold_in_operating_rounds',):
+  if type(self) is cls or name in ('sym','name','value','revenue','price','min_price','max_price','min_players','color','kind','text','abilities','stock_round_trade','sold_in_operating_rounds',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f83():
+def _f89():
  def __hash__(self):
-  return hash((self.sym,self.name,self.value,self.revenue,self.min_price,self.max_price,self.min_players,self.color,self.kind,self.text,self.abilities,self.stock_round_trade,self.sold_in_operating_rounds,))
+  return hash((self.sym,self.name,self.value,self.revenue,self.price,self.min_price,self.max_price,self.min_players,self.color,self.kind,self.text,self.abilities,self.stock_round_trade,self.sold_in_operating_rounds,))
  return __hash__
 
-def _f84(_type_hexes, _type_region, _type_any_city, _type_replaces_neutral, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_hexes, _dflt_region, _dflt_any_city, _dflt_replaces_neutral, _return_type):
+def _f90(_type_hexes, _type_region, _type_any_city, _type_replaces_neutral, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_hexes, _dflt_region, _dflt_any_city, _dflt_replaces_neutral, _return_type):
  def __init__(self,hexes:_type_hexes=_dflt_hexes,region:_type_region=_dflt_region,any_city:_type_any_city=_dflt_any_city,replaces_neutral:_type_replaces_neutral=_dflt_replaces_neutral)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'hexes',hexes)
   __dataclass_builtins_object__.__setattr__(self,'region',region)
@@ -643,151 +684,151 @@ def _f84(_type_hexes, _type_region, _type_any_city, _type_replaces_neutral, MISS
   __dataclass_builtins_object__.__setattr__(self,'replaces_neutral',replaces_neutral)
  return __init__
 
-def _f85():
+def _f91():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(hexes={self.hexes!r}, region={self.region!r}, any_city={self.any_city!r}, replaces_neutral={self.replaces_neutral!r})"
  return __repr__
 
-def _f86():
+def _f92():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.hexes,self.region,self.any_city,self.replaces_neutral,)==(other.hexes,other.region,other.any_city,other.replaces_neutral,)
   return NotImplemented
  return __eq__
 
-def _f87(cls, FrozenInstanceError):
- def __setattr__(self,name,value):
-  if type(self) is cls or name in ('hexes','region','any_city','replaces_neutral',):
-   raise FrozenInstanceError(f"cannot assign to field {name!r}")
-  super(cls, self).__setattr__(name, value)
- return __setattr__
-
-def _f88(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('hexes','region','any_city','replaces_neutral',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-def _f89():
- def __hash__(self):
-  return hash((self.hexes,self.region,self.any_city,self.replaces_neutral,))
- return __hash__
-
-def _f90(_type_shares, _type_on, _type_type, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_on, _dflt_type, _return_type):
- def __init__(self,shares:_type_shares,on:_type_on=_dflt_on,type:_type_type=_dflt_type)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'shares',shares)
-  __dataclass_builtins_object__.__setattr__(self,'on',on)
-  __dataclass_builtins_object__.__setattr__(self,'type',type)
- return __init__
-
-def _f91():
- def __repr__(self):
-  return self.__class__.__qualname__ + f"(shares={self.shares!r}, on={self.on!r}, type={self.type!r})"
- return __repr__
-
-def _f92():
- def __eq__(self,other):
-  if other.__class__ is self.__class__:
-   return (self.shares,self.on,self.type,)==(other.shares,other.on,other.type,)
-  return NotImplemented
- return __eq__
-
 def _f93(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('shares','on','type',):
+  if type(self) is cls or name in ('hexes','region','any_city','replaces_neutral',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f94(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('shares','on','type',):
+  if type(self) is cls or name in ('hexes','region','any_city','replaces_neutral',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f95():
  def __hash__(self):
-  return hash((self.shares,self.on,self.type,))
+  return hash((self.hexes,self.region,self.any_city,self.replaces_neutral,))
  return __hash__
 
-def _f96(_type_add, _type_if_converted, _type_from_phase, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_if_converted, _dflt_from_phase, _return_type):
- def __init__(self,add:_type_add,if_converted:_type_if_converted=_dflt_if_converted,from_phase:_type_from_phase=_dflt_from_phase)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'add',add)
-  __dataclass_builtins_object__.__setattr__(self,'if_converted',if_converted)
-  __dataclass_builtins_object__.__setattr__(self,'from_phase',from_phase)
+def _f96(_type_shares, _type_on, _type_type, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_on, _dflt_type, _return_type):
+ def __init__(self,shares:_type_shares,on:_type_on=_dflt_on,type:_type_type=_dflt_type)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'shares',shares)
+  __dataclass_builtins_object__.__setattr__(self,'on',on)
+  __dataclass_builtins_object__.__setattr__(self,'type',type)
  return __init__
 
 def _f97():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(add={self.add!r}, if_converted={self.if_converted!r}, from_phase={self.from_phase!r})"
+  return self.__class__.__qualname__ + f"(shares={self.shares!r}, on={self.on!r}, type={self.type!r})"
  return __repr__
 
 def _f98():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.add,self.if_converted,self.from_phase,)==(other.add,other.if_converted,other.from_phase,)
+   return (self.shares,self.on,self.type,)==(other.shares,other.on,other.type,)
   return NotImplemented
  return __eq__
 
 def _f99(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('add','if_converted','from_phase',):
+  if type(self) is cls or name in ('shares','on','type',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f100(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('add','if_converted','from_phase',):
+  if type(self) is cls or name in ('shares','on','type',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f101():
  def __hash__(self):
-  return hash((self.add,self.if_converted,self.from_phase,))
+  return hash((self.shares,self.on,self.type,))
  return __hash__
 
-def _f102(_type_method, _type_per_hex, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_method, _dflt_per_hex, _return_type):
- def __init__(self,method:_type_method=_dflt_method,per_hex:_type_per_hex=_dflt_per_hex)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'method',method)
-  __dataclass_builtins_object__.__setattr__(self,'per_hex',per_hex)
+def _f102(_type_add, _type_if_converted, _type_from_phase, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_if_converted, _dflt_from_phase, _return_type):
+ def __init__(self,add:_type_add,if_converted:_type_if_converted=_dflt_if_converted,from_phase:_type_from_phase=_dflt_from_phase)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'add',add)
+  __dataclass_builtins_object__.__setattr__(self,'if_converted',if_converted)
+  __dataclass_builtins_object__.__setattr__(self,'from_phase',from_phase)
  return __init__
 
 def _f103():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(method={self.method!r}, per_hex={self.per_hex!r})"
+  return self.__class__.__qualname__ + f"(add={self.add!r}, if_converted={self.if_converted!r}, from_phase={self.from_phase!r})"
  return __repr__
 
 def _f104():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.method,self.per_hex,)==(other.method,other.per_hex,)
+   return (self.add,self.if_converted,self.from_phase,)==(other.add,other.if_converted,other.from_phase,)
   return NotImplemented
  return __eq__
 
 def _f105(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('method','per_hex',):
+  if type(self) is cls or name in ('add','if_converted','from_phase',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f106(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('method','per_hex',):
+  if type(self) is cls or name in ('add','if_converted','from_phase',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f107():
  def __hash__(self):
+  return hash((self.add,self.if_converted,self.from_phase,))
+ return __hash__
+
+def _f108(_type_method, _type_per_hex, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_method, _dflt_per_hex, _return_type):
+ def __init__(self,method:_type_method=_dflt_method,per_hex:_type_per_hex=_dflt_per_hex)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'method',method)
+  __dataclass_builtins_object__.__setattr__(self,'per_hex',per_hex)
+ return __init__
+
+def _f109():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(method={self.method!r}, per_hex={self.per_hex!r})"
+ return __repr__
+
+def _f110():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.method,self.per_hex,)==(other.method,other.per_hex,)
+  return NotImplemented
+ return __eq__
+
+def _f111(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('method','per_hex',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f112(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('method','per_hex',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f113():
+ def __hash__(self):
   return hash((self.method,self.per_hex,))
  return __hash__
 
-def _f108(_type_count, _type_price, _type_interest, _type_end_game_deduction_per_share, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_interest, _dflt_end_game_deduction_per_share, _return_type):
+def _f114(_type_count, _type_price, _type_interest, _type_end_game_deduction_per_share, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_interest, _dflt_end_game_deduction_per_share, _return_type):
  def __init__(self,count:_type_count,price:_type_price,interest:_type_interest=_dflt_interest,end_game_deduction_per_share:_type_end_game_deduction_per_share=_dflt_end_game_deduction_per_share)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'count',count)
   __dataclass_builtins_object__.__setattr__(self,'price',price)
@@ -795,38 +836,38 @@ def _f108(_type_count, _type_price, _type_interest, _type_end_game_deduction_per
   __dataclass_builtins_object__.__setattr__(self,'end_game_deduction_per_share',end_game_deduction_per_share)
  return __init__
 
-def _f109():
+def _f115():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(count={self.count!r}, price={self.price!r}, interest={self.interest!r}, end_game_deduction_per_share={self.end_game_deduction_per_share!r})"
  return __repr__
 
-def _f110():
+def _f116():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.count,self.price,self.interest,self.end_game_deduction_per_share,)==(other.count,other.price,other.interest,other.end_game_deduction_per_share,)
   return NotImplemented
  return __eq__
 
-def _f111(cls, FrozenInstanceError):
+def _f117(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('count','price','interest','end_game_deduction_per_share',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f112(cls, FrozenInstanceError):
+def _f118(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('count','price','interest','end_game_deduction_per_share',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f113():
+def _f119():
  def __hash__(self):
   return hash((self.count,self.price,self.interest,self.end_game_deduction_per_share,))
  return __hash__
 
-def _f114(_type_exchanges, _type_cash, _type_vote_percent, _type_forced_on, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_exchanges, _dflt_cash, _dflt_vote_percent, _dflt_forced_on, _return_type):
+def _f120(_type_exchanges, _type_cash, _type_vote_percent, _type_forced_on, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_exchanges, _dflt_cash, _dflt_vote_percent, _dflt_forced_on, _return_type):
  def __init__(self,exchanges:_type_exchanges=_HAS_DEFAULT_FACTORY,cash:_type_cash=_dflt_cash,vote_percent:_type_vote_percent=_dflt_vote_percent,forced_on:_type_forced_on=_dflt_forced_on)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'exchanges',_dflt_exchanges() if exchanges is _HAS_DEFAULT_FACTORY else exchanges)
   __dataclass_builtins_object__.__setattr__(self,'cash',cash)
@@ -834,39 +875,39 @@ def _f114(_type_exchanges, _type_cash, _type_vote_percent, _type_forced_on, MISS
   __dataclass_builtins_object__.__setattr__(self,'forced_on',forced_on)
  return __init__
 
-def _f115():
+def _f121():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(exchanges={self.exchanges!r}, cash={self.cash!r}, vote_percent={self.vote_percent!r}, forced_on={self.forced_on!r})"
  return __repr__
 
-def _f116():
+def _f122():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.exchanges,self.cash,self.vote_percent,self.forced_on,)==(other.exchanges,other.cash,other.vote_percent,other.forced_on,)
   return NotImplemented
  return __eq__
 
-def _f117(cls, FrozenInstanceError):
+def _f123(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('exchanges','cash','vote_percent','forced_on',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f118(cls, FrozenInstanceError):
+def _f124(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('exchanges','cash','vote_percent','forced_on',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f119():
+def _f125():
  def __hash__(self):
   return hash((self.exchanges,self.cash,self.vote_percent,self.forced_on,))
  return __hash__
 
-def _f120(_type_old_shares_per_share, _type_start_price, _type_min_price, _type_price_drop_per_inherited_loan, _type_max_inherited_loans, _type_inherited_loans_become, _type_short_shares, _type_home_token_exchange, _type_extra_token_exchanges, _type_capital, _type_first_operation, _type_first_tile_lays, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_old_shares_per_share, _dflt_start_price, _dflt_min_price, _dflt_price_drop_per_inherited_loan, _dflt_max_inherited_loans, _dflt_inherited_loans_become, _dflt_short_shares, _dflt_home_token_exchange, _dflt_extra_token_exchanges, _dflt_capital, _dflt_first_operation, _dflt_first_tile_lays, _return_type):
- def __init__(self,old_shares_per_share:_type_old_shares_per_share=_dflt_old_shares_per_share,start_price:_type_start_price=_dflt_start_price,min_price:_type_min_price=_dflt_min_price,price_drop_per_inherited_loan:_type_price_drop_per_inherited_loan=_dflt_price_drop_per_inherited_loan,max_inherited_loans:_type_max_inherited_loans=_dflt_max_inherited_loans,inherited_loans_become:_type_inherited_loans_become=_dflt_inherited_loans_become,short_shares:_type_short_shares=_dflt_short_shares,home_token_exchange:_type_home_token_exchange=_dflt_home_token_exchange,extra_token_exchanges:_type_extra_token_exchanges=_dflt_extra_token_exchanges,capital:_type_capital=_dflt_capital,first_operation:_type_first_operation=_dflt_first_operation,first_tile_lays:_type_first_tile_lays=_dflt_first_tile_lays)->_return_type:
+def _f126(_type_old_shares_per_share, _type_start_price, _type_min_price, _type_price_drop_per_inherited_loan, _type_max_inherited_loans, _type_inherited_loans_become, _type_short_shares, _type_home_token_exchange, _type_extra_token_exchanges, _type_capital, _type_first_operation, _type_first_tile_lays, _type_formed_from, _type_on_event, _type_token_limit, _type_token_price, _type_share_split_over, _type_discard_limit, _type_extra_train_limit, _type_withholds_until_permanent_train, _type_certificate_limits, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_old_shares_per_share, _dflt_start_price, _dflt_min_price, _dflt_price_drop_per_inherited_loan, _dflt_max_inherited_loans, _dflt_inherited_loans_become, _dflt_short_shares, _dflt_home_token_exchange, _dflt_extra_token_exchanges, _dflt_capital, _dflt_first_operation, _dflt_first_tile_lays, _dflt_formed_from, _dflt_on_event, _dflt_token_limit, _dflt_token_price, _dflt_share_split_over, _dflt_discard_limit, _dflt_extra_train_limit, _dflt_withholds_until_permanent_train, _dflt_certificate_limits, _return_type):
+ def __init__(self,old_shares_per_share:_type_old_shares_per_share=_dflt_old_shares_per_share,start_price:_type_start_price=_dflt_start_price,min_price:_type_min_price=_dflt_min_price,price_drop_per_inherited_loan:_type_price_drop_per_inherited_loan=_dflt_price_drop_per_inherited_loan,max_inherited_loans:_type_max_inherited_loans=_dflt_max_inherited_loans,inherited_loans_become:_type_inherited_loans_become=_dflt_inherited_loans_become,short_shares:_type_short_shares=_dflt_short_shares,home_token_exchange:_type_home_token_exchange=_dflt_home_token_exchange,extra_token_exchanges:_type_extra_token_exchanges=_dflt_extra_token_exchanges,capital:_type_capital=_dflt_capital,first_operation:_type_first_operation=_dflt_first_operation,first_tile_lays:_type_first_tile_lays=_dflt_first_tile_lays,formed_from:_type_formed_from=_dflt_formed_from,on_event:_type_on_event=_dflt_on_event,token_limit:_type_token_limit=_dflt_token_limit,token_price:_type_token_price=_dflt_token_price,share_split_over:_type_share_split_over=_dflt_share_split_over,discard_limit:_type_discard_limit=_dflt_discard_limit,extra_train_limit:_type_extra_train_limit=_dflt_extra_train_limit,withholds_until_permanent_train:_type_withholds_until_permanent_train=_dflt_withholds_until_permanent_train,certificate_limits:_type_certificate_limits=_HAS_DEFAULT_FACTORY)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'old_shares_per_share',old_shares_per_share)
   __dataclass_builtins_object__.__setattr__(self,'start_price',start_price)
   __dataclass_builtins_object__.__setattr__(self,'min_price',min_price)
@@ -879,41 +920,50 @@ def _f120(_type_old_shares_per_share, _type_start_price, _type_min_price, _type_
   __dataclass_builtins_object__.__setattr__(self,'capital',capital)
   __dataclass_builtins_object__.__setattr__(self,'first_operation',first_operation)
   __dataclass_builtins_object__.__setattr__(self,'first_tile_lays',first_tile_lays)
+  __dataclass_builtins_object__.__setattr__(self,'formed_from',formed_from)
+  __dataclass_builtins_object__.__setattr__(self,'on_event',on_event)
+  __dataclass_builtins_object__.__setattr__(self,'token_limit',token_limit)
+  __dataclass_builtins_object__.__setattr__(self,'token_price',token_price)
+  __dataclass_builtins_object__.__setattr__(self,'share_split_over',share_split_over)
+  __dataclass_builtins_object__.__setattr__(self,'discard_limit',discard_limit)
+  __dataclass_builtins_object__.__setattr__(self,'extra_train_limit',extra_train_limit)
+  __dataclass_builtins_object__.__setattr__(self,'withholds_until_permanent_train',withholds_until_permanent_train)
+  __dataclass_builtins_object__.__setattr__(self,'certificate_limits',_dflt_certificate_limits() if certificate_limits is _HAS_DEFAULT_FACTORY else certificate_limits)
  return __init__
 
-def _f121():
+def _f127():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(old_shares_per_share={self.old_shares_per_share!r}, start_price={self.start_price!r}, min_price={self.min_price!r}, price_drop_per_inherited_loan={self.price_drop_per_inherited_loan!r}, max_inherited_loans={self.max_inherited_loans!r}, inherited_loans_become={self.inherited_loans_become!r}, short_shares={self.short_shares!r}, home_token_exchange={self.home_token_exchange!r}, extra_token_exchanges={self.extra_token_exchanges!r}, capital={self.capital!r}, first_operation={self.first_operation!r}, first_tile_lays={self.first_tile_lays!r})"
+  return self.__class__.__qualname__ + f"(old_shares_per_share={self.old_shares_per_share!r}, start_price={self.start_price!r}, min_price={self.min_price!r}, price_drop_per_inherited_loan={self.price_drop_per_inherited_loan!r}, max_inherited_loans={self.max_inherited_loans!r}, inherited_loans_become={self.inherited_loans_become!r}, short_shares={self.short_shares!r}, home_token_exchange={self.home_token_exchange!r}, extra_token_exchanges={self.extra_token_exchanges!r}, capital={self.capital!r}, first_operation={self.first_operation!r}, first_tile_lays={self.first_tile_lays!r}, formed_from={self.formed_from!r}, on_event={self.on_event!r}, token_limit={self.token_limit!r}, token_price={self.token_price!r}, share_split_over={self.share_split_over!r}, discard_limit={self.discard_limit!r}, extra_train_limit={self.extra_train_limit!r}, withholds_until_permanent_train={self.withholds_until_permanent_train!r}, certificate_limits={self.certificate_limits!r})"
  return __repr__
 
-def _f122():
+def _f128():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.old_shares_per_share,self.start_price,self.min_price,self.price_drop_per_inherited_loan,self.max_inherited_loans,self.inherited_loans_become,self.short_shares,self.home_token_exchange,self.extra_token_exchanges,self.capital,self.first_operation,self.first_tile_lays,)==(other.old_shares_per_share,other.start_price,other.min_price,other.price_drop_per_inherited_loan,other.max_inherited_loans,other.inherited_loans_become,other.short_shares,other.home_token_exchange,other.extra_token_exchanges,other.capital,other.first_operation,other.first_tile_lays,)
+   return (self.old_shares_per_share,self.start_price,self.min_price,self.price_drop_per_inherited_loan,self.max_inherited_loans,self.inherited_loans_become,self.short_shares,self.home_token_exchange,self.extra_token_exchanges,self.capital,self.first_operation,self.first_tile_lays,self.formed_from,self.on_event,self.token_limit,self.token_price,self.share_split_over,self.discard_limit,self.extra_train_limit,self.withholds_until_permanent_train,self.certificate_limits,)==(other.old_shares_per_share,other.start_price,other.min_price,other.price_drop_per_inherited_loan,other.max_inherited_loans,other.inherited_loans_become,other.short_shares,other.home_token_exchange,other.extra_token_exchanges,other.capital,other.first_operation,other.first_tile_lays,other.formed_from,other.on_event,other.token_limit,other.token_price,other.share_split_over,other.discard_limit,other.extra_train_limit,other.withholds_until_permanent_train,other.certificate_limits,)
   return NotImplemented
  return __eq__
 
-def _f123(cls, FrozenInstanceError):
+def _f129(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('old_shares_per_share','start_price','min_price','price_drop_per_inherited_loan','max_inherited_loans','inherited_loans_become','short_shares','home_token_exchange','extra_token_exchanges','capital','first_operation','first_tile_lays',):
+  if type(self) is cls or name in ('old_shares_per_share','start_price','min_price','price_drop_per_inherited_loan','max_inherited_loans','inherited_loans_become','short_shares','home_token_exchange','extra_token_exchanges','capital','first_operation','first_tile_lays','formed_from','on_event','token_limit','token_price','share_split_over','discard_limit','extra_train_limit','withholds_until_permanent_train','certificate_limits',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f124(cls, FrozenInstanceError):
+def _f130(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('old_shares_per_share','start_price','min_price','price_drop_per_inherited_loan','max_inherited_loans','inherited_loans_become','short_shares','home_token_exchange','extra_token_exchanges','capital','first_operation','first_tile_lays',):
+  if type(self) is cls or name in ('old_shares_per_share','start_price','min_price','price_drop_per_inherited_loan','max_inherited_loans','inherited_loans_become','short_shares','home_token_exchange','extra_token_exchanges','capital','first_operation','first_tile_lays','formed_from','on_event','token_limit','token_price','share_split_over','discard_limit','extra_train_limit','withholds_until_permanent_train','certificate_limits',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f125():
+def _f131():
  def __hash__(self):
-  return hash((self.old_shares_per_share,self.start_price,self.min_price,self.price_drop_per_inherited_loan,self.max_inherited_loans,self.inherited_loans_become,self.short_shares,self.home_token_exchange,self.extra_token_exchanges,self.capital,self.first_operation,self.first_tile_lays,))
+  return hash((self.old_shares_per_share,self.start_price,self.min_price,self.price_drop_per_inherited_loan,self.max_inherited_loans,self.inherited_loans_become,self.short_shares,self.home_token_exchange,self.extra_token_exchanges,self.capital,self.first_operation,self.first_tile_lays,self.formed_from,self.on_event,self.token_limit,self.token_price,self.share_split_over,self.discard_limit,self.extra_train_limit,self.withholds_until_permanent_train,self.certificate_limits,))
  return __hash__
 
-def _f126(_type_sym, _type_name, _type_tokens, _type_shares, _type_home, _type_home_city, _type_home_choice, _type_color, _type_text_color, _type_float_percent, _type_type, _type_capitalization, _type_holding_limit, _type_available, _type_available_on, _type_region, _type_converts_to, _type_text, _type_home_token_timing, _type_merger, _type_destination, _type_trades_trains_at_face_value, _type_bonds, _type_formation, _type_float_tokens, _type_token_cost, _type_neutral_token, _type_par_needs_token, _type_value, _type_merges_into, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_shares, _dflt_home, _dflt_home_city, _dflt_home_choice, _dflt_color, _dflt_text_color, _dflt_float_percent, _dflt_type, _dflt_capitalization, _dflt_holding_limit, _dflt_available, _dflt_available_on, _dflt_region, _dflt_converts_to, _dflt_text, _dflt_home_token_timing, _dflt_merger, _dflt_destination, _dflt_trades_trains_at_face_value, _dflt_bonds, _dflt_formation, _dflt_float_tokens, _dflt_token_cost, _dflt_neutral_token, _dflt_par_needs_token, _dflt_value, _dflt_merges_into, _return_type):
- def __init__(self,sym:_type_sym,name:_type_name,tokens:_type_tokens,shares:_type_shares=_dflt_shares,home:_type_home=_dflt_home,home_city:_type_home_city=_dflt_home_city,home_choice:_type_home_choice=_dflt_home_choice,color:_type_color=_dflt_color,text_color:_type_text_color=_dflt_text_color,float_percent:_type_float_percent=_dflt_float_percent,type:_type_type=_dflt_type,capitalization:_type_capitalization=_dflt_capitalization,holding_limit:_type_holding_limit=_dflt_holding_limit,available:_type_available=_dflt_available,available_on:_type_available_on=_dflt_available_on,region:_type_region=_dflt_region,converts_to:_type_converts_to=_dflt_converts_to,text:_type_text=_HAS_DEFAULT_FACTORY,home_token_timing:_type_home_token_timing=_dflt_home_token_timing,merger:_type_merger=_dflt_merger,destination:_type_destination=_dflt_destination,trades_trains_at_face_value:_type_trades_trains_at_face_value=_dflt_trades_trains_at_face_value,bonds:_type_bonds=_dflt_bonds,formation:_type_formation=_dflt_formation,float_tokens:_type_float_tokens=_dflt_float_tokens,token_cost:_type_token_cost=_dflt_token_cost,neutral_token:_type_neutral_token=_dflt_neutral_token,par_needs_token:_type_par_needs_token=_dflt_par_needs_token,value:_type_value=_dflt_value,merges_into:_type_merges_into=_dflt_merges_into)->_return_type:
+def _f132(_type_sym, _type_name, _type_tokens, _type_shares, _type_home, _type_home_city, _type_home_choice, _type_color, _type_text_color, _type_float_percent, _type_type, _type_capitalization, _type_holding_limit, _type_available, _type_available_on, _type_region, _type_converts_to, _type_text, _type_home_token_timing, _type_merger, _type_destination, _type_trades_trains_at_face_value, _type_bonds, _type_formation, _type_float_tokens, _type_token_cost, _type_neutral_token, _type_par_needs_token, _type_value, _type_merges_into, _type_starting_train, _type_abilities, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_shares, _dflt_home, _dflt_home_city, _dflt_home_choice, _dflt_color, _dflt_text_color, _dflt_float_percent, _dflt_type, _dflt_capitalization, _dflt_holding_limit, _dflt_available, _dflt_available_on, _dflt_region, _dflt_converts_to, _dflt_text, _dflt_home_token_timing, _dflt_merger, _dflt_destination, _dflt_trades_trains_at_face_value, _dflt_bonds, _dflt_formation, _dflt_float_tokens, _dflt_token_cost, _dflt_neutral_token, _dflt_par_needs_token, _dflt_value, _dflt_merges_into, _dflt_starting_train, _dflt_abilities, _return_type):
+ def __init__(self,sym:_type_sym,name:_type_name,tokens:_type_tokens,shares:_type_shares=_dflt_shares,home:_type_home=_dflt_home,home_city:_type_home_city=_dflt_home_city,home_choice:_type_home_choice=_dflt_home_choice,color:_type_color=_dflt_color,text_color:_type_text_color=_dflt_text_color,float_percent:_type_float_percent=_dflt_float_percent,type:_type_type=_dflt_type,capitalization:_type_capitalization=_dflt_capitalization,holding_limit:_type_holding_limit=_dflt_holding_limit,available:_type_available=_dflt_available,available_on:_type_available_on=_dflt_available_on,region:_type_region=_dflt_region,converts_to:_type_converts_to=_dflt_converts_to,text:_type_text=_HAS_DEFAULT_FACTORY,home_token_timing:_type_home_token_timing=_dflt_home_token_timing,merger:_type_merger=_dflt_merger,destination:_type_destination=_dflt_destination,trades_trains_at_face_value:_type_trades_trains_at_face_value=_dflt_trades_trains_at_face_value,bonds:_type_bonds=_dflt_bonds,formation:_type_formation=_dflt_formation,float_tokens:_type_float_tokens=_dflt_float_tokens,token_cost:_type_token_cost=_dflt_token_cost,neutral_token:_type_neutral_token=_dflt_neutral_token,par_needs_token:_type_par_needs_token=_dflt_par_needs_token,value:_type_value=_dflt_value,merges_into:_type_merges_into=_dflt_merges_into,starting_train:_type_starting_train=_dflt_starting_train,abilities:_type_abilities=_dflt_abilities)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'sym',sym)
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'tokens',tokens)
@@ -944,83 +994,88 @@ def _f126(_type_sym, _type_name, _type_tokens, _type_shares, _type_home, _type_h
   __dataclass_builtins_object__.__setattr__(self,'par_needs_token',par_needs_token)
   __dataclass_builtins_object__.__setattr__(self,'value',value)
   __dataclass_builtins_object__.__setattr__(self,'merges_into',merges_into)
- return __init__
-
-def _f127():
- def __repr__(self):
-  return self.__class__.__qualname__ + f"(sym={self.sym!r}, name={self.name!r}, tokens={self.tokens!r}, shares={self.shares!r}, home={self.home!r}, home_city={self.home_city!r}, home_choice={self.home_choice!r}, color={self.color!r}, text_color={self.text_color!r}, float_percent={self.float_percent!r}, type={self.type!r}, capitalization={self.capitalization!r}, holding_limit={self.holding_limit!r}, available={self.available!r}, available_on={self.available_on!r}, region={self.region!r}, converts_to={self.converts_to!r}, text={self.text!r}, home_token_timing={self.home_token_timing!r}, merger={self.merger!r}, destination={self.destination!r}, trades_trains_at_face_value={self.trades_trains_at_face_value!r}, bonds={self.bonds!r}, formation={self.formation!r}, float_tokens={self.float_tokens!r}, token_cost={self.token_cost!r}, neutral_token={self.neutral_token!r}, par_needs_token={self.par_needs_token!r}, value={self.value!r}, merges_into={self.merges_into!r})"
- return __repr__
-
-def _f128():
- def __eq__(self,other):
-  if other.__class__ is self.__class__:
-   return (self.sym,self.name,self.tokens,self.shares,self.home,self.home_city,self.home_choice,self.color,self.text_color,self.float_percent,self.type,self.capitalization,self.holding_limit,self.available,self.available_on,self.region,self.converts_to,self.text,self.home_token_timing,self.merger,self.destination,self.trades_trains_at_face_value,self.bonds,self.formation,self.float_tokens,self.token_cost,self.neutral_token,self.par_needs_token,self.value,self.merges_into,)==(other.sym,other.name,other.tokens,other.shares,other.home,other.home_city,other.home_choice,other.color,other.text_color,other.float_percent,other.type,other.capitalization,other.holding_limit,other.available,other.available_on,other.region,other.converts_to,other.text,other.home_token_timing,other.merger,other.destination,other.trades_trains_at_face_value,other.bonds,other.formation,other.float_tokens,other.token_cost,other.neutral_token,other.par_needs_token,other.value,other.merges_into,)
-  return NotImplemented
- return __eq__
-
-def _f129(cls, FrozenInstanceError):
- def __setattr__(self,name,value):
-  if type(self) is cls or name in ('sym','name','tokens','shares','home','home_city','home_choice','color','text_color','float_percent','type','capitalization','holding_limit','available','available_on','region','converts_to','text','home_token_timing','merger','destination','trades_trains_at_face_value','bonds','formation','float_tokens','token_cost','neutral_token','par_needs_token','value','merges_into',):
-   raise FrozenInstanceError(f"cannot assign to field {name!r}")
-  super(cls, self).__setattr__(name, value)
- return __setattr__
-
-def _f130(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('sym','name','tokens','shares','home','home_city','home_choice','color','text_color','float_percent','type','capitalization','holding_limit','available','available_on','region','converts_to','text','home_token_timing','merger','destination','trades_trains_at_face_value','bonds','formation','float_tokens','token_cost','neutral_token','par_needs_token','value','merges_into',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-def _f131():
- def __hash__(self):
-  return hash((self.sym,self.name,self.tokens,self.shares,self.home,self.home_city,self.home_choice,self.color,self.text_color,self.float_percent,self.type,self.capitalization,self.holding_limit,self.available,self.available_on,self.region,self.converts_to,self.text,self.home_token_timing,self.merger,self.destination,self.trades_trains_at_face_value,self.bonds,self.formation,self.float_tokens,self.token_cost,self.neutral_token,self.par_needs_token,self.value,self.merges_into,))
- return __hash__
-
-def _f132(_type_amount, _type_interest, _type_max_per_corporation, _type_taken, _type_price_move_on_take, _type_price_move_on_repay, _type_face_value_train_trades, _type_end_game_deduction_per_share, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_interest, _dflt_max_per_corporation, _dflt_taken, _dflt_price_move_on_take, _dflt_price_move_on_repay, _dflt_face_value_train_trades, _dflt_end_game_deduction_per_share, _return_type):
- def __init__(self,amount:_type_amount,interest:_type_interest=_dflt_interest,max_per_corporation:_type_max_per_corporation=_dflt_max_per_corporation,taken:_type_taken=_dflt_taken,price_move_on_take:_type_price_move_on_take=_dflt_price_move_on_take,price_move_on_repay:_type_price_move_on_repay=_dflt_price_move_on_repay,face_value_train_trades:_type_face_value_train_trades=_dflt_face_value_train_trades,end_game_deduction_per_share:_type_end_game_deduction_per_share=_dflt_end_game_deduction_per_share)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'amount',amount)
-  __dataclass_builtins_object__.__setattr__(self,'interest',interest)
-  __dataclass_builtins_object__.__setattr__(self,'max_per_corporation',max_per_corporation)
-  __dataclass_builtins_object__.__setattr__(self,'taken',taken)
-  __dataclass_builtins_object__.__setattr__(self,'price_move_on_take',price_move_on_take)
-  __dataclass_builtins_object__.__setattr__(self,'price_move_on_repay',price_move_on_repay)
-  __dataclass_builtins_object__.__setattr__(self,'face_value_train_trades',face_value_train_trades)
-  __dataclass_builtins_object__.__setattr__(self,'end_game_deduction_per_share',end_game_deduction_per_share)
+  __dataclass_builtins_object__.__setattr__(self,'starting_train',starting_train)
+  __dataclass_builtins_object__.__setattr__(self,'abilities',abilities)
  return __init__
 
 def _f133():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(amount={self.amount!r}, interest={self.interest!r}, max_per_corporation={self.max_per_corporation!r}, taken={self.taken!r}, price_move_on_take={self.price_move_on_take!r}, price_move_on_repay={self.price_move_on_repay!r}, face_value_train_trades={self.face_value_train_trades!r}, end_game_deduction_per_share={self.end_game_deduction_per_share!r})"
+  return self.__class__.__qualname__ + f"(sym={self.sym!r}, name={self.name!r}, tokens={self.tokens!r}, shares={self.shares!r}, home={self.home!r}, home_city={self.home_city!r}, home_choice={self.home_choice!r}, color={self.color!r}, text_color={self.text_color!r}, float_percent={self.float_percent!r}, type={self.type!r}, capitalization={self.capitalization!r}, holding_limit={self.holding_limit!r}, available={self.available!r}, available_on={self.available_on!r}, region={self.region!r}, converts_to={self.converts_to!r}, text={self.text!r}, home_token_timing={self.home_token_timing!r}, merger={self.merger!r}, destination={self.destination!r}, trades_trains_at_face_value={self.trades_trains_at_face_value!r}, bonds={self.bonds!r}, formation={self.formation!r}, float_tokens={self.float_tokens!r}, token_cost={self.token_cost!r}, neutral_token={self.neutral_token!r}, par_needs_token={self.par_needs_token!r}, value={self.value!r}, merges_into={self.merges_into!r}, starting_train={self.starting_train!r}, abilities={self.abilities!r})"
  return __repr__
 
 def _f134():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.amount,self.interest,self.max_per_corporation,self.taken,self.price_move_on_take,self.price_move_on_repay,self.face_value_train_trades,self.end_game_deduction_per_share,)==(other.amount,other.interest,other.max_per_corporation,other.taken,other.price_move_on_take,other.price_move_on_repay,other.face_value_train_trades,other.end_game_deduction_per_share,)
+   return (self.sym,self.name,self.tokens,self.shares,self.home,self.home_city,self.home_choice,self.color,self.text_color,self.float_percent,self.type,self.capitalization,self.holding_limit,self.available,self.available_on,self.region,self.converts_to,self.text,self.home_token_timing,self.merger,self.destination,self.trades_trains_at_face_value,self.bonds,self.formation,self.float_tokens,self.token_cost,self.neutral_token,self.par_needs_token,self.value,self.merges_into,self.starting_train,self.abilities,)==(other.sym,other.name,other.tokens,other.shares,other.home,other.home_city,other.home_choice,other.color,other.text_color,other.float_percent,other.type,other.capitalization,other.holding_limit,other.available,other.available_on,other.region,other.converts_to,other.text,other.home_token_timing,other.merger,other.destination,other.trades_trains_at_face_value,other.bonds,other.formation,other.float_tokens,other.token_cost,other.neutral_token,other.par_needs_token,other.value,other.merges_into,other.starting_train,other.abilities,)
   return NotImplemented
  return __eq__
 
 def _f135(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('amount','interest','max_per_corporation','taken','price_move_on_take','price_move_on_repay','face_value_train_trades','end_game_deduction_per_share',):
+  if type(self) is cls or name in ('sym','name','tokens','shares','home','home_city','home_choice','color','text_color','float_percent','type','capitalization','holding_limit','available','available_on','region','converts_to','text','home_token_timing','merger','destination','trades_trains_at_face_value','bonds','formation','float_tokens','token_cost','neutral_token','par_needs_token','value','merges_into','starting_train','abilities',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f136(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('amount','interest','max_per_corporation','taken','price_move_on_take','price_move_on_repay','face_value_train_trades','end_game_deduction_per_share',):
+  if type(self) is cls or name in ('sym','name','tokens','shares','home','home_city','home_choice','color','text_color','float_percent','type','capitalization','holding_limit','available','available_on','region','converts_to','text','home_token_timing','merger','destination','trades_trains_at_face_value','bonds','formation','float_tokens','token_cost','neutral_token','par_needs_token','value','merges_into','starting_train','abilities',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f137():
  def __hash__(self):
-  return hash((self.amount,self.interest,self.max_per_corporation,self.taken,self.price_move_on_take,self.price_move_on_repay,self.face_value_train_trades,self.end_game_deduction_per_share,))
+  return hash((self.sym,self.name,self.tokens,self.shares,self.home,self.home_city,self.home_choice,self.color,self.text_color,self.float_percent,self.type,self.capitalization,self.holding_limit,self.available,self.available_on,self.region,self.converts_to,self.text,self.home_token_timing,self.merger,self.destination,self.trades_trains_at_face_value,self.bonds,self.formation,self.float_tokens,self.token_cost,self.neutral_token,self.par_needs_token,self.value,self.merges_into,self.starting_train,self.abilities,))
  return __hash__
 
-def _f138(_type_par, _type_zone, _type_effects, _type_text, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_par, _dflt_zone, _dflt_effects, _dflt_text, _return_type):
+def _f138(_type_amount, _type_interest, _type_max_per_corporation, _type_taken, _type_max_per_player_share, _type_no_loans_flag, _type_score_deduction_per_percent, _type_price_move_on_take, _type_price_move_on_repay, _type_face_value_train_trades, _type_end_game_deduction_per_share, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_interest, _dflt_max_per_corporation, _dflt_taken, _dflt_max_per_player_share, _dflt_no_loans_flag, _dflt_score_deduction_per_percent, _dflt_price_move_on_take, _dflt_price_move_on_repay, _dflt_face_value_train_trades, _dflt_end_game_deduction_per_share, _return_type):
+ def __init__(self,amount:_type_amount,interest:_type_interest=_dflt_interest,max_per_corporation:_type_max_per_corporation=_dflt_max_per_corporation,taken:_type_taken=_dflt_taken,max_per_player_share:_type_max_per_player_share=_dflt_max_per_player_share,no_loans_flag:_type_no_loans_flag=_dflt_no_loans_flag,score_deduction_per_percent:_type_score_deduction_per_percent=_dflt_score_deduction_per_percent,price_move_on_take:_type_price_move_on_take=_dflt_price_move_on_take,price_move_on_repay:_type_price_move_on_repay=_dflt_price_move_on_repay,face_value_train_trades:_type_face_value_train_trades=_dflt_face_value_train_trades,end_game_deduction_per_share:_type_end_game_deduction_per_share=_dflt_end_game_deduction_per_share)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'amount',amount)
+  __dataclass_builtins_object__.__setattr__(self,'interest',interest)
+  __dataclass_builtins_object__.__setattr__(self,'max_per_corporation',max_per_corporation)
+  __dataclass_builtins_object__.__setattr__(self,'taken',taken)
+  __dataclass_builtins_object__.__setattr__(self,'max_per_player_share',max_per_player_share)
+  __dataclass_builtins_object__.__setattr__(self,'no_loans_flag',no_loans_flag)
+  __dataclass_builtins_object__.__setattr__(self,'score_deduction_per_percent',score_deduction_per_percent)
+  __dataclass_builtins_object__.__setattr__(self,'price_move_on_take',price_move_on_take)
+  __dataclass_builtins_object__.__setattr__(self,'price_move_on_repay',price_move_on_repay)
+  __dataclass_builtins_object__.__setattr__(self,'face_value_train_trades',face_value_train_trades)
+  __dataclass_builtins_object__.__setattr__(self,'end_game_deduction_per_share',end_game_deduction_per_share)
+ return __init__
+
+def _f139():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(amount={self.amount!r}, interest={self.interest!r}, max_per_corporation={self.max_per_corporation!r}, taken={self.taken!r}, max_per_player_share={self.max_per_player_share!r}, no_loans_flag={self.no_loans_flag!r}, score_deduction_per_percent={self.score_deduction_per_percent!r}, price_move_on_take={self.price_move_on_take!r}, price_move_on_repay={self.price_move_on_repay!r}, face_value_train_trades={self.face_value_train_trades!r}, end_game_deduction_per_share={self.end_game_deduction_per_share!r})"
+ return __repr__
+
+def _f140():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.amount,self.interest,self.max_per_corporation,self.taken,self.max_per_player_share,self.no_loans_flag,self.score_deduction_per_percent,self.price_move_on_take,self.price_move_on_repay,self.face_value_train_trades,self.end_game_deduction_per_share,)==(other.amount,other.interest,other.max_per_corporation,other.taken,other.max_per_player_share,other.no_loans_flag,other.score_deduction_per_percent,other.price_move_on_take,other.price_move_on_repay,other.face_value_train_trades,other.end_game_deduction_per_share,)
+  return NotImplemented
+ return __eq__
+
+def _f141(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('amount','interest','max_per_corporation','taken','max_per_player_share','no_loans_flag','score_deduction_per_percent','price_move_on_take','price_move_on_repay','face_value_train_trades','end_game_deduction_per_share',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f142(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('amount','interest','max_per_corporation','taken','max_per_player_share','no_loans_flag','score_deduction_per_percent','price_move_on_take','price_move_on_repay','face_value_train_trades','end_game_deduction_per_share',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f143():
+ def __hash__(self):
+  return hash((self.amount,self.interest,self.max_per_corporation,self.taken,self.max_per_player_share,self.no_loans_flag,self.score_deduction_per_percent,self.price_move_on_take,self.price_move_on_repay,self.face_value_train_trades,self.end_game_deduction_per_share,))
+ return __hash__
+
+def _f144(_type_par, _type_zone, _type_effects, _type_text, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_par, _dflt_zone, _dflt_effects, _dflt_text, _return_type):
  def __init__(self,par:_type_par=_dflt_par,zone:_type_zone=_dflt_zone,effects:_type_effects=_dflt_effects,text:_type_text=_HAS_DEFAULT_FACTORY)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'par',par)
   __dataclass_builtins_object__.__setattr__(self,'zone',zone)
@@ -1028,76 +1083,76 @@ def _f138(_type_par, _type_zone, _type_effects, _type_text, MISSING, _HAS_DEFAUL
   __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)
  return __init__
 
-def _f139():
+def _f145():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(par={self.par!r}, zone={self.zone!r}, effects={self.effects!r}, text={self.text!r})"
  return __repr__
 
-def _f140():
+def _f146():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.par,self.zone,self.effects,self.text,)==(other.par,other.zone,other.effects,other.text,)
   return NotImplemented
  return __eq__
 
-def _f141(cls, FrozenInstanceError):
- def __setattr__(self,name,value):
-  if type(self) is cls or name in ('par','zone','effects','text',):
-   raise FrozenInstanceError(f"cannot assign to field {name!r}")
-  super(cls, self).__setattr__(name, value)
- return __setattr__
-
-def _f142(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('par','zone','effects','text',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-def _f143():
- def __hash__(self):
-  return hash((self.par,self.zone,self.effects,self.text,))
- return __hash__
-
-def _f144(_type_price, _type_zones, _type_malformed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_zones, _dflt_malformed, _return_type):
- def __init__(self,price:_type_price,zones:_type_zones=_dflt_zones,malformed:_type_malformed=_dflt_malformed)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'price',price)
-  __dataclass_builtins_object__.__setattr__(self,'zones',zones)
-  __dataclass_builtins_object__.__setattr__(self,'malformed',malformed)
- return __init__
-
-def _f145():
- def __repr__(self):
-  return self.__class__.__qualname__ + f"(price={self.price!r}, zones={self.zones!r}, malformed={self.malformed!r})"
- return __repr__
-
-def _f146():
- def __eq__(self,other):
-  if other.__class__ is self.__class__:
-   return (self.price,self.zones,self.malformed,)==(other.price,other.zones,other.malformed,)
-  return NotImplemented
- return __eq__
-
 def _f147(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('price','zones','malformed',):
+  if type(self) is cls or name in ('par','zone','effects','text',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f148(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('price','zones','malformed',):
+  if type(self) is cls or name in ('par','zone','effects','text',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f149():
  def __hash__(self):
+  return hash((self.par,self.zone,self.effects,self.text,))
+ return __hash__
+
+def _f150(_type_price, _type_zones, _type_malformed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_zones, _dflt_malformed, _return_type):
+ def __init__(self,price:_type_price,zones:_type_zones=_dflt_zones,malformed:_type_malformed=_dflt_malformed)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'price',price)
+  __dataclass_builtins_object__.__setattr__(self,'zones',zones)
+  __dataclass_builtins_object__.__setattr__(self,'malformed',malformed)
+ return __init__
+
+def _f151():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(price={self.price!r}, zones={self.zones!r}, malformed={self.malformed!r})"
+ return __repr__
+
+def _f152():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.price,self.zones,self.malformed,)==(other.price,other.zones,other.malformed,)
+  return NotImplemented
+ return __eq__
+
+def _f153(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('price','zones','malformed',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f154(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('price','zones','malformed',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f155():
+ def __hash__(self):
   return hash((self.price,self.zones,self.malformed,))
  return __hash__
 
-def _f150(_type_right, _type_left, _type_up, _type_down, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _f156(_type_right, _type_left, _type_up, _type_down, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,right:_type_right,left:_type_left,up:_type_up,down:_type_down)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'right',right)
   __dataclass_builtins_object__.__setattr__(self,'left',left)
@@ -1105,38 +1160,38 @@ def _f150(_type_right, _type_left, _type_up, _type_down, MISSING, _HAS_DEFAULT_F
   __dataclass_builtins_object__.__setattr__(self,'down',down)
  return __init__
 
-def _f151():
+def _f157():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(right={self.right!r}, left={self.left!r}, up={self.up!r}, down={self.down!r})"
  return __repr__
 
-def _f152():
+def _f158():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.right,self.left,self.up,self.down,)==(other.right,other.left,other.up,other.down,)
   return NotImplemented
  return __eq__
 
-def _f153(cls, FrozenInstanceError):
+def _f159(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('right','left','up','down',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f154(cls, FrozenInstanceError):
+def _f160(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('right','left','up','down',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f155():
+def _f161():
  def __hash__(self):
   return hash((self.right,self.left,self.up,self.down,))
  return __hash__
 
-def _f156(_type_grid, _type_moves, _type_movement, _type_legend, _type_par_cells, _type_par_prices, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_movement, _dflt_legend, _dflt_par_cells, _dflt_par_prices, _return_type):
+def _f162(_type_grid, _type_moves, _type_movement, _type_legend, _type_par_cells, _type_par_prices, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_movement, _dflt_legend, _dflt_par_cells, _dflt_par_prices, _return_type):
  def __init__(self,grid:_type_grid,moves:_type_moves,movement:_type_movement=_dflt_movement,legend:_type_legend=_HAS_DEFAULT_FACTORY,par_cells:_type_par_cells=_dflt_par_cells,par_prices:_type_par_prices=_HAS_DEFAULT_FACTORY)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'grid',grid)
   __dataclass_builtins_object__.__setattr__(self,'moves',moves)
@@ -1146,152 +1201,190 @@ def _f156(_type_grid, _type_moves, _type_movement, _type_legend, _type_par_cells
   __dataclass_builtins_object__.__setattr__(self,'par_prices',_dflt_par_prices() if par_prices is _HAS_DEFAULT_FACTORY else par_prices)
  return __init__
 
-def _f157():
+def _f163():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(grid={self.grid!r}, moves={self.moves!r}, movement={self.movement!r}, legend={self.legend!r}, par_cells={self.par_cells!r}, par_prices={self.par_prices!r})"
  return __repr__
 
-def _f158():
+def _f164():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.grid,self.moves,self.movement,self.legend,self.par_cells,self.par_prices,)==(other.grid,other.moves,other.movement,other.legend,other.par_cells,other.par_prices,)
   return NotImplemented
  return __eq__
 
-def _f159(cls, FrozenInstanceError):
- def __setattr__(self,name,value):
-  if type(self) is cls or name in ('grid','moves','movement','legend','par_cells','par_prices',):
-   raise FrozenInstanceError(f"cannot assign to field {name!r}")
-  super(cls, self).__setattr__(name, value)
- return __setattr__
-
-def _f160(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('grid','moves','movement','legend','par_cells','par_prices',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-def _f161():
- def __hash__(self):
-  return hash((self.grid,self.moves,self.movement,self.legend,self.par_cells,self.par_prices,))
- return __hash__
-
-def _f162(_type_min, _type_max, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_min, _dflt_max, _return_type):
- def __init__(self,min:_type_min=_dflt_min,max:_type_max=_dflt_max)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'min',min)
-  __dataclass_builtins_object__.__setattr__(self,'max',max)
- return __init__
-
-def _f163():
- def __repr__(self):
-  return self.__class__.__qualname__ + f"(min={self.min!r}, max={self.max!r})"
- return __repr__
-
-def _f164():
- def __eq__(self,other):
-  if other.__class__ is self.__class__:
-   return (self.min,self.max,)==(other.min,other.max,)
-  return NotImplemented
- return __eq__
-
 def _f165(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('min','max',):
+  if type(self) is cls or name in ('grid','moves','movement','legend','par_cells','par_prices',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f166(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('min','max',):
+  if type(self) is cls or name in ('grid','moves','movement','legend','par_cells','par_prices',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f167():
  def __hash__(self):
-  return hash((self.min,self.max,))
+  return hash((self.grid,self.moves,self.movement,self.legend,self.par_cells,self.par_prices,))
  return __hash__
 
-def _f168(_type_symbol, _type_placement, _type_code, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_symbol, _dflt_placement, _dflt_code, _return_type):
- def __init__(self,symbol:_type_symbol=_dflt_symbol,placement:_type_placement=_dflt_placement,code:_type_code=_dflt_code)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'symbol',symbol)
-  __dataclass_builtins_object__.__setattr__(self,'placement',placement)
-  __dataclass_builtins_object__.__setattr__(self,'code',code)
+def _f168(_type_min, _type_max, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_min, _dflt_max, _return_type):
+ def __init__(self,min:_type_min=_dflt_min,max:_type_max=_dflt_max)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'min',min)
+  __dataclass_builtins_object__.__setattr__(self,'max',max)
  return __init__
 
 def _f169():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(symbol={self.symbol!r}, placement={self.placement!r}, code={self.code!r})"
+  return self.__class__.__qualname__ + f"(min={self.min!r}, max={self.max!r})"
  return __repr__
 
 def _f170():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.symbol,self.placement,self.code,)==(other.symbol,other.placement,other.code,)
+   return (self.min,self.max,)==(other.min,other.max,)
   return NotImplemented
  return __eq__
 
 def _f171(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('symbol','placement','code',):
+  if type(self) is cls or name in ('min','max',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f172(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('symbol','placement','code',):
+  if type(self) is cls or name in ('min','max',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f173():
  def __hash__(self):
-  return hash((self.symbol,self.placement,self.code,))
+  return hash((self.min,self.max,))
  return __hash__
 
-def _f174(_type_cash, _type_unlimited, _type_broken_when_empty, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_cash, _dflt_unlimited, _dflt_broken_when_empty, _return_type):
- def __init__(self,cash:_type_cash=_dflt_cash,unlimited:_type_unlimited=_dflt_unlimited,broken_when_empty:_type_broken_when_empty=_dflt_broken_when_empty)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'cash',cash)
-  __dataclass_builtins_object__.__setattr__(self,'unlimited',unlimited)
-  __dataclass_builtins_object__.__setattr__(self,'broken_when_empty',broken_when_empty)
+def _f174(_type_symbol, _type_placement, _type_code, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_symbol, _dflt_placement, _dflt_code, _return_type):
+ def __init__(self,symbol:_type_symbol=_dflt_symbol,placement:_type_placement=_dflt_placement,code:_type_code=_dflt_code)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'symbol',symbol)
+  __dataclass_builtins_object__.__setattr__(self,'placement',placement)
+  __dataclass_builtins_object__.__setattr__(self,'code',code)
  return __init__
 
 def _f175():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(cash={self.cash!r}, unlimited={self.unlimited!r}, broken_when_empty={self.broken_when_empty!r})"
+  return self.__class__.__qualname__ + f"(symbol={self.symbol!r}, placement={self.placement!r}, code={self.code!r})"
  return __repr__
 
 def _f176():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.cash,self.unlimited,self.broken_when_empty,)==(other.cash,other.unlimited,other.broken_when_empty,)
+   return (self.symbol,self.placement,self.code,)==(other.symbol,other.placement,other.code,)
   return NotImplemented
  return __eq__
 
 def _f177(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('cash','unlimited','broken_when_empty',):
+  if type(self) is cls or name in ('symbol','placement','code',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f178(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('cash','unlimited','broken_when_empty',):
+  if type(self) is cls or name in ('symbol','placement','code',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f179():
  def __hash__(self):
+  return hash((self.symbol,self.placement,self.code,))
+ return __hash__
+
+def _f180(_type_cash, _type_unlimited, _type_broken_when_empty, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_cash, _dflt_unlimited, _dflt_broken_when_empty, _return_type):
+ def __init__(self,cash:_type_cash=_dflt_cash,unlimited:_type_unlimited=_dflt_unlimited,broken_when_empty:_type_broken_when_empty=_dflt_broken_when_empty)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'cash',cash)
+  __dataclass_builtins_object__.__setattr__(self,'unlimited',unlimited)
+  __dataclass_builtins_object__.__setattr__(self,'broken_when_empty',broken_when_empty)
+ return __init__
+
+def _f181():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(cash={self.cash!r}, unlimited={self.unlimited!r}, broken_when_empty={self.broken_when_empty!r})"
+ return __repr__
+
+def _f182():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.cash,self.unlimited,self.broken_when_empty,)==(other.cash,other.unlimited,other.broken_when_empty,)
+  return NotImplemented
+ return __eq__
+
+def _f183(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('cash','unlimited','broken_when_empty',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f184(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('cash','unlimited','broken_when_empty',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f185():
+ def __hash__(self):
   return hash((self.cash,self.unlimited,self.broken_when_empty,))
  return __hash__
 
-def _f180(_type_kind, _type_draft_order, _type_min_increment, _type_bids_in_multiples, _type_only_highest_bid_committed, _type_price_drop_when_all_pass, _type_floor_percent, _type_minors_on_offer, _type_minor_min_treasury, _type_next_priority, _type_turn_after_par, _type_bidding_order, _type_pass_leaves_auction, _type_privates, _type_corporations, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_kind, _dflt_draft_order, _dflt_min_increment, _dflt_bids_in_multiples, _dflt_only_highest_bid_committed, _dflt_price_drop_when_all_pass, _dflt_floor_percent, _dflt_minors_on_offer, _dflt_minor_min_treasury, _dflt_next_priority, _dflt_turn_after_par, _dflt_bidding_order, _dflt_pass_leaves_auction, _dflt_privates, _dflt_corporations, _return_type):
- def __init__(self,kind:_type_kind=_dflt_kind,draft_order:_type_draft_order=_dflt_draft_order,min_increment:_type_min_increment=_dflt_min_increment,bids_in_multiples:_type_bids_in_multiples=_dflt_bids_in_multiples,only_highest_bid_committed:_type_only_highest_bid_committed=_dflt_only_highest_bid_committed,price_drop_when_all_pass:_type_price_drop_when_all_pass=_dflt_price_drop_when_all_pass,floor_percent:_type_floor_percent=_dflt_floor_percent,minors_on_offer:_type_minors_on_offer=_dflt_minors_on_offer,minor_min_treasury:_type_minor_min_treasury=_dflt_minor_min_treasury,next_priority:_type_next_priority=_dflt_next_priority,turn_after_par:_type_turn_after_par=_dflt_turn_after_par,bidding_order:_type_bidding_order=_dflt_bidding_order,pass_leaves_auction:_type_pass_leaves_auction=_dflt_pass_leaves_auction,privates:_type_privates=_dflt_privates,corporations:_type_corporations=_dflt_corporations)->_return_type:
+def _f186(_type_order, _type_offer_extra, _type_last_card_price_drop, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_order, _dflt_offer_extra, _dflt_last_card_price_drop, _return_type):
+ def __init__(self,order:_type_order=_dflt_order,offer_extra:_type_offer_extra=_dflt_offer_extra,last_card_price_drop:_type_last_card_price_drop=_dflt_last_card_price_drop)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'order',order)
+  __dataclass_builtins_object__.__setattr__(self,'offer_extra',offer_extra)
+  __dataclass_builtins_object__.__setattr__(self,'last_card_price_drop',last_card_price_drop)
+ return __init__
+
+def _f187():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(order={self.order!r}, offer_extra={self.offer_extra!r}, last_card_price_drop={self.last_card_price_drop!r})"
+ return __repr__
+
+def _f188():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.order,self.offer_extra,self.last_card_price_drop,)==(other.order,other.offer_extra,other.last_card_price_drop,)
+  return NotImplemented
+ return __eq__
+
+def _f189(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('order','offer_extra','last_card_price_drop',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f190(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('order','offer_extra','last_card_price_drop',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f191():
+ def __hash__(self):
+  return hash((self.order,self.offer_extra,self.last_card_price_drop,))
+ return __hash__
+
+def _f192(_type_kind, _type_draft_order, _type_min_increment, _type_bids_in_multiples, _type_only_highest_bid_committed, _type_price_drop_when_all_pass, _type_floor_percent, _type_minors_on_offer, _type_minor_min_treasury, _type_next_priority, _type_turn_after_par, _type_bidding_order, _type_pass_leaves_auction, _type_privates, _type_corporations, _type_draft, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_kind, _dflt_draft_order, _dflt_min_increment, _dflt_bids_in_multiples, _dflt_only_highest_bid_committed, _dflt_price_drop_when_all_pass, _dflt_floor_percent, _dflt_minors_on_offer, _dflt_minor_min_treasury, _dflt_next_priority, _dflt_turn_after_par, _dflt_bidding_order, _dflt_pass_leaves_auction, _dflt_privates, _dflt_corporations, _dflt_draft, _return_type):
+ def __init__(self,kind:_type_kind=_dflt_kind,draft_order:_type_draft_order=_dflt_draft_order,min_increment:_type_min_increment=_dflt_min_increment,bids_in_multiples:_type_bids_in_multiples=_dflt_bids_in_multiples,only_highest_bid_committed:_type_only_highest_bid_committed=_dflt_only_highest_bid_committed,price_drop_when_all_pass:_type_price_drop_when_all_pass=_dflt_price_drop_when_all_pass,floor_percent:_type_floor_percent=_dflt_floor_percent,minors_on_offer:_type_minors_on_offer=_dflt_minors_on_offer,minor_min_treasury:_type_minor_min_treasury=_dflt_minor_min_treasury,next_priority:_type_next_priority=_dflt_next_priority,turn_after_par:_type_turn_after_par=_dflt_turn_after_par,bidding_order:_type_bidding_order=_dflt_bidding_order,pass_leaves_auction:_type_pass_leaves_auction=_dflt_pass_leaves_auction,privates:_type_privates=_dflt_privates,corporations:_type_corporations=_dflt_corporations,draft:_type_draft=_dflt_draft)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'kind',kind)
   __dataclass_builtins_object__.__setattr__(self,'draft_order',draft_order)
   __dataclass_builtins_object__.__setattr__(self,'min_increment',min_increment)
@@ -1307,82 +1400,84 @@ def _f180(_type_kind, _type_draft_order, _type_min_increment, _type_bids_in_mult
   __dataclass_builtins_object__.__setattr__(self,'pass_leaves_auction',pass_leaves_auction)
   __dataclass_builtins_object__.__setattr__(self,'privates',privates)
   __dataclass_builtins_object__.__setattr__(self,'corporations',corporations)
+  __dataclass_builtins_object__.__setattr__(self,'draft',draft)
  return __init__
 
-def _f181():
+def _f193():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(kind={self.kind!r}, draft_order={self.draft_order!r}, min_increment={self.min_increment!r}, bids_in_multiples={self.bids_in_multiples!r}, only_highest_bid_committed={self.only_highest_bid_committed!r}, price_drop_when_all_pass={self.price_drop_when_all_pass!r}, floor_percent={self.floor_percent!r}, minors_on_offer={self.minors_on_offer!r}, minor_min_treasury={self.minor_min_treasury!r}, next_priority={self.next_priority!r}, turn_after_par={self.turn_after_par!r}, bidding_order={self.bidding_order!r}, pass_leaves_auction={self.pass_leaves_auction!r}, privates={self.privates!r}, corporations={self.corporations!r})"
+  return self.__class__.__qualname__ + f"(kind={self.kind!r}, draft_order={self.draft_order!r}, min_increment={self.min_increment!r}, bids_in_multiples={self.bids_in_multiples!r}, only_highest_bid_committed={self.only_highest_bid_committed!r}, price_drop_when_all_pass={self.price_drop_when_all_pass!r}, floor_percent={self.floor_percent!r}, minors_on_offer={self.minors_on_offer!r}, minor_min_treasury={self.minor_min_treasury!r}, next_priority={self.next_priority!r}, turn_after_par={self.turn_after_par!r}, bidding_order={self.bidding_order!r}, pass_leaves_auction={self.pass_leaves_auction!r}, privates={self.privates!r}, corporations={self.corporations!r}, draft={self.draft!r})"
  return __repr__
 
-def _f182():
+def _f194():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.kind,self.draft_order,self.min_increment,self.bids_in_multiples,self.only_highest_bid_committed,self.price_drop_when_all_pass,self.floor_percent,self.minors_on_offer,self.minor_min_treasury,self.next_priority,self.turn_after_par,self.bidding_order,self.pass_leaves_auction,self.privates,self.corporations,)==(other.kind,other.draft_order,other.min_increment,other.bids_in_multiples,other.only_highest_bid_committed,other.price_drop_when_all_pass,other.floor_percent,other.minors_on_offer,other.minor_min_treasury,other.next_priority,other.turn_after_par,other.bidding_order,other.pass_leaves_auction,other.privates,other.corporations,)
+   return (self.kind,self.draft_order,self.min_increment,self.bids_in_multiples,self.only_highest_bid_committed,self.price_drop_when_all_pass,self.floor_percent,self.minors_on_offer,self.minor_min_treasury,self.next_priority,self.turn_after_par,self.bidding_order,self.pass_leaves_auction,self.privates,self.corporations,self.draft,)==(other.kind,other.draft_order,other.min_increment,other.bids_in_multiples,other.only_highest_bid_committed,other.price_drop_when_all_pass,other.floor_percent,other.minors_on_offer,other.minor_min_treasury,other.next_priority,other.turn_after_par,other.bidding_order,other.pass_leaves_auction,other.privates,other.corporations,other.draft,)
   return NotImplemented
  return __eq__
 
-def _f183(cls, FrozenInstanceError):
+def _f195(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('kind','draft_order','min_increment','bids_in_multiples','only_highest_bid_committed','price_drop_when_all_pass','floor_percent','minors_on_offer','minor_min_treasury','next_priority','turn_after_par','bidding_order','pass_leaves_auction','privates','corporations',):
+  if type(self) is cls or name in ('kind','draft_order','min_increment','bids_in_multiples','only_highest_bid_committed','price_drop_when_all_pass','floor_percent','minors_on_offer','minor_min_treasury','next_priority','turn_after_par','bidding_order','pass_leaves_auction','privates','corporations','draft',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f184(cls, FrozenInstanceError):
+def _f196(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('kind','draft_order','min_increment','bids_in_multiples','only_highest_bid_committed','price_drop_when_all_pass','floor_percent','minors_on_offer','minor_min_treasury','next_priority','turn_after_par','bidding_order','pass_leaves_auction','privates','corporations',):
+  if type(self) is cls or name in ('kind','draft_order','min_increment','bids_in_multiples','only_highest_bid_committed','price_drop_when_all_pass','floor_percent','minors_on_offer','minor_min_treasury','next_priority','turn_after_par','bidding_order','pass_leaves_auction','privates','corporations','draft',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f185():
+def _f197():
  def __hash__(self):
-  return hash((self.kind,self.draft_order,self.min_increment,self.bids_in_multiples,self.only_highest_bid_committed,self.price_drop_when_all_pass,self.floor_percent,self.minors_on_offer,self.minor_min_treasury,self.next_priority,self.turn_after_par,self.bidding_order,self.pass_leaves_auction,self.privates,self.corporations,))
+  return hash((self.kind,self.draft_order,self.min_increment,self.bids_in_multiples,self.only_highest_bid_committed,self.price_drop_when_all_pass,self.floor_percent,self.minors_on_offer,self.minor_min_treasury,self.next_priority,self.turn_after_par,self.bidding_order,self.pass_leaves_auction,self.privates,self.corporations,self.draft,))
  return __hash__
 
-def _f186(_type_phase_flag, _type_not_in_first_stock_round, _type_regrants_shares, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_phase_flag, _dflt_not_in_first_stock_round, _dflt_regrants_shares, _return_type):
+def _f198(_type_phase_flag, _type_not_in_first_stock_round, _type_regrants_shares, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_phase_flag, _dflt_not_in_first_stock_round, _dflt_regrants_shares, _return_type):
  def __init__(self,phase_flag:_type_phase_flag=_dflt_phase_flag,not_in_first_stock_round:_type_not_in_first_stock_round=_dflt_not_in_first_stock_round,regrants_shares:_type_regrants_shares=_dflt_regrants_shares)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'phase_flag',phase_flag)
   __dataclass_builtins_object__.__setattr__(self,'not_in_first_stock_round',not_in_first_stock_round)
   __dataclass_builtins_object__.__setattr__(self,'regrants_shares',regrants_shares)
  return __init__
 
-def _f187():
+def _f199():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(phase_flag={self.phase_flag!r}, not_in_first_stock_round={self.not_in_first_stock_round!r}, regrants_shares={self.regrants_shares!r})"
  return __repr__
 
-def _f188():
+def _f200():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.phase_flag,self.not_in_first_stock_round,self.regrants_shares,)==(other.phase_flag,other.not_in_first_stock_round,other.regrants_shares,)
   return NotImplemented
  return __eq__
 
-def _f189(cls, FrozenInstanceError):
+def _f201(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('phase_flag','not_in_first_stock_round','regrants_shares',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f190(cls, FrozenInstanceError):
+def _f202(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('phase_flag','not_in_first_stock_round','regrants_shares',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f191():
+def _f203():
  def __hash__(self):
   return hash((self.phase_flag,self.not_in_first_stock_round,self.regrants_shares,))
  return __hash__
 
-def _f192(_type_sell_buy_order, _type_first_sales_after, _type_sale_price_drop, _type_sold_out_rise, _type_priority, _type_multiple_buys_only_from_pool, _type_must_sell_in_blocks, _type_holding_limit_forces_sale, _type_presidency_sale_to_pool, _type_ipo_moves_to_pool, _type_float_moves_ipo_to_pool, _type_buy_removes_pool_certificate, _type_sold_out, _type_privates_between_players, _type_home_track_on_float, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_sell_buy_order, _dflt_first_sales_after, _dflt_sale_price_drop, _dflt_sold_out_rise, _dflt_priority, _dflt_multiple_buys_only_from_pool, _dflt_must_sell_in_blocks, _dflt_holding_limit_forces_sale, _dflt_presidency_sale_to_pool, _dflt_ipo_moves_to_pool, _dflt_float_moves_ipo_to_pool, _dflt_buy_removes_pool_certificate, _dflt_sold_out, _dflt_privates_between_players, _dflt_home_track_on_float, _return_type):
- def __init__(self,sell_buy_order:_type_sell_buy_order=_dflt_sell_buy_order,first_sales_after:_type_first_sales_after=_dflt_first_sales_after,sale_price_drop:_type_sale_price_drop=_dflt_sale_price_drop,sold_out_rise:_type_sold_out_rise=_dflt_sold_out_rise,priority:_type_priority=_dflt_priority,multiple_buys_only_from_pool:_type_multiple_buys_only_from_pool=_dflt_multiple_buys_only_from_pool,must_sell_in_blocks:_type_must_sell_in_blocks=_dflt_must_sell_in_blocks,holding_limit_forces_sale:_type_holding_limit_forces_sale=_dflt_holding_limit_forces_sale,presidency_sale_to_pool:_type_presidency_sale_to_pool=_dflt_presidency_sale_to_pool,ipo_moves_to_pool:_type_ipo_moves_to_pool=_dflt_ipo_moves_to_pool,float_moves_ipo_to_pool:_type_float_moves_ipo_to_pool=_dflt_float_moves_ipo_to_pool,buy_removes_pool_certificate:_type_buy_removes_pool_certificate=_dflt_buy_removes_pool_certificate,sold_out:_type_sold_out=_dflt_sold_out,privates_between_players:_type_privates_between_players=_dflt_privates_between_players,home_track_on_float:_type_home_track_on_float=_dflt_home_track_on_float)->_return_type:
+def _f204(_type_sell_buy_order, _type_first_sales_after, _type_sale_price_drop, _type_pool_shares_drop, _type_sold_out_rise, _type_priority, _type_multiple_buys_only_from_pool, _type_must_sell_in_blocks, _type_holding_limit_forces_sale, _type_presidency_sale_to_pool, _type_ipo_moves_to_pool, _type_float_moves_ipo_to_pool, _type_buy_removes_pool_certificate, _type_keeps_share_bought, _type_sold_out, _type_privates_between_players, _type_home_track_on_float, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_sell_buy_order, _dflt_first_sales_after, _dflt_sale_price_drop, _dflt_pool_shares_drop, _dflt_sold_out_rise, _dflt_priority, _dflt_multiple_buys_only_from_pool, _dflt_must_sell_in_blocks, _dflt_holding_limit_forces_sale, _dflt_presidency_sale_to_pool, _dflt_ipo_moves_to_pool, _dflt_float_moves_ipo_to_pool, _dflt_buy_removes_pool_certificate, _dflt_keeps_share_bought, _dflt_sold_out, _dflt_privates_between_players, _dflt_home_track_on_float, _return_type):
+ def __init__(self,sell_buy_order:_type_sell_buy_order=_dflt_sell_buy_order,first_sales_after:_type_first_sales_after=_dflt_first_sales_after,sale_price_drop:_type_sale_price_drop=_dflt_sale_price_drop,pool_shares_drop:_type_pool_shares_drop=_dflt_pool_shares_drop,sold_out_rise:_type_sold_out_rise=_dflt_sold_out_rise,priority:_type_priority=_dflt_priority,multiple_buys_only_from_pool:_type_multiple_buys_only_from_pool=_dflt_multiple_buys_only_from_pool,must_sell_in_blocks:_type_must_sell_in_blocks=_dflt_must_sell_in_blocks,holding_limit_forces_sale:_type_holding_limit_forces_sale=_dflt_holding_limit_forces_sale,presidency_sale_to_pool:_type_presidency_sale_to_pool=_dflt_presidency_sale_to_pool,ipo_moves_to_pool:_type_ipo_moves_to_pool=_dflt_ipo_moves_to_pool,float_moves_ipo_to_pool:_type_float_moves_ipo_to_pool=_dflt_float_moves_ipo_to_pool,buy_removes_pool_certificate:_type_buy_removes_pool_certificate=_dflt_buy_removes_pool_certificate,keeps_share_bought:_type_keeps_share_bought=_dflt_keeps_share_bought,sold_out:_type_sold_out=_dflt_sold_out,privates_between_players:_type_privates_between_players=_dflt_privates_between_players,home_track_on_float:_type_home_track_on_float=_dflt_home_track_on_float)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'sell_buy_order',sell_buy_order)
   __dataclass_builtins_object__.__setattr__(self,'first_sales_after',first_sales_after)
   __dataclass_builtins_object__.__setattr__(self,'sale_price_drop',sale_price_drop)
+  __dataclass_builtins_object__.__setattr__(self,'pool_shares_drop',pool_shares_drop)
   __dataclass_builtins_object__.__setattr__(self,'sold_out_rise',sold_out_rise)
   __dataclass_builtins_object__.__setattr__(self,'priority',priority)
   __dataclass_builtins_object__.__setattr__(self,'multiple_buys_only_from_pool',multiple_buys_only_from_pool)
@@ -1392,43 +1487,44 @@ def _f192(_type_sell_buy_order, _type_first_sales_after, _type_sale_price_drop, 
   __dataclass_builtins_object__.__setattr__(self,'ipo_moves_to_pool',ipo_moves_to_pool)
   __dataclass_builtins_object__.__setattr__(self,'float_moves_ipo_to_pool',float_moves_ipo_to_pool)
   __dataclass_builtins_object__.__setattr__(self,'buy_removes_pool_certificate',buy_removes_pool_certificate)
+  __dataclass_builtins_object__.__setattr__(self,'keeps_share_bought',keeps_share_bought)
   __dataclass_builtins_object__.__setattr__(self,'sold_out',sold_out)
   __dataclass_builtins_object__.__setattr__(self,'privates_between_players',privates_between_players)
   __dataclass_builtins_object__.__setattr__(self,'home_track_on_float',home_track_on_float)
  return __init__
 
-def _f193():
+def _f205():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(sell_buy_order={self.sell_buy_order!r}, first_sales_after={self.first_sales_after!r}, sale_price_drop={self.sale_price_drop!r}, sold_out_rise={self.sold_out_rise!r}, priority={self.priority!r}, multiple_buys_only_from_pool={self.multiple_buys_only_from_pool!r}, must_sell_in_blocks={self.must_sell_in_blocks!r}, holding_limit_forces_sale={self.holding_limit_forces_sale!r}, presidency_sale_to_pool={self.presidency_sale_to_pool!r}, ipo_moves_to_pool={self.ipo_moves_to_pool!r}, float_moves_ipo_to_pool={self.float_moves_ipo_to_pool!r}, buy_removes_pool_certificate={self.buy_removes_pool_certificate!r}, sold_out={self.sold_out!r}, privates_between_players={self.privates_between_players!r}, home_track_on_float={self.home_track_on_float!r})"
+  return self.__class__.__qualname__ + f"(sell_buy_order={self.sell_buy_order!r}, first_sales_after={self.first_sales_after!r}, sale_price_drop={self.sale_price_drop!r}, pool_shares_drop={self.pool_shares_drop!r}, sold_out_rise={self.sold_out_rise!r}, priority={self.priority!r}, multiple_buys_only_from_pool={self.multiple_buys_only_from_pool!r}, must_sell_in_blocks={self.must_sell_in_blocks!r}, holding_limit_forces_sale={self.holding_limit_forces_sale!r}, presidency_sale_to_pool={self.presidency_sale_to_pool!r}, ipo_moves_to_pool={self.ipo_moves_to_pool!r}, float_moves_ipo_to_pool={self.float_moves_ipo_to_pool!r}, buy_removes_pool_certificate={self.buy_removes_pool_certificate!r}, keeps_share_bought={self.keeps_share_bought!r}, sold_out={self.sold_out!r}, privates_between_players={self.privates_between_players!r}, home_track_on_float={self.home_track_on_float!r})"
  return __repr__
 
-def _f194():
+def _f206():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.sell_buy_order,self.first_sales_after,self.sale_price_drop,self.sold_out_rise,self.priority,self.multiple_buys_only_from_pool,self.must_sell_in_blocks,self.holding_limit_forces_sale,self.presidency_sale_to_pool,self.ipo_moves_to_pool,self.float_moves_ipo_to_pool,self.buy_removes_pool_certificate,self.sold_out,self.privates_between_players,self.home_track_on_float,)==(other.sell_buy_order,other.first_sales_after,other.sale_price_drop,other.sold_out_rise,other.priority,other.multiple_buys_only_from_pool,other.must_sell_in_blocks,other.holding_limit_forces_sale,other.presidency_sale_to_pool,other.ipo_moves_to_pool,other.float_moves_ipo_to_pool,other.buy_removes_pool_certificate,other.sold_out,other.privates_between_players,other.home_track_on_float,)
+   return (self.sell_buy_order,self.first_sales_after,self.sale_price_drop,self.pool_shares_drop,self.sold_out_rise,self.priority,self.multiple_buys_only_from_pool,self.must_sell_in_blocks,self.holding_limit_forces_sale,self.presidency_sale_to_pool,self.ipo_moves_to_pool,self.float_moves_ipo_to_pool,self.buy_removes_pool_certificate,self.keeps_share_bought,self.sold_out,self.privates_between_players,self.home_track_on_float,)==(other.sell_buy_order,other.first_sales_after,other.sale_price_drop,other.pool_shares_drop,other.sold_out_rise,other.priority,other.multiple_buys_only_from_pool,other.must_sell_in_blocks,other.holding_limit_forces_sale,other.presidency_sale_to_pool,other.ipo_moves_to_pool,other.float_moves_ipo_to_pool,other.buy_removes_pool_certificate,other.keeps_share_bought,other.sold_out,other.privates_between_players,other.home_track_on_float,)
   return NotImplemented
  return __eq__
 
-def _f195(cls, FrozenInstanceError):
+def _f207(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('sell_buy_order','first_sales_after','sale_price_drop','sold_out_rise','priority','multiple_buys_only_from_pool','must_sell_in_blocks','holding_limit_forces_sale','presidency_sale_to_pool','ipo_moves_to_pool','float_moves_ipo_to_pool','buy_removes_pool_certificate','sold_out','privates_between_players','home_track_on_float',):
+  if type(self) is cls or name in ('sell_buy_order','first_sales_after','sale_price_drop','pool_shares_drop','sold_out_rise','priority','multiple_buys_only_from_pool','must_sell_in_blocks','holding_limit_forces_sale','presidency_sale_to_pool','ipo_moves_to_pool','float_moves_ipo_to_pool','buy_removes_pool_certificate','keeps_share_bought','sold_out','privates_between_players','home_track_on_float',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f196(cls, FrozenInstanceError):
+def _f208(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('sell_buy_order','first_sales_after','sale_price_drop','sold_out_rise','priority','multiple_buys_only_from_pool','must_sell_in_blocks','holding_limit_forces_sale','presidency_sale_to_pool','ipo_moves_to_pool','float_moves_ipo_to_pool','buy_removes_pool_certificate','sold_out','privates_between_players','home_track_on_float',):
+  if type(self) is cls or name in ('sell_buy_order','first_sales_after','sale_price_drop','pool_shares_drop','sold_out_rise','priority','multiple_buys_only_from_pool','must_sell_in_blocks','holding_limit_forces_sale','presidency_sale_to_pool','ipo_moves_to_pool','float_moves_ipo_to_pool','buy_removes_pool_certificate','keeps_share_bought','sold_out','privates_between_players','home_track_on_float',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f197():
+def _f209():
  def __hash__(self):
-  return hash((self.sell_buy_order,self.first_sales_after,self.sale_price_drop,self.sold_out_rise,self.priority,self.multiple_buys_only_from_pool,self.must_sell_in_blocks,self.holding_limit_forces_sale,self.presidency_sale_to_pool,self.ipo_moves_to_pool,self.float_moves_ipo_to_pool,self.buy_removes_pool_certificate,self.sold_out,self.privates_between_players,self.home_track_on_float,))
+  return hash((self.sell_buy_order,self.first_sales_after,self.sale_price_drop,self.pool_shares_drop,self.sold_out_rise,self.priority,self.multiple_buys_only_from_pool,self.must_sell_in_blocks,self.holding_limit_forces_sale,self.presidency_sale_to_pool,self.ipo_moves_to_pool,self.float_moves_ipo_to_pool,self.buy_removes_pool_certificate,self.keeps_share_bought,self.sold_out,self.privates_between_players,self.home_track_on_float,))
  return __hash__
 
-def _f198(_type_lay, _type_upgrade, _type_cost, _type_upgrade_cost, _type_cannot_reuse_same_hex, _type_first_operation_only, _type_corporation_types, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_lay, _dflt_upgrade, _dflt_cost, _dflt_upgrade_cost, _dflt_cannot_reuse_same_hex, _dflt_first_operation_only, _dflt_corporation_types, _return_type):
+def _f210(_type_lay, _type_upgrade, _type_cost, _type_upgrade_cost, _type_cannot_reuse_same_hex, _type_first_operation_only, _type_corporation_types, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_lay, _dflt_upgrade, _dflt_cost, _dflt_upgrade_cost, _dflt_cannot_reuse_same_hex, _dflt_first_operation_only, _dflt_corporation_types, _return_type):
  def __init__(self,lay:_type_lay=_dflt_lay,upgrade:_type_upgrade=_dflt_upgrade,cost:_type_cost=_dflt_cost,upgrade_cost:_type_upgrade_cost=_dflt_upgrade_cost,cannot_reuse_same_hex:_type_cannot_reuse_same_hex=_dflt_cannot_reuse_same_hex,first_operation_only:_type_first_operation_only=_dflt_first_operation_only,corporation_types:_type_corporation_types=_dflt_corporation_types)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'lay',lay)
   __dataclass_builtins_object__.__setattr__(self,'upgrade',upgrade)
@@ -1439,76 +1535,76 @@ def _f198(_type_lay, _type_upgrade, _type_cost, _type_upgrade_cost, _type_cannot
   __dataclass_builtins_object__.__setattr__(self,'corporation_types',corporation_types)
  return __init__
 
-def _f199():
+def _f211():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(lay={self.lay!r}, upgrade={self.upgrade!r}, cost={self.cost!r}, upgrade_cost={self.upgrade_cost!r}, cannot_reuse_same_hex={self.cannot_reuse_same_hex!r}, first_operation_only={self.first_operation_only!r}, corporation_types={self.corporation_types!r})"
  return __repr__
 
-def _f200():
+def _f212():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.lay,self.upgrade,self.cost,self.upgrade_cost,self.cannot_reuse_same_hex,self.first_operation_only,self.corporation_types,)==(other.lay,other.upgrade,other.cost,other.upgrade_cost,other.cannot_reuse_same_hex,other.first_operation_only,other.corporation_types,)
   return NotImplemented
  return __eq__
 
-def _f201(cls, FrozenInstanceError):
+def _f213(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('lay','upgrade','cost','upgrade_cost','cannot_reuse_same_hex','first_operation_only','corporation_types',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f202(cls, FrozenInstanceError):
+def _f214(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('lay','upgrade','cost','upgrade_cost','cannot_reuse_same_hex','first_operation_only','corporation_types',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f203():
+def _f215():
  def __hash__(self):
   return hash((self.lay,self.upgrade,self.cost,self.upgrade_cost,self.cannot_reuse_same_hex,self.first_operation_only,self.corporation_types,))
  return __hash__
 
-def _f204(_type_interest, _type_debt_interest_percent, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_interest, _dflt_debt_interest_percent, _return_type):
+def _f216(_type_interest, _type_debt_interest_percent, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_interest, _dflt_debt_interest_percent, _return_type):
  def __init__(self,interest:_type_interest=_dflt_interest,debt_interest_percent:_type_debt_interest_percent=_dflt_debt_interest_percent)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'interest',interest)
   __dataclass_builtins_object__.__setattr__(self,'debt_interest_percent',debt_interest_percent)
  return __init__
 
-def _f205():
+def _f217():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(interest={self.interest!r}, debt_interest_percent={self.debt_interest_percent!r})"
  return __repr__
 
-def _f206():
+def _f218():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.interest,self.debt_interest_percent,)==(other.interest,other.debt_interest_percent,)
   return NotImplemented
  return __eq__
 
-def _f207(cls, FrozenInstanceError):
+def _f219(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('interest','debt_interest_percent',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f208(cls, FrozenInstanceError):
+def _f220(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('interest','debt_interest_percent',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f209():
+def _f221():
  def __hash__(self):
   return hash((self.interest,self.debt_interest_percent,))
  return __hash__
 
-def _f210(_type_from_other_corporations, _type_president_may_swap, _type_cheapest_depot_train_only, _type_sell_more_than_needed, _type_loans_first, _type_president_sells_shares, _type_president_pays_for_corporation_trains, _type_president_borrows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_from_other_corporations, _dflt_president_may_swap, _dflt_cheapest_depot_train_only, _dflt_sell_more_than_needed, _dflt_loans_first, _dflt_president_sells_shares, _dflt_president_pays_for_corporation_trains, _dflt_president_borrows, _return_type):
- def __init__(self,from_other_corporations:_type_from_other_corporations=_dflt_from_other_corporations,president_may_swap:_type_president_may_swap=_dflt_president_may_swap,cheapest_depot_train_only:_type_cheapest_depot_train_only=_dflt_cheapest_depot_train_only,sell_more_than_needed:_type_sell_more_than_needed=_dflt_sell_more_than_needed,loans_first:_type_loans_first=_dflt_loans_first,president_sells_shares:_type_president_sells_shares=_dflt_president_sells_shares,president_pays_for_corporation_trains:_type_president_pays_for_corporation_trains=_dflt_president_pays_for_corporation_trains,president_borrows:_type_president_borrows=_dflt_president_borrows)->_return_type:
+def _f222(_type_from_other_corporations, _type_president_may_swap, _type_cheapest_depot_train_only, _type_sell_more_than_needed, _type_loans_first, _type_president_sells_shares, _type_president_pays_for_corporation_trains, _type_issue_shares_first, _type_president_borrows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_from_other_corporations, _dflt_president_may_swap, _dflt_cheapest_depot_train_only, _dflt_sell_more_than_needed, _dflt_loans_first, _dflt_president_sells_shares, _dflt_president_pays_for_corporation_trains, _dflt_issue_shares_first, _dflt_president_borrows, _return_type):
+ def __init__(self,from_other_corporations:_type_from_other_corporations=_dflt_from_other_corporations,president_may_swap:_type_president_may_swap=_dflt_president_may_swap,cheapest_depot_train_only:_type_cheapest_depot_train_only=_dflt_cheapest_depot_train_only,sell_more_than_needed:_type_sell_more_than_needed=_dflt_sell_more_than_needed,loans_first:_type_loans_first=_dflt_loans_first,president_sells_shares:_type_president_sells_shares=_dflt_president_sells_shares,president_pays_for_corporation_trains:_type_president_pays_for_corporation_trains=_dflt_president_pays_for_corporation_trains,issue_shares_first:_type_issue_shares_first=_dflt_issue_shares_first,president_borrows:_type_president_borrows=_dflt_president_borrows)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'from_other_corporations',from_other_corporations)
   __dataclass_builtins_object__.__setattr__(self,'president_may_swap',president_may_swap)
   __dataclass_builtins_object__.__setattr__(self,'cheapest_depot_train_only',cheapest_depot_train_only)
@@ -1516,118 +1612,196 @@ def _f210(_type_from_other_corporations, _type_president_may_swap, _type_cheapes
   __dataclass_builtins_object__.__setattr__(self,'loans_first',loans_first)
   __dataclass_builtins_object__.__setattr__(self,'president_sells_shares',president_sells_shares)
   __dataclass_builtins_object__.__setattr__(self,'president_pays_for_corporation_trains',president_pays_for_corporation_trains)
+  __dataclass_builtins_object__.__setattr__(self,'issue_shares_first',issue_shares_first)
   __dataclass_builtins_object__.__setattr__(self,'president_borrows',president_borrows)
- return __init__
-
-def _f211():
- def __repr__(self):
-  return self.__class__.__qualname__ + f"(from_other_corporations={self.from_other_corporations!r}, president_may_swap={self.president_may_swap!r}, cheapest_depot_train_only={self.cheapest_depot_train_only!r}, sell_more_than_needed={self.sell_more_than_needed!r}, loans_first={self.loans_first!r}, president_sells_shares={self.president_sells_shares!r}, president_pays_for_corporation_trains={self.president_pays_for_corporation_trains!r}, president_borrows={self.president_borrows!r})"
- return __repr__
-
-def _f212():
- def __eq__(self,other):
-  if other.__class__ is self.__class__:
-   return (self.from_other_corporations,self.president_may_swap,self.cheapest_depot_train_only,self.sell_more_than_needed,self.loans_first,self.president_sells_shares,self.president_pays_for_corporation_trains,self.president_borrows,)==(other.from_other_corporations,other.president_may_swap,other.cheapest_depot_train_only,other.sell_more_than_needed,other.loans_first,other.president_sells_shares,other.president_pays_for_corporation_trains,other.president_borrows,)
-  return NotImplemented
- return __eq__
-
-def _f213(cls, FrozenInstanceError):
- def __setattr__(self,name,value):
-  if type(self) is cls or name in ('from_other_corporations','president_may_swap','cheapest_depot_train_only','sell_more_than_needed','loans_first','president_sells_shares','president_pays_for_corporation_trains','president_borrows',):
-   raise FrozenInstanceError(f"cannot assign to field {name!r}")
-  super(cls, self).__setattr__(name, value)
- return __setattr__
-
-def _f214(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('from_other_corporations','president_may_swap','cheapest_depot_train_only','sell_more_than_needed','loans_first','president_sells_shares','president_pays_for_corporation_trains','president_borrows',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-def _f215():
- def __hash__(self):
-  return hash((self.from_other_corporations,self.president_may_swap,self.cheapest_depot_train_only,self.sell_more_than_needed,self.loans_first,self.president_sells_shares,self.president_pays_for_corporation_trains,self.president_borrows,))
- return __hash__
-
-def _f216(_type_max_percent, _type_buy_or_sell, _type_must_have_operated, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_max_percent, _dflt_buy_or_sell, _dflt_must_have_operated, _return_type):
- def __init__(self,max_percent:_type_max_percent=_dflt_max_percent,buy_or_sell:_type_buy_or_sell=_dflt_buy_or_sell,must_have_operated:_type_must_have_operated=_dflt_must_have_operated)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'max_percent',max_percent)
-  __dataclass_builtins_object__.__setattr__(self,'buy_or_sell',buy_or_sell)
-  __dataclass_builtins_object__.__setattr__(self,'must_have_operated',must_have_operated)
- return __init__
-
-def _f217():
- def __repr__(self):
-  return self.__class__.__qualname__ + f"(max_percent={self.max_percent!r}, buy_or_sell={self.buy_or_sell!r}, must_have_operated={self.must_have_operated!r})"
- return __repr__
-
-def _f218():
- def __eq__(self,other):
-  if other.__class__ is self.__class__:
-   return (self.max_percent,self.buy_or_sell,self.must_have_operated,)==(other.max_percent,other.buy_or_sell,other.must_have_operated,)
-  return NotImplemented
- return __eq__
-
-def _f219(cls, FrozenInstanceError):
- def __setattr__(self,name,value):
-  if type(self) is cls or name in ('max_percent','buy_or_sell','must_have_operated',):
-   raise FrozenInstanceError(f"cannot assign to field {name!r}")
-  super(cls, self).__setattr__(name, value)
- return __setattr__
-
-def _f220(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('max_percent','buy_or_sell','must_have_operated',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-def _f221():
- def __hash__(self):
-  return hash((self.max_percent,self.buy_or_sell,self.must_have_operated,))
- return __hash__
-
-def _f222(_type_must_buy_train, _type_dividends, _type_owner_pays_shortfall, _type_sells_trains_to, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_must_buy_train, _dflt_dividends, _dflt_owner_pays_shortfall, _dflt_sells_trains_to, _return_type):
- def __init__(self,must_buy_train:_type_must_buy_train=_dflt_must_buy_train,dividends:_type_dividends=_dflt_dividends,owner_pays_shortfall:_type_owner_pays_shortfall=_dflt_owner_pays_shortfall,sells_trains_to:_type_sells_trains_to=_dflt_sells_trains_to)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'must_buy_train',must_buy_train)
-  __dataclass_builtins_object__.__setattr__(self,'dividends',dividends)
-  __dataclass_builtins_object__.__setattr__(self,'owner_pays_shortfall',owner_pays_shortfall)
-  __dataclass_builtins_object__.__setattr__(self,'sells_trains_to',sells_trains_to)
  return __init__
 
 def _f223():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(must_buy_train={self.must_buy_train!r}, dividends={self.dividends!r}, owner_pays_shortfall={self.owner_pays_shortfall!r}, sells_trains_to={self.sells_trains_to!r})"
+  return self.__class__.__qualname__ + f"(from_other_corporations={self.from_other_corporations!r}, president_may_swap={self.president_may_swap!r}, cheapest_depot_train_only={self.cheapest_depot_train_only!r}, sell_more_than_needed={self.sell_more_than_needed!r}, loans_first={self.loans_first!r}, president_sells_shares={self.president_sells_shares!r}, president_pays_for_corporation_trains={self.president_pays_for_corporation_trains!r}, issue_shares_first={self.issue_shares_first!r}, president_borrows={self.president_borrows!r})"
  return __repr__
 
 def _f224():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.must_buy_train,self.dividends,self.owner_pays_shortfall,self.sells_trains_to,)==(other.must_buy_train,other.dividends,other.owner_pays_shortfall,other.sells_trains_to,)
+   return (self.from_other_corporations,self.president_may_swap,self.cheapest_depot_train_only,self.sell_more_than_needed,self.loans_first,self.president_sells_shares,self.president_pays_for_corporation_trains,self.issue_shares_first,self.president_borrows,)==(other.from_other_corporations,other.president_may_swap,other.cheapest_depot_train_only,other.sell_more_than_needed,other.loans_first,other.president_sells_shares,other.president_pays_for_corporation_trains,other.issue_shares_first,other.president_borrows,)
   return NotImplemented
  return __eq__
 
 def _f225(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('must_buy_train','dividends','owner_pays_shortfall','sells_trains_to',):
+  if type(self) is cls or name in ('from_other_corporations','president_may_swap','cheapest_depot_train_only','sell_more_than_needed','loans_first','president_sells_shares','president_pays_for_corporation_trains','issue_shares_first','president_borrows',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f226(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('must_buy_train','dividends','owner_pays_shortfall','sells_trains_to',):
+  if type(self) is cls or name in ('from_other_corporations','president_may_swap','cheapest_depot_train_only','sell_more_than_needed','loans_first','president_sells_shares','president_pays_for_corporation_trains','issue_shares_first','president_borrows',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f227():
  def __hash__(self):
-  return hash((self.must_buy_train,self.dividends,self.owner_pays_shortfall,self.sells_trains_to,))
+  return hash((self.from_other_corporations,self.president_may_swap,self.cheapest_depot_train_only,self.sell_more_than_needed,self.loans_first,self.president_sells_shares,self.president_pays_for_corporation_trains,self.issue_shares_first,self.president_borrows,))
  return __hash__
 
-def _f228(_type_price, _type_privates, _type_one_per_corporation, _type_one_per_seller, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_price, _dflt_privates, _dflt_one_per_corporation, _dflt_one_per_seller, _return_type):
+def _f228(_type_max_percent, _type_buy_or_sell, _type_must_have_operated, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_max_percent, _dflt_buy_or_sell, _dflt_must_have_operated, _return_type):
+ def __init__(self,max_percent:_type_max_percent=_dflt_max_percent,buy_or_sell:_type_buy_or_sell=_dflt_buy_or_sell,must_have_operated:_type_must_have_operated=_dflt_must_have_operated)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'max_percent',max_percent)
+  __dataclass_builtins_object__.__setattr__(self,'buy_or_sell',buy_or_sell)
+  __dataclass_builtins_object__.__setattr__(self,'must_have_operated',must_have_operated)
+ return __init__
+
+def _f229():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(max_percent={self.max_percent!r}, buy_or_sell={self.buy_or_sell!r}, must_have_operated={self.must_have_operated!r})"
+ return __repr__
+
+def _f230():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.max_percent,self.buy_or_sell,self.must_have_operated,)==(other.max_percent,other.buy_or_sell,other.must_have_operated,)
+  return NotImplemented
+ return __eq__
+
+def _f231(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('max_percent','buy_or_sell','must_have_operated',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f232(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('max_percent','buy_or_sell','must_have_operated',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f233():
+ def __hash__(self):
+  return hash((self.max_percent,self.buy_or_sell,self.must_have_operated,))
+ return __hash__
+
+def _f234(_type_move, _type_below_percent, _type_at_least_percent, _type_from_price, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_below_percent, _dflt_at_least_percent, _dflt_from_price, _return_type):
+ def __init__(self,move:_type_move,below_percent:_type_below_percent=_dflt_below_percent,at_least_percent:_type_at_least_percent=_dflt_at_least_percent,from_price:_type_from_price=_dflt_from_price)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'move',move)
+  __dataclass_builtins_object__.__setattr__(self,'below_percent',below_percent)
+  __dataclass_builtins_object__.__setattr__(self,'at_least_percent',at_least_percent)
+  __dataclass_builtins_object__.__setattr__(self,'from_price',from_price)
+ return __init__
+
+def _f235():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(move={self.move!r}, below_percent={self.below_percent!r}, at_least_percent={self.at_least_percent!r}, from_price={self.from_price!r})"
+ return __repr__
+
+def _f236():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.move,self.below_percent,self.at_least_percent,self.from_price,)==(other.move,other.below_percent,other.at_least_percent,other.from_price,)
+  return NotImplemented
+ return __eq__
+
+def _f237(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('move','below_percent','at_least_percent','from_price',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f238(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('move','below_percent','at_least_percent','from_price',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f239():
+ def __hash__(self):
+  return hash((self.move,self.below_percent,self.at_least_percent,self.from_price,))
+ return __hash__
+
+def _f240(_type_issue_price, _type_redeem_price, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_issue_price, _dflt_redeem_price, _return_type):
+ def __init__(self,issue_price:_type_issue_price=_dflt_issue_price,redeem_price:_type_redeem_price=_dflt_redeem_price)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'issue_price',issue_price)
+  __dataclass_builtins_object__.__setattr__(self,'redeem_price',redeem_price)
+ return __init__
+
+def _f241():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(issue_price={self.issue_price!r}, redeem_price={self.redeem_price!r})"
+ return __repr__
+
+def _f242():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.issue_price,self.redeem_price,)==(other.issue_price,other.redeem_price,)
+  return NotImplemented
+ return __eq__
+
+def _f243(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('issue_price','redeem_price',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f244(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('issue_price','redeem_price',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f245():
+ def __hash__(self):
+  return hash((self.issue_price,self.redeem_price,))
+ return __hash__
+
+def _f246(_type_must_buy_train, _type_buys_trains, _type_dividends, _type_owner_pays_shortfall, _type_sells_trains_to, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_must_buy_train, _dflt_buys_trains, _dflt_dividends, _dflt_owner_pays_shortfall, _dflt_sells_trains_to, _return_type):
+ def __init__(self,must_buy_train:_type_must_buy_train=_dflt_must_buy_train,buys_trains:_type_buys_trains=_dflt_buys_trains,dividends:_type_dividends=_dflt_dividends,owner_pays_shortfall:_type_owner_pays_shortfall=_dflt_owner_pays_shortfall,sells_trains_to:_type_sells_trains_to=_dflt_sells_trains_to)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'must_buy_train',must_buy_train)
+  __dataclass_builtins_object__.__setattr__(self,'buys_trains',buys_trains)
+  __dataclass_builtins_object__.__setattr__(self,'dividends',dividends)
+  __dataclass_builtins_object__.__setattr__(self,'owner_pays_shortfall',owner_pays_shortfall)
+  __dataclass_builtins_object__.__setattr__(self,'sells_trains_to',sells_trains_to)
+ return __init__
+
+def _f247():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(must_buy_train={self.must_buy_train!r}, buys_trains={self.buys_trains!r}, dividends={self.dividends!r}, owner_pays_shortfall={self.owner_pays_shortfall!r}, sells_trains_to={self.sells_trains_to!r})"
+ return __repr__
+
+def _f248():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.must_buy_train,self.buys_trains,self.dividends,self.owner_pays_shortfall,self.sells_trains_to,)==(other.must_buy_train,other.buys_trains,other.dividends,other.owner_pays_shortfall,other.sells_trains_to,)
+  return NotImplemented
+ return __eq__
+
+def _f249(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('must_buy_train','buys_trains','dividends','owner_pays_shortfall','sells_trains_to',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f250(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('must_buy_train','buys_trains','dividends','owner_pays_shortfall','sells_trains_to',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f251():
+ def __hash__(self):
+  return hash((self.must_buy_train,self.buys_trains,self.dividends,self.owner_pays_shortfall,self.sells_trains_to,))
+ return __hash__
+
+def _f252(_type_price, _type_privates, _type_one_per_corporation, _type_one_per_seller, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_price, _dflt_privates, _dflt_one_per_corporation, _dflt_one_per_seller, _return_type):
  def __init__(self,price:_type_price=_dflt_price,privates:_type_privates=_dflt_privates,one_per_corporation:_type_one_per_corporation=_dflt_one_per_corporation,one_per_seller:_type_one_per_seller=_dflt_one_per_seller)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'price',price)
   __dataclass_builtins_object__.__setattr__(self,'privates',privates)
@@ -1635,38 +1809,38 @@ def _f228(_type_price, _type_privates, _type_one_per_corporation, _type_one_per_
   __dataclass_builtins_object__.__setattr__(self,'one_per_seller',one_per_seller)
  return __init__
 
-def _f229():
+def _f253():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(price={self.price!r}, privates={self.privates!r}, one_per_corporation={self.one_per_corporation!r}, one_per_seller={self.one_per_seller!r})"
  return __repr__
 
-def _f230():
+def _f254():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.price,self.privates,self.one_per_corporation,self.one_per_seller,)==(other.price,other.privates,other.one_per_corporation,other.one_per_seller,)
   return NotImplemented
  return __eq__
 
-def _f231(cls, FrozenInstanceError):
+def _f255(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('price','privates','one_per_corporation','one_per_seller',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f232(cls, FrozenInstanceError):
+def _f256(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('price','privates','one_per_corporation','one_per_seller',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f233():
+def _f257():
  def __hash__(self):
   return hash((self.price,self.privates,self.one_per_corporation,self.one_per_seller,))
  return __hash__
 
-def _f234(_type_fee, _type_min_treasury_percent, _type_needs_train, _type_permanent_trains_only, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fee, _dflt_min_treasury_percent, _dflt_needs_train, _dflt_permanent_trains_only, _return_type):
+def _f258(_type_fee, _type_min_treasury_percent, _type_needs_train, _type_permanent_trains_only, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fee, _dflt_min_treasury_percent, _dflt_needs_train, _dflt_permanent_trains_only, _return_type):
  def __init__(self,fee:_type_fee=_dflt_fee,min_treasury_percent:_type_min_treasury_percent=_dflt_min_treasury_percent,needs_train:_type_needs_train=_dflt_needs_train,permanent_trains_only:_type_permanent_trains_only=_dflt_permanent_trains_only)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'fee',fee)
   __dataclass_builtins_object__.__setattr__(self,'min_treasury_percent',min_treasury_percent)
@@ -1674,114 +1848,114 @@ def _f234(_type_fee, _type_min_treasury_percent, _type_needs_train, _type_perman
   __dataclass_builtins_object__.__setattr__(self,'permanent_trains_only',permanent_trains_only)
  return __init__
 
-def _f235():
+def _f259():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(fee={self.fee!r}, min_treasury_percent={self.min_treasury_percent!r}, needs_train={self.needs_train!r}, permanent_trains_only={self.permanent_trains_only!r})"
  return __repr__
 
-def _f236():
+def _f260():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.fee,self.min_treasury_percent,self.needs_train,self.permanent_trains_only,)==(other.fee,other.min_treasury_percent,other.needs_train,other.permanent_trains_only,)
   return NotImplemented
  return __eq__
 
-def _f237(cls, FrozenInstanceError):
+def _f261(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('fee','min_treasury_percent','needs_train','permanent_trains_only',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f238(cls, FrozenInstanceError):
+def _f262(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('fee','min_treasury_percent','needs_train','permanent_trains_only',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f239():
+def _f263():
  def __hash__(self):
   return hash((self.fee,self.min_treasury_percent,self.needs_train,self.permanent_trains_only,))
  return __hash__
 
-def _f240(_type_max_shares, _type_max_shares_first_or, _type_reissue_price, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_max_shares, _dflt_max_shares_first_or, _dflt_reissue_price, _return_type):
+def _f264(_type_max_shares, _type_max_shares_first_or, _type_reissue_price, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_max_shares, _dflt_max_shares_first_or, _dflt_reissue_price, _return_type):
  def __init__(self,max_shares:_type_max_shares=_dflt_max_shares,max_shares_first_or:_type_max_shares_first_or=_dflt_max_shares_first_or,reissue_price:_type_reissue_price=_dflt_reissue_price)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'max_shares',max_shares)
   __dataclass_builtins_object__.__setattr__(self,'max_shares_first_or',max_shares_first_or)
   __dataclass_builtins_object__.__setattr__(self,'reissue_price',reissue_price)
  return __init__
 
-def _f241():
+def _f265():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(max_shares={self.max_shares!r}, max_shares_first_or={self.max_shares_first_or!r}, reissue_price={self.reissue_price!r})"
  return __repr__
 
-def _f242():
+def _f266():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.max_shares,self.max_shares_first_or,self.reissue_price,)==(other.max_shares,other.max_shares_first_or,other.reissue_price,)
   return NotImplemented
  return __eq__
 
-def _f243(cls, FrozenInstanceError):
+def _f267(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('max_shares','max_shares_first_or','reissue_price',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f244(cls, FrozenInstanceError):
+def _f268(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('max_shares','max_shares_first_or','reissue_price',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f245():
+def _f269():
  def __hash__(self):
   return hash((self.max_shares,self.max_shares_first_or,self.reissue_price,))
  return __hash__
 
-def _f246(_type_private, _type_cost, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _f270(_type_private, _type_cost, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,private:_type_private,cost:_type_cost)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'private',private)
   __dataclass_builtins_object__.__setattr__(self,'cost',cost)
  return __init__
 
-def _f247():
+def _f271():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(private={self.private!r}, cost={self.cost!r})"
  return __repr__
 
-def _f248():
+def _f272():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.private,self.cost,)==(other.private,other.cost,)
   return NotImplemented
  return __eq__
 
-def _f249(cls, FrozenInstanceError):
+def _f273(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('private','cost',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f250(cls, FrozenInstanceError):
+def _f274(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('private','cost',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f251():
+def _f275():
  def __hash__(self):
   return hash((self.private,self.cost,))
  return __hash__
 
-def _f252(_type_name, _type_text, _type_cost, _type_count, _type_per_corporation, _type_cost_with_private, _type_needs_route_to, _type_opens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_text, _dflt_cost, _dflt_count, _dflt_per_corporation, _dflt_cost_with_private, _dflt_needs_route_to, _dflt_opens, _return_type):
- def __init__(self,name:_type_name,text:_type_text=_HAS_DEFAULT_FACTORY,cost:_type_cost=_dflt_cost,count:_type_count=_dflt_count,per_corporation:_type_per_corporation=_dflt_per_corporation,cost_with_private:_type_cost_with_private=_dflt_cost_with_private,needs_route_to:_type_needs_route_to=_dflt_needs_route_to,opens:_type_opens=_dflt_opens)->_return_type:
+def _f276(_type_name, _type_text, _type_cost, _type_count, _type_per_corporation, _type_cost_with_private, _type_needs_route_to, _type_opens, _type_label, _type_of_private, _type_bonus_hexes, _type_bonus, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_text, _dflt_cost, _dflt_count, _dflt_per_corporation, _dflt_cost_with_private, _dflt_needs_route_to, _dflt_opens, _dflt_label, _dflt_of_private, _dflt_bonus_hexes, _dflt_bonus, _return_type):
+ def __init__(self,name:_type_name,text:_type_text=_HAS_DEFAULT_FACTORY,cost:_type_cost=_dflt_cost,count:_type_count=_dflt_count,per_corporation:_type_per_corporation=_dflt_per_corporation,cost_with_private:_type_cost_with_private=_dflt_cost_with_private,needs_route_to:_type_needs_route_to=_dflt_needs_route_to,opens:_type_opens=_dflt_opens,label:_type_label=_dflt_label,of_private:_type_of_private=_dflt_of_private,bonus_hexes:_type_bonus_hexes=_dflt_bonus_hexes,bonus:_type_bonus=_dflt_bonus)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)
   __dataclass_builtins_object__.__setattr__(self,'cost',cost)
@@ -1790,41 +1964,45 @@ def _f252(_type_name, _type_text, _type_cost, _type_count, _type_per_corporation
   __dataclass_builtins_object__.__setattr__(self,'cost_with_private',cost_with_private)
   __dataclass_builtins_object__.__setattr__(self,'needs_route_to',needs_route_to)
   __dataclass_builtins_object__.__setattr__(self,'opens',opens)
+  __dataclass_builtins_object__.__setattr__(self,'label',label)
+  __dataclass_builtins_object__.__setattr__(self,'of_private',of_private)
+  __dataclass_builtins_object__.__setattr__(self,'bonus_hexes',bonus_hexes)
+  __dataclass_builtins_object__.__setattr__(self,'bonus',bonus)
  return __init__
 
-def _f253():
+def _f277():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(name={self.name!r}, text={self.text!r}, cost={self.cost!r}, count={self.count!r}, per_corporation={self.per_corporation!r}, cost_with_private={self.cost_with_private!r}, needs_route_to={self.needs_route_to!r}, opens={self.opens!r})"
+  return self.__class__.__qualname__ + f"(name={self.name!r}, text={self.text!r}, cost={self.cost!r}, count={self.count!r}, per_corporation={self.per_corporation!r}, cost_with_private={self.cost_with_private!r}, needs_route_to={self.needs_route_to!r}, opens={self.opens!r}, label={self.label!r}, of_private={self.of_private!r}, bonus_hexes={self.bonus_hexes!r}, bonus={self.bonus!r})"
  return __repr__
 
-def _f254():
+def _f278():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.name,self.text,self.cost,self.count,self.per_corporation,self.cost_with_private,self.needs_route_to,self.opens,)==(other.name,other.text,other.cost,other.count,other.per_corporation,other.cost_with_private,other.needs_route_to,other.opens,)
+   return (self.name,self.text,self.cost,self.count,self.per_corporation,self.cost_with_private,self.needs_route_to,self.opens,self.label,self.of_private,self.bonus_hexes,self.bonus,)==(other.name,other.text,other.cost,other.count,other.per_corporation,other.cost_with_private,other.needs_route_to,other.opens,other.label,other.of_private,other.bonus_hexes,other.bonus,)
   return NotImplemented
  return __eq__
 
-def _f255(cls, FrozenInstanceError):
+def _f279(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('name','text','cost','count','per_corporation','cost_with_private','needs_route_to','opens',):
+  if type(self) is cls or name in ('name','text','cost','count','per_corporation','cost_with_private','needs_route_to','opens','label','of_private','bonus_hexes','bonus',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f256(cls, FrozenInstanceError):
+def _f280(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('name','text','cost','count','per_corporation','cost_with_private','needs_route_to','opens',):
+  if type(self) is cls or name in ('name','text','cost','count','per_corporation','cost_with_private','needs_route_to','opens','label','of_private','bonus_hexes','bonus',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f257():
+def _f281():
  def __hash__(self):
-  return hash((self.name,self.text,self.cost,self.count,self.per_corporation,self.cost_with_private,self.needs_route_to,self.opens,))
+  return hash((self.name,self.text,self.cost,self.count,self.per_corporation,self.cost_with_private,self.needs_route_to,self.opens,self.label,self.of_private,self.bonus_hexes,self.bonus,))
  return __hash__
 
-def _f258(_type_steps, _type_tile_lays, _type_track_restriction, _type_reservations_block_others, _type_home_token, _type_must_buy_train, _type_discarded_trains, _type_emergency_buy, _type_train_buys_between_corporations, _type_minors_buy_trains, _type_dividends, _type_dividend_jump_percents, _type_half_dividend_rounding, _type_treasury_shares, _type_pays_corporation_for, _type_trade_ins_per_turn, _type_one_depot_train_per_type, _type_first_or_private_sales, _type_privates_bought_from, _type_unsellable_once_run_before_rusting, _type_halt_subsidy, _type_president_assist, _type_by_type, _type_share_redemption, _type_markers, _type_split_city_tokens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_steps, _dflt_tile_lays, _dflt_track_restriction, _dflt_reservations_block_others, _dflt_home_token, _dflt_must_buy_train, _dflt_discarded_trains, _dflt_emergency_buy, _dflt_train_buys_between_corporations, _dflt_minors_buy_trains, _dflt_dividends, _dflt_dividend_jump_percents, _dflt_half_dividend_rounding, _dflt_treasury_shares, _dflt_pays_corporation_for, _dflt_trade_ins_per_turn, _dflt_one_depot_train_per_type, _dflt_first_or_private_sales, _dflt_privates_bought_from, _dflt_unsellable_once_run_before_rusting, _dflt_halt_subsidy, _dflt_president_assist, _dflt_by_type, _dflt_share_redemption, _dflt_markers, _dflt_split_city_tokens, _return_type):
- def __init__(self,steps:_type_steps=_dflt_steps,tile_lays:_type_tile_lays=_dflt_tile_lays,track_restriction:_type_track_restriction=_dflt_track_restriction,reservations_block_others:_type_reservations_block_others=_dflt_reservations_block_others,home_token:_type_home_token=_dflt_home_token,must_buy_train:_type_must_buy_train=_dflt_must_buy_train,discarded_trains:_type_discarded_trains=_dflt_discarded_trains,emergency_buy:_type_emergency_buy=_dflt_emergency_buy,train_buys_between_corporations:_type_train_buys_between_corporations=_dflt_train_buys_between_corporations,minors_buy_trains:_type_minors_buy_trains=_dflt_minors_buy_trains,dividends:_type_dividends=_dflt_dividends,dividend_jump_percents:_type_dividend_jump_percents=_dflt_dividend_jump_percents,half_dividend_rounding:_type_half_dividend_rounding=_dflt_half_dividend_rounding,treasury_shares:_type_treasury_shares=_dflt_treasury_shares,pays_corporation_for:_type_pays_corporation_for=_dflt_pays_corporation_for,trade_ins_per_turn:_type_trade_ins_per_turn=_dflt_trade_ins_per_turn,one_depot_train_per_type:_type_one_depot_train_per_type=_dflt_one_depot_train_per_type,first_or_private_sales:_type_first_or_private_sales=_dflt_first_or_private_sales,privates_bought_from:_type_privates_bought_from=_dflt_privates_bought_from,unsellable_once_run_before_rusting:_type_unsellable_once_run_before_rusting=_dflt_unsellable_once_run_before_rusting,halt_subsidy:_type_halt_subsidy=_dflt_halt_subsidy,president_assist:_type_president_assist=_dflt_president_assist,by_type:_type_by_type=_HAS_DEFAULT_FACTORY,share_redemption:_type_share_redemption=_dflt_share_redemption,markers:_type_markers=_dflt_markers,split_city_tokens:_type_split_city_tokens=_dflt_split_city_tokens)->_return_type:
+def _f282(_type_steps, _type_tile_lays, _type_track_restriction, _type_reservations_block_others, _type_home_token, _type_must_buy_train, _type_discarded_trains, _type_emergency_buy, _type_train_buys_between_corporations, _type_minors_buy_trains, _type_dividends, _type_dividend_jump_percents, _type_dividend_price_moves, _type_issue_redeem, _type_min_tile_cost, _type_first_operating_order, _type_half_dividend_rounding, _type_treasury_shares, _type_pays_corporation_for, _type_trade_ins_per_turn, _type_one_depot_train_per_type, _type_first_or_private_sales, _type_privates_bought_from, _type_unsellable_once_run_before_rusting, _type_halt_subsidy, _type_president_assist, _type_by_type, _type_share_redemption, _type_markers, _type_split_city_tokens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_steps, _dflt_tile_lays, _dflt_track_restriction, _dflt_reservations_block_others, _dflt_home_token, _dflt_must_buy_train, _dflt_discarded_trains, _dflt_emergency_buy, _dflt_train_buys_between_corporations, _dflt_minors_buy_trains, _dflt_dividends, _dflt_dividend_jump_percents, _dflt_dividend_price_moves, _dflt_issue_redeem, _dflt_min_tile_cost, _dflt_first_operating_order, _dflt_half_dividend_rounding, _dflt_treasury_shares, _dflt_pays_corporation_for, _dflt_trade_ins_per_turn, _dflt_one_depot_train_per_type, _dflt_first_or_private_sales, _dflt_privates_bought_from, _dflt_unsellable_once_run_before_rusting, _dflt_halt_subsidy, _dflt_president_assist, _dflt_by_type, _dflt_share_redemption, _dflt_markers, _dflt_split_city_tokens, _return_type):
+ def __init__(self,steps:_type_steps=_dflt_steps,tile_lays:_type_tile_lays=_dflt_tile_lays,track_restriction:_type_track_restriction=_dflt_track_restriction,reservations_block_others:_type_reservations_block_others=_dflt_reservations_block_others,home_token:_type_home_token=_dflt_home_token,must_buy_train:_type_must_buy_train=_dflt_must_buy_train,discarded_trains:_type_discarded_trains=_dflt_discarded_trains,emergency_buy:_type_emergency_buy=_dflt_emergency_buy,train_buys_between_corporations:_type_train_buys_between_corporations=_dflt_train_buys_between_corporations,minors_buy_trains:_type_minors_buy_trains=_dflt_minors_buy_trains,dividends:_type_dividends=_dflt_dividends,dividend_jump_percents:_type_dividend_jump_percents=_dflt_dividend_jump_percents,dividend_price_moves:_type_dividend_price_moves=_dflt_dividend_price_moves,issue_redeem:_type_issue_redeem=_dflt_issue_redeem,min_tile_cost:_type_min_tile_cost=_dflt_min_tile_cost,first_operating_order:_type_first_operating_order=_dflt_first_operating_order,half_dividend_rounding:_type_half_dividend_rounding=_dflt_half_dividend_rounding,treasury_shares:_type_treasury_shares=_dflt_treasury_shares,pays_corporation_for:_type_pays_corporation_for=_dflt_pays_corporation_for,trade_ins_per_turn:_type_trade_ins_per_turn=_dflt_trade_ins_per_turn,one_depot_train_per_type:_type_one_depot_train_per_type=_dflt_one_depot_train_per_type,first_or_private_sales:_type_first_or_private_sales=_dflt_first_or_private_sales,privates_bought_from:_type_privates_bought_from=_dflt_privates_bought_from,unsellable_once_run_before_rusting:_type_unsellable_once_run_before_rusting=_dflt_unsellable_once_run_before_rusting,halt_subsidy:_type_halt_subsidy=_dflt_halt_subsidy,president_assist:_type_president_assist=_dflt_president_assist,by_type:_type_by_type=_HAS_DEFAULT_FACTORY,share_redemption:_type_share_redemption=_dflt_share_redemption,markers:_type_markers=_dflt_markers,split_city_tokens:_type_split_city_tokens=_dflt_split_city_tokens)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'steps',steps)
   __dataclass_builtins_object__.__setattr__(self,'tile_lays',tile_lays)
   __dataclass_builtins_object__.__setattr__(self,'track_restriction',track_restriction)
@@ -1837,6 +2015,10 @@ def _f258(_type_steps, _type_tile_lays, _type_track_restriction, _type_reservati
   __dataclass_builtins_object__.__setattr__(self,'minors_buy_trains',minors_buy_trains)
   __dataclass_builtins_object__.__setattr__(self,'dividends',dividends)
   __dataclass_builtins_object__.__setattr__(self,'dividend_jump_percents',dividend_jump_percents)
+  __dataclass_builtins_object__.__setattr__(self,'dividend_price_moves',dividend_price_moves)
+  __dataclass_builtins_object__.__setattr__(self,'issue_redeem',issue_redeem)
+  __dataclass_builtins_object__.__setattr__(self,'min_tile_cost',min_tile_cost)
+  __dataclass_builtins_object__.__setattr__(self,'first_operating_order',first_operating_order)
   __dataclass_builtins_object__.__setattr__(self,'half_dividend_rounding',half_dividend_rounding)
   __dataclass_builtins_object__.__setattr__(self,'treasury_shares',treasury_shares)
   __dataclass_builtins_object__.__setattr__(self,'pays_corporation_for',pays_corporation_for)
@@ -1853,75 +2035,75 @@ def _f258(_type_steps, _type_tile_lays, _type_track_restriction, _type_reservati
   __dataclass_builtins_object__.__setattr__(self,'split_city_tokens',split_city_tokens)
  return __init__
 
-def _f259():
+def _f283():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(steps={self.steps!r}, tile_lays={self.tile_lays!r}, track_restriction={self.track_restriction!r}, reservations_block_others={self.reservations_block_others!r}, home_token={self.home_token!r}, must_buy_train={self.must_buy_train!r}, discarded_trains={self.discarded_trains!r}, emergency_buy={self.emergency_buy!r}, train_buys_between_corporations={self.train_buys_between_corporations!r}, minors_buy_trains={self.minors_buy_trains!r}, dividends={self.dividends!r}, dividend_jump_percents={self.dividend_jump_percents!r}, half_dividend_rounding={self.half_dividend_rounding!r}, treasury_shares={self.treasury_shares!r}, pays_corporation_for={self.pays_corporation_for!r}, trade_ins_per_turn={self.trade_ins_per_turn!r}, one_depot_train_per_type={self.one_depot_train_per_type!r}, first_or_private_sales={self.first_or_private_sales!r}, privates_bought_from={self.privates_bought_from!r}, unsellable_once_run_before_rusting={self.unsellable_once_run_before_rusting!r}, halt_subsidy={self.halt_subsidy!r}, president_assist={self.president_assist!r}, by_type={self.by_type!r}, share_redemption={self.share_redemption!r}, markers={self.markers!r}, split_city_tokens={self.split_city_tokens!r})"
+  return self.__class__.__qualname__ + f"(steps={self.steps!r}, tile_lays={self.tile_lays!r}, track_restriction={self.track_restriction!r}, reservations_block_others={self.reservations_block_others!r}, home_token={self.home_token!r}, must_buy_train={self.must_buy_train!r}, discarded_trains={self.discarded_trains!r}, emergency_buy={self.emergency_buy!r}, train_buys_between_corporations={self.train_buys_between_corporations!r}, minors_buy_trains={self.minors_buy_trains!r}, dividends={self.dividends!r}, dividend_jump_percents={self.dividend_jump_percents!r}, dividend_price_moves={self.dividend_price_moves!r}, issue_redeem={self.issue_redeem!r}, min_tile_cost={self.min_tile_cost!r}, first_operating_order={self.first_operating_order!r}, half_dividend_rounding={self.half_dividend_rounding!r}, treasury_shares={self.treasury_shares!r}, pays_corporation_for={self.pays_corporation_for!r}, trade_ins_per_turn={self.trade_ins_per_turn!r}, one_depot_train_per_type={self.one_depot_train_per_type!r}, first_or_private_sales={self.first_or_private_sales!r}, privates_bought_from={self.privates_bought_from!r}, unsellable_once_run_before_rusting={self.unsellable_once_run_before_rusting!r}, halt_subsidy={self.halt_subsidy!r}, president_assist={self.president_assist!r}, by_type={self.by_type!r}, share_redemption={self.share_redemption!r}, markers={self.markers!r}, split_city_tokens={self.split_city_tokens!r})"
  return __repr__
 
-def _f260():
+def _f284():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.emergency_buy,self.train_buys_between_corporations,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.first_or_private_sales,self.privates_bought_from,self.unsellable_once_run_before_rusting,self.halt_subsidy,self.president_assist,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,)==(other.steps,other.tile_lays,other.track_restriction,other.reservations_block_others,other.home_token,other.must_buy_train,other.discarded_trains,other.emergency_buy,other.train_buys_between_corporations,other.minors_buy_trains,other.dividends,other.dividend_jump_percents,other.half_dividend_rounding,other.treasury_shares,other.pays_corporation_for,other.trade_ins_per_turn,other.one_depot_train_per_type,other.first_or_private_sales,other.privates_bought_from,other.unsellable_once_run_before_rusting,other.halt_subsidy,other.president_assist,other.by_type,other.share_redemption,other.markers,other.split_city_tokens,)
+   return (self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.emergency_buy,self.train_buys_between_corporations,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.dividend_price_moves,self.issue_redeem,self.min_tile_cost,self.first_operating_order,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.first_or_private_sales,self.privates_bought_from,self.unsellable_once_run_before_rusting,self.halt_subsidy,self.president_assist,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,)==(other.steps,other.tile_lays,other.track_restriction,other.reservations_block_others,other.home_token,other.must_buy_train,other.discarded_trains,other.emergency_buy,other.train_buys_between_corporations,other.minors_buy_trains,other.dividends,other.dividend_jump_percents,other.dividend_price_moves,other.issue_redeem,other.min_tile_cost,other.first_operating_order,other.half_dividend_rounding,other.treasury_shares,other.pays_corporation_for,other.trade_ins_per_turn,other.one_depot_train_per_type,other.first_or_private_sales,other.privates_bought_from,other.unsellable_once_run_before_rusting,other.halt_subsidy,other.president_assist,other.by_type,other.share_redemption,other.markers,other.split_city_tokens,)
   return NotImplemented
  return __eq__
 
-def _f261(cls, FrozenInstanceError):
+def _f285(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('steps','tile_lays','track_restriction','reservations_block_others','home_token','must_buy_train','discarded_trains','emergency_buy','train_buys_between_corporations','minors_buy_trains','dividends','dividend_jump_percents','half_dividend_rounding','treasury_shares','pays_corporation_for','trade_ins_per_turn','one_depot_train_per_type','first_or_private_sales','privates_bought_from','unsellable_once_run_before_rusting','halt_subsidy','president_assist','by_type','share_redemption','markers','split_city_tokens',):
+  if type(self) is cls or name in ('steps','tile_lays','track_restriction','reservations_block_others','home_token','must_buy_train','discarded_trains','emergency_buy','train_buys_between_corporations','minors_buy_trains','dividends','dividend_jump_percents','dividend_price_moves','issue_redeem','min_tile_cost','first_operating_order','half_dividend_rounding','treasury_shares','pays_corporation_for','trade_ins_per_turn','one_depot_train_per_type','first_or_private_sales','privates_bought_from','unsellable_once_run_before_rusting','halt_subsidy','president_assist','by_type','share_redemption','markers','split_city_tokens',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f262(cls, FrozenInstanceError):
+def _f286(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('steps','tile_lays','track_restriction','reservations_block_others','home_token','must_buy_train','discarded_trains','emergency_buy','train_buys_between_corporations','minors_buy_trains','dividends','dividend_jump_percents','half_dividend_rounding','treasury_shares','pays_corporation_for','trade_ins_per_turn','one_depot_train_per_type','first_or_private_sales','privates_bought_from','unsellable_once_run_before_rusting','halt_subsidy','president_assist','by_type','share_redemption','markers','split_city_tokens',):
+  if type(self) is cls or name in ('steps','tile_lays','track_restriction','reservations_block_others','home_token','must_buy_train','discarded_trains','emergency_buy','train_buys_between_corporations','minors_buy_trains','dividends','dividend_jump_percents','dividend_price_moves','issue_redeem','min_tile_cost','first_operating_order','half_dividend_rounding','treasury_shares','pays_corporation_for','trade_ins_per_turn','one_depot_train_per_type','first_or_private_sales','privates_bought_from','unsellable_once_run_before_rusting','halt_subsidy','president_assist','by_type','share_redemption','markers','split_city_tokens',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f263():
+def _f287():
  def __hash__(self):
-  return hash((self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.emergency_buy,self.train_buys_between_corporations,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.first_or_private_sales,self.privates_bought_from,self.unsellable_once_run_before_rusting,self.halt_subsidy,self.president_assist,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,))
+  return hash((self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.emergency_buy,self.train_buys_between_corporations,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.dividend_price_moves,self.issue_redeem,self.min_tile_cost,self.first_operating_order,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.first_or_private_sales,self.privates_bought_from,self.unsellable_once_run_before_rusting,self.halt_subsidy,self.president_assist,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,))
  return __hash__
 
-def _f264(_type_presidents_percent, _type_leave_game, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_presidents_percent, _dflt_leave_game, _return_type):
+def _f288(_type_presidents_percent, _type_leave_game, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_presidents_percent, _dflt_leave_game, _return_type):
  def __init__(self,presidents_percent:_type_presidents_percent=_dflt_presidents_percent,leave_game:_type_leave_game=_dflt_leave_game)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'presidents_percent',presidents_percent)
   __dataclass_builtins_object__.__setattr__(self,'leave_game',leave_game)
  return __init__
 
-def _f265():
+def _f289():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(presidents_percent={self.presidents_percent!r}, leave_game={self.leave_game!r})"
  return __repr__
 
-def _f266():
+def _f290():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.presidents_percent,self.leave_game,)==(other.presidents_percent,other.leave_game,)
   return NotImplemented
  return __eq__
 
-def _f267(cls, FrozenInstanceError):
+def _f291(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('presidents_percent','leave_game',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f268(cls, FrozenInstanceError):
+def _f292(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('presidents_percent','leave_game',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f269():
+def _f293():
  def __hash__(self):
   return hash((self.presidents_percent,self.leave_game,))
  return __hash__
 
-def _f270(_type_trigger, _type_timing, _type_last_set_skips, _type_count, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_last_set_skips, _dflt_count, _return_type):
+def _f294(_type_trigger, _type_timing, _type_last_set_skips, _type_count, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_last_set_skips, _dflt_count, _return_type):
  def __init__(self,trigger:_type_trigger,timing:_type_timing,last_set_skips:_type_last_set_skips=_dflt_last_set_skips,count:_type_count=_dflt_count)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'trigger',trigger)
   __dataclass_builtins_object__.__setattr__(self,'timing',timing)
@@ -1929,113 +2111,118 @@ def _f270(_type_trigger, _type_timing, _type_last_set_skips, _type_count, MISSIN
   __dataclass_builtins_object__.__setattr__(self,'count',count)
  return __init__
 
-def _f271():
+def _f295():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(trigger={self.trigger!r}, timing={self.timing!r}, last_set_skips={self.last_set_skips!r}, count={self.count!r})"
  return __repr__
 
-def _f272():
+def _f296():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.trigger,self.timing,self.last_set_skips,self.count,)==(other.trigger,other.timing,other.last_set_skips,other.count,)
   return NotImplemented
  return __eq__
 
-def _f273(cls, FrozenInstanceError):
+def _f297(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('trigger','timing','last_set_skips','count',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f274(cls, FrozenInstanceError):
+def _f298(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('trigger','timing','last_set_skips','count',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f275():
+def _f299():
  def __hash__(self):
   return hash((self.trigger,self.timing,self.last_set_skips,self.count,))
  return __hash__
 
-def _f276(_type_allowed, _type_ends_game_after, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_allowed, _dflt_ends_game_after, _return_type):
- def __init__(self,allowed:_type_allowed=_dflt_allowed,ends_game_after:_type_ends_game_after=_dflt_ends_game_after)->_return_type:
+def _f300(_type_allowed, _type_ends_game_after, _type_corporation_issues_first, _type_leftover_shares, _type_leftover_cash, _type_privates_close, _type_receivership, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_allowed, _dflt_ends_game_after, _dflt_corporation_issues_first, _dflt_leftover_shares, _dflt_leftover_cash, _dflt_privates_close, _dflt_receivership, _return_type):
+ def __init__(self,allowed:_type_allowed=_dflt_allowed,ends_game_after:_type_ends_game_after=_dflt_ends_game_after,corporation_issues_first:_type_corporation_issues_first=_dflt_corporation_issues_first,leftover_shares:_type_leftover_shares=_dflt_leftover_shares,leftover_cash:_type_leftover_cash=_dflt_leftover_cash,privates_close:_type_privates_close=_dflt_privates_close,receivership:_type_receivership=_dflt_receivership)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'allowed',allowed)
   __dataclass_builtins_object__.__setattr__(self,'ends_game_after',ends_game_after)
+  __dataclass_builtins_object__.__setattr__(self,'corporation_issues_first',corporation_issues_first)
+  __dataclass_builtins_object__.__setattr__(self,'leftover_shares',leftover_shares)
+  __dataclass_builtins_object__.__setattr__(self,'leftover_cash',leftover_cash)
+  __dataclass_builtins_object__.__setattr__(self,'privates_close',privates_close)
+  __dataclass_builtins_object__.__setattr__(self,'receivership',receivership)
  return __init__
 
-def _f277():
+def _f301():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(allowed={self.allowed!r}, ends_game_after={self.ends_game_after!r})"
+  return self.__class__.__qualname__ + f"(allowed={self.allowed!r}, ends_game_after={self.ends_game_after!r}, corporation_issues_first={self.corporation_issues_first!r}, leftover_shares={self.leftover_shares!r}, leftover_cash={self.leftover_cash!r}, privates_close={self.privates_close!r}, receivership={self.receivership!r})"
  return __repr__
 
-def _f278():
+def _f302():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.allowed,self.ends_game_after,)==(other.allowed,other.ends_game_after,)
+   return (self.allowed,self.ends_game_after,self.corporation_issues_first,self.leftover_shares,self.leftover_cash,self.privates_close,self.receivership,)==(other.allowed,other.ends_game_after,other.corporation_issues_first,other.leftover_shares,other.leftover_cash,other.privates_close,other.receivership,)
   return NotImplemented
  return __eq__
 
-def _f279(cls, FrozenInstanceError):
+def _f303(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('allowed','ends_game_after',):
+  if type(self) is cls or name in ('allowed','ends_game_after','corporation_issues_first','leftover_shares','leftover_cash','privates_close','receivership',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f280(cls, FrozenInstanceError):
+def _f304(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('allowed','ends_game_after',):
+  if type(self) is cls or name in ('allowed','ends_game_after','corporation_issues_first','leftover_shares','leftover_cash','privates_close','receivership',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f281():
+def _f305():
  def __hash__(self):
-  return hash((self.allowed,self.ends_game_after,))
+  return hash((self.allowed,self.ends_game_after,self.corporation_issues_first,self.leftover_shares,self.leftover_cash,self.privates_close,self.receivership,))
  return __hash__
 
-def _f282(_type_set, _type_to, _type_remove, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_to, _dflt_remove, _return_type):
- def __init__(self,set:_type_set,to:_type_to=_dflt_to,remove:_type_remove=_dflt_remove)->_return_type:
+def _f306(_type_set, _type_to, _type_remove, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_set, _dflt_to, _dflt_remove, _return_type):
+ def __init__(self,set:_type_set=_dflt_set,to:_type_to=_dflt_to,remove:_type_remove=_dflt_remove)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'set',set)
   __dataclass_builtins_object__.__setattr__(self,'to',to)
   __dataclass_builtins_object__.__setattr__(self,'remove',remove)
  return __init__
 
-def _f283():
+def _f307():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(set={self.set!r}, to={self.to!r}, remove={self.remove!r})"
  return __repr__
 
-def _f284():
+def _f308():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.set,self.to,self.remove,)==(other.set,other.to,other.remove,)
   return NotImplemented
  return __eq__
 
-def _f285(cls, FrozenInstanceError):
+def _f309(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('set','to','remove',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f286(cls, FrozenInstanceError):
+def _f310(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('set','to','remove',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f287():
+def _f311():
  def __hash__(self):
   return hash((self.set,self.to,self.remove,))
  return __hash__
 
-def _f288(_type_id, _type_name, _type_description, _type_players, _type_always, _type_recorded_defaults, _type_changes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_name, _dflt_description, _dflt_players, _dflt_always, _dflt_recorded_defaults, _dflt_changes, _return_type):
+def _f312(_type_id, _type_name, _type_description, _type_players, _type_always, _type_recorded_defaults, _type_changes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_name, _dflt_description, _dflt_players, _dflt_always, _dflt_recorded_defaults, _dflt_changes, _return_type):
  def __init__(self,id:_type_id,name:_type_name=_dflt_name,description:_type_description=_dflt_description,players:_type_players=_dflt_players,always:_type_always=_dflt_always,recorded_defaults:_type_recorded_defaults=_dflt_recorded_defaults,changes:_type_changes=_dflt_changes)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'id',id)
   __dataclass_builtins_object__.__setattr__(self,'name',name)
@@ -2046,39 +2233,39 @@ def _f288(_type_id, _type_name, _type_description, _type_players, _type_always, 
   __dataclass_builtins_object__.__setattr__(self,'changes',changes)
  return __init__
 
-def _f289():
+def _f313():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(id={self.id!r}, name={self.name!r}, description={self.description!r}, players={self.players!r}, always={self.always!r}, recorded_defaults={self.recorded_defaults!r}, changes={self.changes!r})"
  return __repr__
 
-def _f290():
+def _f314():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.id,self.name,self.description,self.players,self.always,self.recorded_defaults,self.changes,)==(other.id,other.name,other.description,other.players,other.always,other.recorded_defaults,other.changes,)
   return NotImplemented
  return __eq__
 
-def _f291(cls, FrozenInstanceError):
+def _f315(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('id','name','description','players','always','recorded_defaults','changes',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f292(cls, FrozenInstanceError):
+def _f316(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('id','name','description','players','always','recorded_defaults','changes',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f293():
+def _f317():
  def __hash__(self):
   return hash((self.id,self.name,self.description,self.players,self.always,self.recorded_defaults,self.changes,))
  return __hash__
 
-def _f294(_type_id, _type_name, _type_subtitle, _type_designer, _type_publisher, _type_year, _type_location, _type_rules_url, _type_blurb, _type_texts, _type_players, _type_currency, _type_starting_cash, _type_certificate_limit, _type_bank, _type_capitalization, _type_certificate_limit_counts_privates, _type_holding_limit, _type_pool_limit, _type_escrow_until_float, _type_full_capitalization_from_phase, _type_ipo_price, _type_certificates_at_start, _type_auction, _type_stock_round, _type_operating_round, _type_game_end, _type_bankruptcy, _type_optional_rules, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_subtitle, _dflt_designer, _dflt_publisher, _dflt_year, _dflt_location, _dflt_rules_url, _dflt_blurb, _dflt_texts, _dflt_players, _dflt_currency, _dflt_starting_cash, _dflt_certificate_limit, _dflt_bank, _dflt_capitalization, _dflt_certificate_limit_counts_privates, _dflt_holding_limit, _dflt_pool_limit, _dflt_escrow_until_float, _dflt_full_capitalization_from_phase, _dflt_ipo_price, _dflt_certificates_at_start, _dflt_auction, _dflt_stock_round, _dflt_operating_round, _dflt_game_end, _dflt_bankruptcy, _dflt_optional_rules, _return_type):
- def __init__(self,id:_type_id,name:_type_name,subtitle:_type_subtitle=_dflt_subtitle,designer:_type_designer=_dflt_designer,publisher:_type_publisher=_dflt_publisher,year:_type_year=_dflt_year,location:_type_location=_dflt_location,rules_url:_type_rules_url=_dflt_rules_url,blurb:_type_blurb=_HAS_DEFAULT_FACTORY,texts:_type_texts=_HAS_DEFAULT_FACTORY,players:_type_players=_dflt_players,currency:_type_currency=_dflt_currency,starting_cash:_type_starting_cash=_HAS_DEFAULT_FACTORY,certificate_limit:_type_certificate_limit=_HAS_DEFAULT_FACTORY,bank:_type_bank=_dflt_bank,capitalization:_type_capitalization=_dflt_capitalization,certificate_limit_counts_privates:_type_certificate_limit_counts_privates=_dflt_certificate_limit_counts_privates,holding_limit:_type_holding_limit=_dflt_holding_limit,pool_limit:_type_pool_limit=_dflt_pool_limit,escrow_until_float:_type_escrow_until_float=_dflt_escrow_until_float,full_capitalization_from_phase:_type_full_capitalization_from_phase=_dflt_full_capitalization_from_phase,ipo_price:_type_ipo_price=_dflt_ipo_price,certificates_at_start:_type_certificates_at_start=_dflt_certificates_at_start,auction:_type_auction=_dflt_auction,stock_round:_type_stock_round=_dflt_stock_round,operating_round:_type_operating_round=_dflt_operating_round,game_end:_type_game_end=_dflt_game_end,bankruptcy:_type_bankruptcy=_dflt_bankruptcy,optional_rules:_type_optional_rules=_dflt_optional_rules)->_return_type:
+def _f318(_type_id, _type_name, _type_subtitle, _type_designer, _type_publisher, _type_year, _type_location, _type_rules_url, _type_blurb, _type_texts, _type_players, _type_currency, _type_starting_cash, _type_certificate_limit, _type_bank, _type_capitalization, _type_float_timing, _type_certificate_limit_counts_privates, _type_holding_limit, _type_pool_limit, _type_escrow_until_float, _type_full_capitalization_from_phase, _type_ipo_price, _type_certificates_at_start, _type_auction, _type_stock_round, _type_operating_round, _type_game_end, _type_bankruptcy, _type_optional_rules, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_subtitle, _dflt_designer, _dflt_publisher, _dflt_year, _dflt_location, _dflt_rules_url, _dflt_blurb, _dflt_texts, _dflt_players, _dflt_currency, _dflt_starting_cash, _dflt_certificate_limit, _dflt_bank, _dflt_capitalization, _dflt_float_timing, _dflt_certificate_limit_counts_privates, _dflt_holding_limit, _dflt_pool_limit, _dflt_escrow_until_float, _dflt_full_capitalization_from_phase, _dflt_ipo_price, _dflt_certificates_at_start, _dflt_auction, _dflt_stock_round, _dflt_operating_round, _dflt_game_end, _dflt_bankruptcy, _dflt_optional_rules, _return_type):
+ def __init__(self,id:_type_id,name:_type_name,subtitle:_type_subtitle=_dflt_subtitle,designer:_type_designer=_dflt_designer,publisher:_type_publisher=_dflt_publisher,year:_type_year=_dflt_year,location:_type_location=_dflt_location,rules_url:_type_rules_url=_dflt_rules_url,blurb:_type_blurb=_HAS_DEFAULT_FACTORY,texts:_type_texts=_HAS_DEFAULT_FACTORY,players:_type_players=_dflt_players,currency:_type_currency=_dflt_currency,starting_cash:_type_starting_cash=_HAS_DEFAULT_FACTORY,certificate_limit:_type_certificate_limit=_HAS_DEFAULT_FACTORY,bank:_type_bank=_dflt_bank,capitalization:_type_capitalization=_dflt_capitalization,float_timing:_type_float_timing=_dflt_float_timing,certificate_limit_counts_privates:_type_certificate_limit_counts_privates=_dflt_certificate_limit_counts_privates,holding_limit:_type_holding_limit=_dflt_holding_limit,pool_limit:_type_pool_limit=_dflt_pool_limit,escrow_until_float:_type_escrow_until_float=_dflt_escrow_until_float,full_capitalization_from_phase:_type_full_capitalization_from_phase=_dflt_full_capitalization_from_phase,ipo_price:_type_ipo_price=_dflt_ipo_price,certificates_at_start:_type_certificates_at_start=_dflt_certificates_at_start,auction:_type_auction=_dflt_auction,stock_round:_type_stock_round=_dflt_stock_round,operating_round:_type_operating_round=_dflt_operating_round,game_end:_type_game_end=_dflt_game_end,bankruptcy:_type_bankruptcy=_dflt_bankruptcy,optional_rules:_type_optional_rules=_dflt_optional_rules)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'id',id)
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'subtitle',subtitle)
@@ -2095,6 +2282,7 @@ def _f294(_type_id, _type_name, _type_subtitle, _type_designer, _type_publisher,
   __dataclass_builtins_object__.__setattr__(self,'certificate_limit',_dflt_certificate_limit() if certificate_limit is _HAS_DEFAULT_FACTORY else certificate_limit)
   __dataclass_builtins_object__.__setattr__(self,'bank',bank)
   __dataclass_builtins_object__.__setattr__(self,'capitalization',capitalization)
+  __dataclass_builtins_object__.__setattr__(self,'float_timing',float_timing)
   __dataclass_builtins_object__.__setattr__(self,'certificate_limit_counts_privates',certificate_limit_counts_privates)
   __dataclass_builtins_object__.__setattr__(self,'holding_limit',holding_limit)
   __dataclass_builtins_object__.__setattr__(self,'pool_limit',pool_limit)
@@ -2110,38 +2298,38 @@ def _f294(_type_id, _type_name, _type_subtitle, _type_designer, _type_publisher,
   __dataclass_builtins_object__.__setattr__(self,'optional_rules',optional_rules)
  return __init__
 
-def _f295():
+def _f319():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(id={self.id!r}, name={self.name!r}, subtitle={self.subtitle!r}, designer={self.designer!r}, publisher={self.publisher!r}, year={self.year!r}, location={self.location!r}, rules_url={self.rules_url!r}, blurb={self.blurb!r}, texts={self.texts!r}, players={self.players!r}, currency={self.currency!r}, starting_cash={self.starting_cash!r}, certificate_limit={self.certificate_limit!r}, bank={self.bank!r}, capitalization={self.capitalization!r}, certificate_limit_counts_privates={self.certificate_limit_counts_privates!r}, holding_limit={self.holding_limit!r}, pool_limit={self.pool_limit!r}, escrow_until_float={self.escrow_until_float!r}, full_capitalization_from_phase={self.full_capitalization_from_phase!r}, ipo_price={self.ipo_price!r}, certificates_at_start={self.certificates_at_start!r}, auction={self.auction!r}, stock_round={self.stock_round!r}, operating_round={self.operating_round!r}, game_end={self.game_end!r}, bankruptcy={self.bankruptcy!r}, optional_rules={self.optional_rules!r})"
+  return self.__class__.__qualname__ + f"(id={self.id!r}, name={self.name!r}, subtitle={self.subtitle!r}, designer={self.designer!r}, publisher={self.publisher!r}, year={self.year!r}, location={self.location!r}, rules_url={self.rules_url!r}, blurb={self.blurb!r}, texts={self.texts!r}, players={self.players!r}, currency={self.currency!r}, starting_cash={self.starting_cash!r}, certificate_limit={self.certificate_limit!r}, bank={self.bank!r}, capitalization={self.capitalization!r}, float_timing={self.float_timing!r}, certificate_limit_counts_privates={self.certificate_limit_counts_privates!r}, holding_limit={self.holding_limit!r}, pool_limit={self.pool_limit!r}, escrow_until_float={self.escrow_until_float!r}, full_capitalization_from_phase={self.full_capitalization_from_phase!r}, ipo_price={self.ipo_price!r}, certificates_at_start={self.certificates_at_start!r}, auction={self.auction!r}, stock_round={self.stock_round!r}, operating_round={self.operating_round!r}, game_end={self.game_end!r}, bankruptcy={self.bankruptcy!r}, optional_rules={self.optional_rules!r})"
  return __repr__
 
-def _f296():
+def _f320():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.id,self.name,self.subtitle,self.designer,self.publisher,self.year,self.location,self.rules_url,self.blurb,self.texts,self.players,self.currency,self.starting_cash,self.certificate_limit,self.bank,self.capitalization,self.certificate_limit_counts_privates,self.holding_limit,self.pool_limit,self.escrow_until_float,self.full_capitalization_from_phase,self.ipo_price,self.certificates_at_start,self.auction,self.stock_round,self.operating_round,self.game_end,self.bankruptcy,self.optional_rules,)==(other.id,other.name,other.subtitle,other.designer,other.publisher,other.year,other.location,other.rules_url,other.blurb,other.texts,other.players,other.currency,other.starting_cash,other.certificate_limit,other.bank,other.capitalization,other.certificate_limit_counts_privates,other.holding_limit,other.pool_limit,other.escrow_until_float,other.full_capitalization_from_phase,other.ipo_price,other.certificates_at_start,other.auction,other.stock_round,other.operating_round,other.game_end,other.bankruptcy,other.optional_rules,)
+   return (self.id,self.name,self.subtitle,self.designer,self.publisher,self.year,self.location,self.rules_url,self.blurb,self.texts,self.players,self.currency,self.starting_cash,self.certificate_limit,self.bank,self.capitalization,self.float_timing,self.certificate_limit_counts_privates,self.holding_limit,self.pool_limit,self.escrow_until_float,self.full_capitalization_from_phase,self.ipo_price,self.certificates_at_start,self.auction,self.stock_round,self.operating_round,self.game_end,self.bankruptcy,self.optional_rules,)==(other.id,other.name,other.subtitle,other.designer,other.publisher,other.year,other.location,other.rules_url,other.blurb,other.texts,other.players,other.currency,other.starting_cash,other.certificate_limit,other.bank,other.capitalization,other.float_timing,other.certificate_limit_counts_privates,other.holding_limit,other.pool_limit,other.escrow_until_float,other.full_capitalization_from_phase,other.ipo_price,other.certificates_at_start,other.auction,other.stock_round,other.operating_round,other.game_end,other.bankruptcy,other.optional_rules,)
   return NotImplemented
  return __eq__
 
-def _f297(cls, FrozenInstanceError):
+def _f321(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('id','name','subtitle','designer','publisher','year','location','rules_url','blurb','texts','players','currency','starting_cash','certificate_limit','bank','capitalization','certificate_limit_counts_privates','holding_limit','pool_limit','escrow_until_float','full_capitalization_from_phase','ipo_price','certificates_at_start','auction','stock_round','operating_round','game_end','bankruptcy','optional_rules',):
+  if type(self) is cls or name in ('id','name','subtitle','designer','publisher','year','location','rules_url','blurb','texts','players','currency','starting_cash','certificate_limit','bank','capitalization','float_timing','certificate_limit_counts_privates','holding_limit','pool_limit','escrow_until_float','full_capitalization_from_phase','ipo_price','certificates_at_start','auction','stock_round','operating_round','game_end','bankruptcy','optional_rules',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f298(cls, FrozenInstanceError):
+def _f322(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('id','name','subtitle','designer','publisher','year','location','rules_url','blurb','texts','players','currency','starting_cash','certificate_limit','bank','capitalization','certificate_limit_counts_privates','holding_limit','pool_limit','escrow_until_float','full_capitalization_from_phase','ipo_price','certificates_at_start','auction','stock_round','operating_round','game_end','bankruptcy','optional_rules',):
+  if type(self) is cls or name in ('id','name','subtitle','designer','publisher','year','location','rules_url','blurb','texts','players','currency','starting_cash','certificate_limit','bank','capitalization','float_timing','certificate_limit_counts_privates','holding_limit','pool_limit','escrow_until_float','full_capitalization_from_phase','ipo_price','certificates_at_start','auction','stock_round','operating_round','game_end','bankruptcy','optional_rules',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f299():
+def _f323():
  def __hash__(self):
-  return hash((self.id,self.name,self.subtitle,self.designer,self.publisher,self.year,self.location,self.rules_url,self.blurb,self.texts,self.players,self.currency,self.starting_cash,self.certificate_limit,self.bank,self.capitalization,self.certificate_limit_counts_privates,self.holding_limit,self.pool_limit,self.escrow_until_float,self.full_capitalization_from_phase,self.ipo_price,self.certificates_at_start,self.auction,self.stock_round,self.operating_round,self.game_end,self.bankruptcy,self.optional_rules,))
+  return hash((self.id,self.name,self.subtitle,self.designer,self.publisher,self.year,self.location,self.rules_url,self.blurb,self.texts,self.players,self.currency,self.starting_cash,self.certificate_limit,self.bank,self.capitalization,self.float_timing,self.certificate_limit_counts_privates,self.holding_limit,self.pool_limit,self.escrow_until_float,self.full_capitalization_from_phase,self.ipo_price,self.certificates_at_start,self.auction,self.stock_round,self.operating_round,self.game_end,self.bankruptcy,self.optional_rules,))
  return __hash__
 
-def _f300(_type_stops, _type_pay, _type_visit, _type_multiplier, _type_lends_unused, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_multiplier, _dflt_lends_unused, _return_type):
+def _f324(_type_stops, _type_pay, _type_visit, _type_multiplier, _type_lends_unused, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_multiplier, _dflt_lends_unused, _return_type):
  def __init__(self,stops:_type_stops,pay:_type_pay,visit:_type_visit,multiplier:_type_multiplier=_dflt_multiplier,lends_unused:_type_lends_unused=_dflt_lends_unused)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'stops',stops)
   __dataclass_builtins_object__.__setattr__(self,'pay',pay)
@@ -2150,76 +2338,76 @@ def _f300(_type_stops, _type_pay, _type_visit, _type_multiplier, _type_lends_unu
   __dataclass_builtins_object__.__setattr__(self,'lends_unused',lends_unused)
  return __init__
 
-def _f301():
+def _f325():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(stops={self.stops!r}, pay={self.pay!r}, visit={self.visit!r}, multiplier={self.multiplier!r}, lends_unused={self.lends_unused!r})"
  return __repr__
 
-def _f302():
+def _f326():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.stops,self.pay,self.visit,self.multiplier,self.lends_unused,)==(other.stops,other.pay,other.visit,other.multiplier,other.lends_unused,)
   return NotImplemented
  return __eq__
 
-def _f303(cls, FrozenInstanceError):
+def _f327(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('stops','pay','visit','multiplier','lends_unused',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f304(cls, FrozenInstanceError):
+def _f328(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('stops','pay','visit','multiplier','lends_unused',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f305():
+def _f329():
  def __hash__(self):
   return hash((self.stops,self.pay,self.visit,self.multiplier,self.lends_unused,))
  return __hash__
 
-def _f306(_type_kind, _type_n, _type_rows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_n, _dflt_rows, _return_type):
+def _f330(_type_kind, _type_n, _type_rows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_n, _dflt_rows, _return_type):
  def __init__(self,kind:_type_kind,n:_type_n=_dflt_n,rows:_type_rows=_dflt_rows)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'kind',kind)
   __dataclass_builtins_object__.__setattr__(self,'n',n)
   __dataclass_builtins_object__.__setattr__(self,'rows',rows)
  return __init__
 
-def _f307():
+def _f331():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kind={self.kind!r}, n={self.n!r}, rows={self.rows!r})"
  return __repr__
 
-def _f308():
+def _f332():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kind,self.n,self.rows,)==(other.kind,other.n,other.rows,)
   return NotImplemented
  return __eq__
 
-def _f309(cls, FrozenInstanceError):
+def _f333(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('kind','n','rows',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f310(cls, FrozenInstanceError):
+def _f334(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('kind','n','rows',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f311():
+def _f335():
  def __hash__(self):
   return hash((self.kind,self.n,self.rows,))
  return __hash__
 
-def _f312(_type_name, _type_distance, _type_price, _type_rusts_on, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_rusts_on, _return_type):
+def _f336(_type_name, _type_distance, _type_price, _type_rusts_on, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_rusts_on, _return_type):
  def __init__(self,name:_type_name,distance:_type_distance,price:_type_price,rusts_on:_type_rusts_on=_dflt_rusts_on)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'distance',distance)
@@ -2227,39 +2415,39 @@ def _f312(_type_name, _type_distance, _type_price, _type_rusts_on, MISSING, _HAS
   __dataclass_builtins_object__.__setattr__(self,'rusts_on',rusts_on)
  return __init__
 
-def _f313():
+def _f337():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, distance={self.distance!r}, price={self.price!r}, rusts_on={self.rusts_on!r})"
  return __repr__
 
-def _f314():
+def _f338():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.distance,self.price,self.rusts_on,)==(other.name,other.distance,other.price,other.rusts_on,)
   return NotImplemented
  return __eq__
 
-def _f315(cls, FrozenInstanceError):
+def _f339(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','distance','price','rusts_on',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f316(cls, FrozenInstanceError):
+def _f340(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','distance','price','rusts_on',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f317():
+def _f341():
  def __hash__(self):
   return hash((self.name,self.distance,self.price,self.rusts_on,))
  return __hash__
 
-def _f318(_type_name, _type_distance, _type_price, _type_count, _type_rusts_on, _type_obsolete_on, _type_available_from_phase, _type_trade_in, _type_events, _type_multiplier, _type_requires_token, _type_color, _type_per_corporation_limit, _type_reserved, _type_rusts_after_set, _type_salvage, _type_route_may_overlap, _type_exported_at_or_set_end, _type_variants, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_count, _dflt_rusts_on, _dflt_obsolete_on, _dflt_available_from_phase, _dflt_trade_in, _dflt_events, _dflt_multiplier, _dflt_requires_token, _dflt_color, _dflt_per_corporation_limit, _dflt_reserved, _dflt_rusts_after_set, _dflt_salvage, _dflt_route_may_overlap, _dflt_exported_at_or_set_end, _dflt_variants, _return_type):
- def __init__(self,name:_type_name,distance:_type_distance,price:_type_price,count:_type_count=_dflt_count,rusts_on:_type_rusts_on=_dflt_rusts_on,obsolete_on:_type_obsolete_on=_dflt_obsolete_on,available_from_phase:_type_available_from_phase=_dflt_available_from_phase,trade_in:_type_trade_in=_HAS_DEFAULT_FACTORY,events:_type_events=_dflt_events,multiplier:_type_multiplier=_dflt_multiplier,requires_token:_type_requires_token=_dflt_requires_token,color:_type_color=_dflt_color,per_corporation_limit:_type_per_corporation_limit=_dflt_per_corporation_limit,reserved:_type_reserved=_dflt_reserved,rusts_after_set:_type_rusts_after_set=_dflt_rusts_after_set,salvage:_type_salvage=_dflt_salvage,route_may_overlap:_type_route_may_overlap=_dflt_route_may_overlap,exported_at_or_set_end:_type_exported_at_or_set_end=_dflt_exported_at_or_set_end,variants:_type_variants=_dflt_variants)->_return_type:
+def _f342(_type_name, _type_distance, _type_price, _type_count, _type_rusts_on, _type_obsolete_on, _type_available_from_phase, _type_trade_in, _type_events, _type_copy_events, _type_multiplier, _type_requires_token, _type_color, _type_per_corporation_limit, _type_reserved, _type_rusts_after_set, _type_salvage, _type_route_may_overlap, _type_exported_at_or_set_end, _type_variants, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_count, _dflt_rusts_on, _dflt_obsolete_on, _dflt_available_from_phase, _dflt_trade_in, _dflt_events, _dflt_copy_events, _dflt_multiplier, _dflt_requires_token, _dflt_color, _dflt_per_corporation_limit, _dflt_reserved, _dflt_rusts_after_set, _dflt_salvage, _dflt_route_may_overlap, _dflt_exported_at_or_set_end, _dflt_variants, _return_type):
+ def __init__(self,name:_type_name,distance:_type_distance,price:_type_price,count:_type_count=_dflt_count,rusts_on:_type_rusts_on=_dflt_rusts_on,obsolete_on:_type_obsolete_on=_dflt_obsolete_on,available_from_phase:_type_available_from_phase=_dflt_available_from_phase,trade_in:_type_trade_in=_HAS_DEFAULT_FACTORY,events:_type_events=_dflt_events,copy_events:_type_copy_events=_HAS_DEFAULT_FACTORY,multiplier:_type_multiplier=_dflt_multiplier,requires_token:_type_requires_token=_dflt_requires_token,color:_type_color=_dflt_color,per_corporation_limit:_type_per_corporation_limit=_dflt_per_corporation_limit,reserved:_type_reserved=_dflt_reserved,rusts_after_set:_type_rusts_after_set=_dflt_rusts_after_set,salvage:_type_salvage=_dflt_salvage,route_may_overlap:_type_route_may_overlap=_dflt_route_may_overlap,exported_at_or_set_end:_type_exported_at_or_set_end=_dflt_exported_at_or_set_end,variants:_type_variants=_dflt_variants)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'distance',distance)
   __dataclass_builtins_object__.__setattr__(self,'price',price)
@@ -2269,6 +2457,7 @@ def _f318(_type_name, _type_distance, _type_price, _type_count, _type_rusts_on, 
   __dataclass_builtins_object__.__setattr__(self,'available_from_phase',available_from_phase)
   __dataclass_builtins_object__.__setattr__(self,'trade_in',_dflt_trade_in() if trade_in is _HAS_DEFAULT_FACTORY else trade_in)
   __dataclass_builtins_object__.__setattr__(self,'events',events)
+  __dataclass_builtins_object__.__setattr__(self,'copy_events',_dflt_copy_events() if copy_events is _HAS_DEFAULT_FACTORY else copy_events)
   __dataclass_builtins_object__.__setattr__(self,'multiplier',multiplier)
   __dataclass_builtins_object__.__setattr__(self,'requires_token',requires_token)
   __dataclass_builtins_object__.__setattr__(self,'color',color)
@@ -2281,38 +2470,38 @@ def _f318(_type_name, _type_distance, _type_price, _type_count, _type_rusts_on, 
   __dataclass_builtins_object__.__setattr__(self,'variants',variants)
  return __init__
 
-def _f319():
+def _f343():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(name={self.name!r}, distance={self.distance!r}, price={self.price!r}, count={self.count!r}, rusts_on={self.rusts_on!r}, obsolete_on={self.obsolete_on!r}, available_from_phase={self.available_from_phase!r}, trade_in={self.trade_in!r}, events={self.events!r}, multiplier={self.multiplier!r}, requires_token={self.requires_token!r}, color={self.color!r}, per_corporation_limit={self.per_corporation_limit!r}, reserved={self.reserved!r}, rusts_after_set={self.rusts_after_set!r}, salvage={self.salvage!r}, route_may_overlap={self.route_may_overlap!r}, exported_at_or_set_end={self.exported_at_or_set_end!r}, variants={self.variants!r})"
+  return self.__class__.__qualname__ + f"(name={self.name!r}, distance={self.distance!r}, price={self.price!r}, count={self.count!r}, rusts_on={self.rusts_on!r}, obsolete_on={self.obsolete_on!r}, available_from_phase={self.available_from_phase!r}, trade_in={self.trade_in!r}, events={self.events!r}, copy_events={self.copy_events!r}, multiplier={self.multiplier!r}, requires_token={self.requires_token!r}, color={self.color!r}, per_corporation_limit={self.per_corporation_limit!r}, reserved={self.reserved!r}, rusts_after_set={self.rusts_after_set!r}, salvage={self.salvage!r}, route_may_overlap={self.route_may_overlap!r}, exported_at_or_set_end={self.exported_at_or_set_end!r}, variants={self.variants!r})"
  return __repr__
 
-def _f320():
+def _f344():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.rusts_after_set,self.salvage,self.route_may_overlap,self.exported_at_or_set_end,self.variants,)==(other.name,other.distance,other.price,other.count,other.rusts_on,other.obsolete_on,other.available_from_phase,other.trade_in,other.events,other.multiplier,other.requires_token,other.color,other.per_corporation_limit,other.reserved,other.rusts_after_set,other.salvage,other.route_may_overlap,other.exported_at_or_set_end,other.variants,)
+   return (self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.copy_events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.rusts_after_set,self.salvage,self.route_may_overlap,self.exported_at_or_set_end,self.variants,)==(other.name,other.distance,other.price,other.count,other.rusts_on,other.obsolete_on,other.available_from_phase,other.trade_in,other.events,other.copy_events,other.multiplier,other.requires_token,other.color,other.per_corporation_limit,other.reserved,other.rusts_after_set,other.salvage,other.route_may_overlap,other.exported_at_or_set_end,other.variants,)
   return NotImplemented
  return __eq__
 
-def _f321(cls, FrozenInstanceError):
+def _f345(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('name','distance','price','count','rusts_on','obsolete_on','available_from_phase','trade_in','events','multiplier','requires_token','color','per_corporation_limit','reserved','rusts_after_set','salvage','route_may_overlap','exported_at_or_set_end','variants',):
+  if type(self) is cls or name in ('name','distance','price','count','rusts_on','obsolete_on','available_from_phase','trade_in','events','copy_events','multiplier','requires_token','color','per_corporation_limit','reserved','rusts_after_set','salvage','route_may_overlap','exported_at_or_set_end','variants',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f322(cls, FrozenInstanceError):
+def _f346(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('name','distance','price','count','rusts_on','obsolete_on','available_from_phase','trade_in','events','multiplier','requires_token','color','per_corporation_limit','reserved','rusts_after_set','salvage','route_may_overlap','exported_at_or_set_end','variants',):
+  if type(self) is cls or name in ('name','distance','price','count','rusts_on','obsolete_on','available_from_phase','trade_in','events','copy_events','multiplier','requires_token','color','per_corporation_limit','reserved','rusts_after_set','salvage','route_may_overlap','exported_at_or_set_end','variants',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f323():
+def _f347():
  def __hash__(self):
-  return hash((self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.rusts_after_set,self.salvage,self.route_may_overlap,self.exported_at_or_set_end,self.variants,))
+  return hash((self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.copy_events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.rusts_after_set,self.salvage,self.route_may_overlap,self.exported_at_or_set_end,self.variants,))
  return __hash__
 
-def _f324(_type_name, _type_tiles, _type_train_limit, _type_operating_rounds, _type_on, _type_flags, _type_events, _type_color, _type_revenue_column, _type_starts_at_or, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_on, _dflt_flags, _dflt_events, _dflt_color, _dflt_revenue_column, _dflt_starts_at_or, _return_type):
+def _f348(_type_name, _type_tiles, _type_train_limit, _type_operating_rounds, _type_on, _type_flags, _type_events, _type_color, _type_revenue_column, _type_starts_at_or, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_on, _dflt_flags, _dflt_events, _dflt_color, _dflt_revenue_column, _dflt_starts_at_or, _return_type):
  def __init__(self,name:_type_name,tiles:_type_tiles,train_limit:_type_train_limit,operating_rounds:_type_operating_rounds,on:_type_on=_dflt_on,flags:_type_flags=_dflt_flags,events:_type_events=_dflt_events,color:_type_color=_dflt_color,revenue_column:_type_revenue_column=_dflt_revenue_column,starts_at_or:_type_starts_at_or=_dflt_starts_at_or)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)
@@ -2326,39 +2515,39 @@ def _f324(_type_name, _type_tiles, _type_train_limit, _type_operating_rounds, _t
   __dataclass_builtins_object__.__setattr__(self,'starts_at_or',starts_at_or)
  return __init__
 
-def _f325():
+def _f349():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, tiles={self.tiles!r}, train_limit={self.train_limit!r}, operating_rounds={self.operating_rounds!r}, on={self.on!r}, flags={self.flags!r}, events={self.events!r}, color={self.color!r}, revenue_column={self.revenue_column!r}, starts_at_or={self.starts_at_or!r})"
  return __repr__
 
-def _f326():
+def _f350():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.tiles,self.train_limit,self.operating_rounds,self.on,self.flags,self.events,self.color,self.revenue_column,self.starts_at_or,)==(other.name,other.tiles,other.train_limit,other.operating_rounds,other.on,other.flags,other.events,other.color,other.revenue_column,other.starts_at_or,)
   return NotImplemented
  return __eq__
 
-def _f327(cls, FrozenInstanceError):
+def _f351(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','tiles','train_limit','operating_rounds','on','flags','events','color','revenue_column','starts_at_or',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f328(cls, FrozenInstanceError):
+def _f352(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','tiles','train_limit','operating_rounds','on','flags','events','color','revenue_column','starts_at_or',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f329():
+def _f353():
  def __hash__(self):
   return hash((self.name,self.tiles,self.train_limit,self.operating_rounds,self.on,self.flags,self.events,self.color,self.revenue_column,self.starts_at_or,))
  return __hash__
 
-def _f330(_type_title, _type_trains, _type_phases, _type_privates, _type_corporations, _type_minors, _type_loans, _type_market, _type_map, _type_tiles, _type_tile_counts, _type_upgrades, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
- def __init__(self,title:_type_title,trains:_type_trains,phases:_type_phases,privates:_type_privates,corporations:_type_corporations,minors:_type_minors,loans:_type_loans,market:_type_market,map:_type_map,tiles:_type_tiles,tile_counts:_type_tile_counts,upgrades:_type_upgrades)->_return_type:
+def _f354(_type_title, _type_trains, _type_phases, _type_privates, _type_corporations, _type_minors, _type_loans, _type_market, _type_map, _type_tiles, _type_tile_counts, _type_upgrades, _type_extra_upgrades, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_extra_upgrades, _return_type):
+ def __init__(self,title:_type_title,trains:_type_trains,phases:_type_phases,privates:_type_privates,corporations:_type_corporations,minors:_type_minors,loans:_type_loans,market:_type_market,map:_type_map,tiles:_type_tiles,tile_counts:_type_tile_counts,upgrades:_type_upgrades,extra_upgrades:_type_extra_upgrades=_dflt_extra_upgrades)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'title',title)
   __dataclass_builtins_object__.__setattr__(self,'trains',trains)
   __dataclass_builtins_object__.__setattr__(self,'phases',phases)
@@ -2371,37 +2560,38 @@ def _f330(_type_title, _type_trains, _type_phases, _type_privates, _type_corpora
   __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)
   __dataclass_builtins_object__.__setattr__(self,'tile_counts',tile_counts)
   __dataclass_builtins_object__.__setattr__(self,'upgrades',upgrades)
+  __dataclass_builtins_object__.__setattr__(self,'extra_upgrades',extra_upgrades)
  return __init__
 
-def _f331():
+def _f355():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(title={self.title!r}, trains={self.trains!r}, phases={self.phases!r}, privates={self.privates!r}, corporations={self.corporations!r}, minors={self.minors!r}, loans={self.loans!r}, market={self.market!r}, map={self.map!r}, tiles={self.tiles!r}, tile_counts={self.tile_counts!r}, upgrades={self.upgrades!r})"
+  return self.__class__.__qualname__ + f"(title={self.title!r}, trains={self.trains!r}, phases={self.phases!r}, privates={self.privates!r}, corporations={self.corporations!r}, minors={self.minors!r}, loans={self.loans!r}, market={self.market!r}, map={self.map!r}, tiles={self.tiles!r}, tile_counts={self.tile_counts!r}, upgrades={self.upgrades!r}, extra_upgrades={self.extra_upgrades!r})"
  return __repr__
 
-def _f332():
+def _f356():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.title,self.trains,self.phases,self.privates,self.corporations,self.minors,self.loans,self.market,self.map,self.tiles,self.tile_counts,self.upgrades,)==(other.title,other.trains,other.phases,other.privates,other.corporations,other.minors,other.loans,other.market,other.map,other.tiles,other.tile_counts,other.upgrades,)
+   return (self.title,self.trains,self.phases,self.privates,self.corporations,self.minors,self.loans,self.market,self.map,self.tiles,self.tile_counts,self.upgrades,self.extra_upgrades,)==(other.title,other.trains,other.phases,other.privates,other.corporations,other.minors,other.loans,other.market,other.map,other.tiles,other.tile_counts,other.upgrades,other.extra_upgrades,)
   return NotImplemented
  return __eq__
 
-def _f333(cls, FrozenInstanceError):
+def _f357(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('title','trains','phases','privates','corporations','minors','loans','market','map','tiles','tile_counts','upgrades',):
+  if type(self) is cls or name in ('title','trains','phases','privates','corporations','minors','loans','market','map','tiles','tile_counts','upgrades','extra_upgrades',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f334(cls, FrozenInstanceError):
+def _f358(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('title','trains','phases','privates','corporations','minors','loans','market','map','tiles','tile_counts','upgrades',):
+  if type(self) is cls or name in ('title','trains','phases','privates','corporations','minors','loans','market','map','tiles','tile_counts','upgrades','extra_upgrades',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f335():
+def _f359():
  def __hash__(self):
-  return hash((self.title,self.trains,self.phases,self.privates,self.corporations,self.minors,self.loans,self.market,self.map,self.tiles,self.tile_counts,self.upgrades,))
+  return hash((self.title,self.trains,self.phases,self.privates,self.corporations,self.minors,self.loans,self.market,self.map,self.tiles,self.tile_counts,self.upgrades,self.extra_upgrades,))
  return __hash__
 
 FACTORIES = {
@@ -2453,292 +2643,316 @@ FACTORIES = {
     'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'tiles\',\'rotation\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f45,
     'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'tiles\',\'rotation\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f46,
     'def __create_fn__():\n def __hash__(self):\n  return hash((self.tiles,self.rotation,))\n return __hash__': _f47,
-    "def __create_fn__(_type_name, _type_color, _type_stops, _type_paths, _type_rotations, _type_label, _type_terrain, _type_borders, _type_icons, _type_stubs, _type_frame, _type_stripes, _type_future_label, _type_hidden, _type_replaces, _type_upgrade_placed_by_reservation, _type_settles_hex_reservation, _type_printed_tile, _type_preprinted_index, _type_recorded_rotations, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_stops, _dflt_paths, _dflt_rotations, _dflt_label, _dflt_terrain, _dflt_borders, _dflt_icons, _dflt_stubs, _dflt_frame, _dflt_stripes, _dflt_future_label, _dflt_hidden, _dflt_replaces, _dflt_upgrade_placed_by_reservation, _dflt_settles_hex_reservation, _dflt_printed_tile, _dflt_preprinted_index, _dflt_recorded_rotations, _return_type):\n def __init__(self,name:_type_name,color:_type_color,stops:_type_stops=_dflt_stops,paths:_type_paths=_dflt_paths,rotations:_type_rotations=_dflt_rotations,label:_type_label=_dflt_label,terrain:_type_terrain=_dflt_terrain,borders:_type_borders=_dflt_borders,icons:_type_icons=_dflt_icons,stubs:_type_stubs=_dflt_stubs,frame:_type_frame=_dflt_frame,stripes:_type_stripes=_dflt_stripes,future_label:_type_future_label=_dflt_future_label,hidden:_type_hidden=_dflt_hidden,replaces:_type_replaces=_dflt_replaces,upgrade_placed_by_reservation:_type_upgrade_placed_by_reservation=_dflt_upgrade_placed_by_reservation,settles_hex_reservation:_type_settles_hex_reservation=_dflt_settles_hex_reservation,printed_tile:_type_printed_tile=_dflt_printed_tile,preprinted_index:_type_preprinted_index=_dflt_preprinted_index,recorded_rotations:_type_recorded_rotations=_HAS_DEFAULT_FACTORY)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'stops',stops)\n  __dataclass_builtins_object__.__setattr__(self,'paths',paths)\n  __dataclass_builtins_object__.__setattr__(self,'rotations',rotations)\n  __dataclass_builtins_object__.__setattr__(self,'label',label)\n  __dataclass_builtins_object__.__setattr__(self,'terrain',terrain)\n  __dataclass_builtins_object__.__setattr__(self,'borders',borders)\n  __dataclass_builtins_object__.__setattr__(self,'icons',icons)\n  __dataclass_builtins_object__.__setattr__(self,'stubs',stubs)\n  __dataclass_builtins_object__.__setattr__(self,'frame',frame)\n  __dataclass_builtins_object__.__setattr__(self,'stripes',stripes)\n  __dataclass_builtins_object__.__setattr__(self,'future_label',future_label)\n  __dataclass_builtins_object__.__setattr__(self,'hidden',hidden)\n  __dataclass_builtins_object__.__setattr__(self,'replaces',replaces)\n  __dataclass_builtins_object__.__setattr__(self,'upgrade_placed_by_reservation',upgrade_placed_by_reservation)\n  __dataclass_builtins_object__.__setattr__(self,'settles_hex_reservation',settles_hex_reservation)\n  __dataclass_builtins_object__.__setattr__(self,'printed_tile',printed_tile)\n  __dataclass_builtins_object__.__setattr__(self,'preprinted_index',preprinted_index)\n  __dataclass_builtins_object__.__setattr__(self,'recorded_rotations',_dflt_recorded_rotations() if recorded_rotations is _HAS_DEFAULT_FACTORY else recorded_rotations)\n return __init__": _f48,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, color={self.color!r}, stops={self.stops!r}, paths={self.paths!r}, rotations={self.rotations!r}, label={self.label!r}, terrain={self.terrain!r}, borders={self.borders!r}, icons={self.icons!r}, stubs={self.stubs!r}, frame={self.frame!r}, stripes={self.stripes!r}, future_label={self.future_label!r}, hidden={self.hidden!r}, replaces={self.replaces!r}, upgrade_placed_by_reservation={self.upgrade_placed_by_reservation!r}, settles_hex_reservation={self.settles_hex_reservation!r}, printed_tile={self.printed_tile!r}, preprinted_index={self.preprinted_index!r}, recorded_rotations={self.recorded_rotations!r})"\n return __repr__': _f49,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.color,self.stops,self.paths,self.rotations,self.label,self.terrain,self.borders,self.icons,self.stubs,self.frame,self.stripes,self.future_label,self.hidden,self.replaces,self.upgrade_placed_by_reservation,self.settles_hex_reservation,self.printed_tile,self.preprinted_index,self.recorded_rotations,)==(other.name,other.color,other.stops,other.paths,other.rotations,other.label,other.terrain,other.borders,other.icons,other.stubs,other.frame,other.stripes,other.future_label,other.hidden,other.replaces,other.upgrade_placed_by_reservation,other.settles_hex_reservation,other.printed_tile,other.preprinted_index,other.recorded_rotations,)\n  return NotImplemented\n return __eq__': _f50,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'color\',\'stops\',\'paths\',\'rotations\',\'label\',\'terrain\',\'borders\',\'icons\',\'stubs\',\'frame\',\'stripes\',\'future_label\',\'hidden\',\'replaces\',\'upgrade_placed_by_reservation\',\'settles_hex_reservation\',\'printed_tile\',\'preprinted_index\',\'recorded_rotations\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f51,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'color\',\'stops\',\'paths\',\'rotations\',\'label\',\'terrain\',\'borders\',\'icons\',\'stubs\',\'frame\',\'stripes\',\'future_label\',\'hidden\',\'replaces\',\'upgrade_placed_by_reservation\',\'settles_hex_reservation\',\'printed_tile\',\'preprinted_index\',\'recorded_rotations\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f52,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.color,self.stops,self.paths,self.rotations,self.label,self.terrain,self.borders,self.icons,self.stubs,self.frame,self.stripes,self.future_label,self.hidden,self.replaces,self.upgrade_placed_by_reservation,self.settles_hex_reservation,self.printed_tile,self.preprinted_index,self.recorded_rotations,))\n return __hash__': _f53,
-    "def __create_fn__(_type_tile, _type_color, _type_rotation, _type_name, _type_reserved_for, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_color, _dflt_rotation, _dflt_name, _dflt_reserved_for, _return_type):\n def __init__(self,tile:_type_tile,color:_type_color=_dflt_color,rotation:_type_rotation=_dflt_rotation,name:_type_name=_dflt_name,reserved_for:_type_reserved_for=_dflt_reserved_for)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'tile',tile)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'rotation',rotation)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'reserved_for',reserved_for)\n return __init__": _f54,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(tile={self.tile!r}, color={self.color!r}, rotation={self.rotation!r}, name={self.name!r}, reserved_for={self.reserved_for!r})"\n return __repr__': _f55,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.tile,self.color,self.rotation,self.name,self.reserved_for,)==(other.tile,other.color,other.rotation,other.name,other.reserved_for,)\n  return NotImplemented\n return __eq__': _f56,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'tile\',\'color\',\'rotation\',\'name\',\'reserved_for\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f57,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'tile\',\'color\',\'rotation\',\'name\',\'reserved_for\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f58,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.tile,self.color,self.rotation,self.name,self.reserved_for,))\n return __hash__': _f59,
-    "def __create_fn__(_type_layout, _type_axes, _type_hexes, _type_regions, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_regions, _return_type):\n def __init__(self,layout:_type_layout,axes:_type_axes,hexes:_type_hexes,regions:_type_regions=_HAS_DEFAULT_FACTORY)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'layout',layout)\n  __dataclass_builtins_object__.__setattr__(self,'axes',axes)\n  __dataclass_builtins_object__.__setattr__(self,'hexes',hexes)\n  __dataclass_builtins_object__.__setattr__(self,'regions',_dflt_regions() if regions is _HAS_DEFAULT_FACTORY else regions)\n return __init__": _f60,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(layout={self.layout!r}, axes={self.axes!r}, hexes={self.hexes!r}, regions={self.regions!r})"\n return __repr__': _f61,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.layout,self.axes,self.hexes,self.regions,)==(other.layout,other.axes,other.hexes,other.regions,)\n  return NotImplemented\n return __eq__': _f62,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'layout\',\'axes\',\'hexes\',\'regions\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f63,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'layout\',\'axes\',\'hexes\',\'regions\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f64,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.layout,self.axes,self.hexes,self.regions,))\n return __hash__': _f65,
-    "def __create_fn__(_type_not_from, _type_home_leaves_neutral, _type_then_lay_tile, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_not_from, _dflt_home_leaves_neutral, _dflt_then_lay_tile, _return_type):\n def __init__(self,not_from:_type_not_from=_dflt_not_from,home_leaves_neutral:_type_home_leaves_neutral=_dflt_home_leaves_neutral,then_lay_tile:_type_then_lay_tile=_dflt_then_lay_tile)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'not_from',not_from)\n  __dataclass_builtins_object__.__setattr__(self,'home_leaves_neutral',home_leaves_neutral)\n  __dataclass_builtins_object__.__setattr__(self,'then_lay_tile',then_lay_tile)\n return __init__": _f66,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(not_from={self.not_from!r}, home_leaves_neutral={self.home_leaves_neutral!r}, then_lay_tile={self.then_lay_tile!r})"\n return __repr__': _f67,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.not_from,self.home_leaves_neutral,self.then_lay_tile,)==(other.not_from,other.home_leaves_neutral,other.then_lay_tile,)\n  return NotImplemented\n return __eq__': _f68,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'not_from\',\'home_leaves_neutral\',\'then_lay_tile\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f69,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'not_from\',\'home_leaves_neutral\',\'then_lay_tile\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f70,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.not_from,self.home_leaves_neutral,self.then_lay_tile,))\n return __hash__': _f71,
-    "def __create_fn__(_type_type, _type_owner, _type_while_owned_by, _type_when, _type_count, _type_count_per_or, _type_hexes, _type_hex, _type_tiles, _type_trains, _type_corporations, _type_corporation, _type_shares, _type_free, _type_discount, _type_discount_percent, _type_special, _type_reachable, _type_consumes_tile_lay, _type_cost, _type_closes_when_used_up, _type_blocks, _type_lay_only, _type_must_lay_together, _type_must_lay_all, _type_lost_if_others_build, _type_use_across_ors, _type_requires_room, _type_closes_private, _type_from_turn, _type_from_owner, _type_free_tile_lay, _type_price, _type_teleport_price, _type_extra_action, _type_extra_slot, _type_cheater, _type_city, _type_slot, _type_connected, _type_requires_train, _type_special_only, _type_on, _type_phase, _type_until_phase, _type_revenue, _type_terrain, _type_amount, _type_lost_on_president_change, _type_income, _type_moves_station, _type_text, _type_from_, _type_reserves_share, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_owner, _dflt_while_owned_by, _dflt_when, _dflt_count, _dflt_count_per_or, _dflt_hexes, _dflt_hex, _dflt_tiles, _dflt_trains, _dflt_corporations, _dflt_corporation, _dflt_shares, _dflt_free, _dflt_discount, _dflt_discount_percent, _dflt_special, _dflt_reachable, _dflt_consumes_tile_lay, _dflt_cost, _dflt_closes_when_used_up, _dflt_blocks, _dflt_lay_only, _dflt_must_lay_together, _dflt_must_lay_all, _dflt_lost_if_others_build, _dflt_use_across_ors, _dflt_requires_room, _dflt_closes_private, _dflt_from_turn, _dflt_from_owner, _dflt_free_tile_lay, _dflt_price, _dflt_teleport_price, _dflt_extra_action, _dflt_extra_slot, _dflt_cheater, _dflt_city, _dflt_slot, _dflt_connected, _dflt_requires_train, _dflt_special_only, _dflt_on, _dflt_phase, _dflt_until_phase, _dflt_revenue, _dflt_terrain, _dflt_amount, _dflt_lost_on_president_change, _dflt_income, _dflt_moves_station, _dflt_text, _dflt_from_, _dflt_reserves_share, _return_type):\n def __init__(self,type:_type_type,owner:_type_owner=_dflt_owner,while_owned_by:_type_while_owned_by=_dflt_while_owned_by,when:_type_when=_dflt_when,count:_type_count=_dflt_count,count_per_or:_type_count_per_or=_dflt_count_per_or,hexes:_type_hexes=_dflt_hexes,hex:_type_hex=_dflt_hex,tiles:_type_tiles=_dflt_tiles,trains:_type_trains=_dflt_trains,corporations:_type_corporations=_dflt_corporations,corporation:_type_corporation=_dflt_corporation,shares:_type_shares=_dflt_shares,free:_type_free=_dflt_free,discount:_type_discount=_dflt_discount,discount_percent:_type_discount_percent=_dflt_discount_percent,special:_type_special=_dflt_special,reachable:_type_reachable=_dflt_reachable,consumes_tile_lay:_type_consumes_tile_lay=_dflt_consumes_tile_lay,cost:_type_cost=_dflt_cost,closes_when_used_up:_type_closes_when_used_up=_dflt_closes_when_used_up,blocks:_type_blocks=_dflt_blocks,lay_only:_type_lay_only=_dflt_lay_only,must_lay_together:_type_must_lay_together=_dflt_must_lay_together,must_lay_all:_type_must_lay_all=_dflt_must_lay_all,lost_if_others_build:_type_lost_if_others_build=_dflt_lost_if_others_build,use_across_ors:_type_use_across_ors=_dflt_use_across_ors,requires_room:_type_requires_room=_dflt_requires_room,closes_private:_type_closes_private=_dflt_closes_private,from_turn:_type_from_turn=_dflt_from_turn,from_owner:_type_from_owner=_dflt_from_owner,free_tile_lay:_type_free_tile_lay=_dflt_free_tile_lay,price:_type_price=_dflt_price,teleport_price:_type_teleport_price=_dflt_teleport_price,extra_action:_type_extra_action=_dflt_extra_action,extra_slot:_type_extra_slot=_dflt_extra_slot,cheater:_type_cheater=_dflt_cheater,city:_type_city=_dflt_city,slot:_type_slot=_dflt_slot,connected:_type_connected=_dflt_connected,requires_train:_type_requires_train=_dflt_requires_train,special_only:_type_special_only=_dflt_special_only,on:_type_on=_dflt_on,phase:_type_phase=_dflt_phase,until_phase:_type_until_phase=_dflt_until_phase,revenue:_type_revenue=_dflt_revenue,terrain:_type_terrain=_dflt_terrain,amount:_type_amount=_dflt_amount,lost_on_president_change:_type_lost_on_president_change=_dflt_lost_on_president_change,income:_type_income=_dflt_income,moves_station:_type_moves_station=_dflt_moves_station,text:_type_text=_HAS_DEFAULT_FACTORY,from_:_type_from_=_dflt_from_,reserves_share:_type_reserves_share=_dflt_reserves_share)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'type',type)\n  __dataclass_builtins_object__.__setattr__(self,'owner',owner)\n  __dataclass_builtins_object__.__setattr__(self,'while_owned_by',while_owned_by)\n  __dataclass_builtins_object__.__setattr__(self,'when',when)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'count_per_or',count_per_or)\n  __dataclass_builtins_object__.__setattr__(self,'hexes',hexes)\n  __dataclass_builtins_object__.__setattr__(self,'hex',hex)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'trains',trains)\n  __dataclass_builtins_object__.__setattr__(self,'corporations',corporations)\n  __dataclass_builtins_object__.__setattr__(self,'corporation',corporation)\n  __dataclass_builtins_object__.__setattr__(self,'shares',shares)\n  __dataclass_builtins_object__.__setattr__(self,'free',free)\n  __dataclass_builtins_object__.__setattr__(self,'discount',discount)\n  __dataclass_builtins_object__.__setattr__(self,'discount_percent',discount_percent)\n  __dataclass_builtins_object__.__setattr__(self,'special',special)\n  __dataclass_builtins_object__.__setattr__(self,'reachable',reachable)\n  __dataclass_builtins_object__.__setattr__(self,'consumes_tile_lay',consumes_tile_lay)\n  __dataclass_builtins_object__.__setattr__(self,'cost',cost)\n  __dataclass_builtins_object__.__setattr__(self,'closes_when_used_up',closes_when_used_up)\n  __dataclass_builtins_object__.__setattr__(self,'blocks',blocks)\n  __dataclass_builtins_object__.__setattr__(self,'lay_only',lay_only)\n  __dataclass_builtins_object__.__setattr__(self,'must_lay_together',must_lay_together)\n  __dataclass_builtins_object__.__setattr__(self,'must_lay_all',must_lay_all)\n  __dataclass_builtins_object__.__setattr__(self,'lost_if_others_build',lost_if_others_build)\n  __dataclass_builtins_object__.__setattr__(self,'use_across_ors',use_across_ors)\n  __dataclass_builtins_object__.__setattr__(self,'requires_room',requires_room)\n  __dataclass_builtins_object__.__setattr__(self,'closes_private',closes_private)\n  __dataclass_builtins_object__.__setattr__(self,'from_turn',from_turn)\n  __dataclass_builtins_object__.__setattr__(self,'from_owner',from_owner)\n  __dataclass_builtins_object__.__setattr__(self,'free_tile_lay',free_tile_lay)\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'teleport_price',teleport_price)\n  __dataclass_builtins_object__.__setattr__(self,'extra_action',extra_action)\n  __dataclass_builtins_object__.__setattr__(self,'extra_slot',extra_slot)\n  __dataclass_builtins_object__.__setattr__(self,'cheater',cheater)\n  __dataclass_builtins_object__.__setattr__(self,'city',city)\n  __dataclass_builtins_object__.__setattr__(self,'slot',slot)\n  __dataclass_builtins_object__.__setattr__(self,'connected',connected)\n  __dataclass_builtins_object__.__setattr__(self,'requires_train',requires_train)\n  __dataclass_builtins_object__.__setattr__(self,'special_only',special_only)\n  __dataclass_builtins_object__.__setattr__(self,'on',on)\n  __dataclass_builtins_object__.__setattr__(self,'phase',phase)\n  __dataclass_builtins_object__.__setattr__(self,'until_phase',until_phase)\n  __dataclass_builtins_object__.__setattr__(self,'revenue',revenue)\n  __dataclass_builtins_object__.__setattr__(self,'terrain',terrain)\n  __dataclass_builtins_object__.__setattr__(self,'amount',amount)\n  __dataclass_builtins_object__.__setattr__(self,'lost_on_president_change',lost_on_president_change)\n  __dataclass_builtins_object__.__setattr__(self,'income',income)\n  __dataclass_builtins_object__.__setattr__(self,'moves_station',moves_station)\n  __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)\n  __dataclass_builtins_object__.__setattr__(self,'from_',from_)\n  __dataclass_builtins_object__.__setattr__(self,'reserves_share',reserves_share)\n return __init__": _f72,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(type={self.type!r}, owner={self.owner!r}, while_owned_by={self.while_owned_by!r}, when={self.when!r}, count={self.count!r}, count_per_or={self.count_per_or!r}, hexes={self.hexes!r}, hex={self.hex!r}, tiles={self.tiles!r}, trains={self.trains!r}, corporations={self.corporations!r}, corporation={self.corporation!r}, shares={self.shares!r}, free={self.free!r}, discount={self.discount!r}, discount_percent={self.discount_percent!r}, special={self.special!r}, reachable={self.reachable!r}, consumes_tile_lay={self.consumes_tile_lay!r}, cost={self.cost!r}, closes_when_used_up={self.closes_when_used_up!r}, blocks={self.blocks!r}, lay_only={self.lay_only!r}, must_lay_together={self.must_lay_together!r}, must_lay_all={self.must_lay_all!r}, lost_if_others_build={self.lost_if_others_build!r}, use_across_ors={self.use_across_ors!r}, requires_room={self.requires_room!r}, closes_private={self.closes_private!r}, from_turn={self.from_turn!r}, from_owner={self.from_owner!r}, free_tile_lay={self.free_tile_lay!r}, price={self.price!r}, teleport_price={self.teleport_price!r}, extra_action={self.extra_action!r}, extra_slot={self.extra_slot!r}, cheater={self.cheater!r}, city={self.city!r}, slot={self.slot!r}, connected={self.connected!r}, requires_train={self.requires_train!r}, special_only={self.special_only!r}, on={self.on!r}, phase={self.phase!r}, until_phase={self.until_phase!r}, revenue={self.revenue!r}, terrain={self.terrain!r}, amount={self.amount!r}, lost_on_president_change={self.lost_on_president_change!r}, income={self.income!r}, moves_station={self.moves_station!r}, text={self.text!r}, from_={self.from_!r}, reserves_share={self.reserves_share!r})"\n return __repr__': _f73,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.type,self.owner,self.while_owned_by,self.when,self.count,self.count_per_or,self.hexes,self.hex,self.tiles,self.trains,self.corporations,self.corporation,self.shares,self.free,self.discount,self.discount_percent,self.special,self.reachable,self.consumes_tile_lay,self.cost,self.closes_when_used_up,self.blocks,self.lay_only,self.must_lay_together,self.must_lay_all,self.lost_if_others_build,self.use_across_ors,self.requires_room,self.closes_private,self.from_turn,self.from_owner,self.free_tile_lay,self.price,self.teleport_price,self.extra_action,self.extra_slot,self.cheater,self.city,self.slot,self.connected,self.requires_train,self.special_only,self.on,self.phase,self.until_phase,self.revenue,self.terrain,self.amount,self.lost_on_president_change,self.income,self.moves_station,self.text,self.from_,self.reserves_share,)==(other.type,other.owner,other.while_owned_by,other.when,other.count,other.count_per_or,other.hexes,other.hex,other.tiles,other.trains,other.corporations,other.corporation,other.shares,other.free,other.discount,other.discount_percent,other.special,other.reachable,other.consumes_tile_lay,other.cost,other.closes_when_used_up,other.blocks,other.lay_only,other.must_lay_together,other.must_lay_all,other.lost_if_others_build,other.use_across_ors,other.requires_room,other.closes_private,other.from_turn,other.from_owner,other.free_tile_lay,other.price,other.teleport_price,other.extra_action,other.extra_slot,other.cheater,other.city,other.slot,other.connected,other.requires_train,other.special_only,other.on,other.phase,other.until_phase,other.revenue,other.terrain,other.amount,other.lost_on_president_change,other.income,other.moves_station,other.text,other.from_,other.reserves_share,)\n  return NotImplemented\n return __eq__': _f74,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'type\',\'owner\',\'while_owned_by\',\'when\',\'count\',\'count_per_or\',\'hexes\',\'hex\',\'tiles\',\'trains\',\'corporations\',\'corporation\',\'shares\',\'free\',\'discount\',\'discount_percent\',\'special\',\'reachable\',\'consumes_tile_lay\',\'cost\',\'closes_when_used_up\',\'blocks\',\'lay_only\',\'must_lay_together\',\'must_lay_all\',\'lost_if_others_build\',\'use_across_ors\',\'requires_room\',\'closes_private\',\'from_turn\',\'from_owner\',\'free_tile_lay\',\'price\',\'teleport_price\',\'extra_action\',\'extra_slot\',\'cheater\',\'city\',\'slot\',\'connected\',\'requires_train\',\'special_only\',\'on\',\'phase\',\'until_phase\',\'revenue\',\'terrain\',\'amount\',\'lost_on_president_change\',\'income\',\'moves_station\',\'text\',\'from_\',\'reserves_share\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f75,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'type\',\'owner\',\'while_owned_by\',\'when\',\'count\',\'count_per_or\',\'hexes\',\'hex\',\'tiles\',\'trains\',\'corporations\',\'corporation\',\'shares\',\'free\',\'discount\',\'discount_percent\',\'special\',\'reachable\',\'consumes_tile_lay\',\'cost\',\'closes_when_used_up\',\'blocks\',\'lay_only\',\'must_lay_together\',\'must_lay_all\',\'lost_if_others_build\',\'use_across_ors\',\'requires_room\',\'closes_private\',\'from_turn\',\'from_owner\',\'free_tile_lay\',\'price\',\'teleport_price\',\'extra_action\',\'extra_slot\',\'cheater\',\'city\',\'slot\',\'connected\',\'requires_train\',\'special_only\',\'on\',\'phase\',\'until_phase\',\'revenue\',\'terrain\',\'amount\',\'lost_on_president_change\',\'income\',\'moves_station\',\'text\',\'from_\',\'reserves_share\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f76,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.type,self.owner,self.while_owned_by,self.when,self.count,self.count_per_or,self.hexes,self.hex,self.tiles,self.trains,self.corporations,self.corporation,self.shares,self.free,self.discount,self.discount_percent,self.special,self.reachable,self.consumes_tile_lay,self.cost,self.closes_when_used_up,self.blocks,self.lay_only,self.must_lay_together,self.must_lay_all,self.lost_if_others_build,self.use_across_ors,self.requires_room,self.closes_private,self.from_turn,self.from_owner,self.free_tile_lay,self.price,self.teleport_price,self.extra_action,self.extra_slot,self.cheater,self.city,self.slot,self.connected,self.requires_train,self.special_only,self.on,self.phase,self.until_phase,self.revenue,self.terrain,self.amount,self.lost_on_president_change,self.income,self.moves_station,self.text,self.from_,self.reserves_share,))\n return __hash__': _f77,
-    "def __create_fn__(_type_sym, _type_name, _type_value, _type_revenue, _type_min_price, _type_max_price, _type_min_players, _type_color, _type_kind, _type_text, _type_abilities, _type_stock_round_trade, _type_sold_in_operating_rounds, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_revenue, _dflt_min_price, _dflt_max_price, _dflt_min_players, _dflt_color, _dflt_kind, _dflt_text, _dflt_abilities, _dflt_stock_round_trade, _dflt_sold_in_operating_rounds, _return_type):\n def __init__(self,sym:_type_sym,name:_type_name,value:_type_value,revenue:_type_revenue=_dflt_revenue,min_price:_type_min_price=_dflt_min_price,max_price:_type_max_price=_dflt_max_price,min_players:_type_min_players=_dflt_min_players,color:_type_color=_dflt_color,kind:_type_kind=_dflt_kind,text:_type_text=_HAS_DEFAULT_FACTORY,abilities:_type_abilities=_dflt_abilities,stock_round_trade:_type_stock_round_trade=_dflt_stock_round_trade,sold_in_operating_rounds:_type_sold_in_operating_rounds=_dflt_sold_in_operating_rounds)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'sym',sym)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'value',value)\n  __dataclass_builtins_object__.__setattr__(self,'revenue',revenue)\n  __dataclass_builtins_object__.__setattr__(self,'min_price',min_price)\n  __dataclass_builtins_object__.__setattr__(self,'max_price',max_price)\n  __dataclass_builtins_object__.__setattr__(self,'min_players',min_players)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)\n  __dataclass_builtins_object__.__setattr__(self,'abilities',abilities)\n  __dataclass_builtins_object__.__setattr__(self,'stock_round_trade',stock_round_trade)\n  __dataclass_builtins_object__.__setattr__(self,'sold_in_operating_rounds',sold_in_operating_rounds)\n return __init__": _f78,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(sym={self.sym!r}, name={self.name!r}, value={self.value!r}, revenue={self.revenue!r}, min_price={self.min_price!r}, max_price={self.max_price!r}, min_players={self.min_players!r}, color={self.color!r}, kind={self.kind!r}, text={self.text!r}, abilities={self.abilities!r}, stock_round_trade={self.stock_round_trade!r}, sold_in_operating_rounds={self.sold_in_operating_rounds!r})"\n return __repr__': _f79,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.sym,self.name,self.value,self.revenue,self.min_price,self.max_price,self.min_players,self.color,self.kind,self.text,self.abilities,self.stock_round_trade,self.sold_in_operating_rounds,)==(other.sym,other.name,other.value,other.revenue,other.min_price,other.max_price,other.min_players,other.color,other.kind,other.text,other.abilities,other.stock_round_trade,other.sold_in_operating_rounds,)\n  return NotImplemented\n return __eq__': _f80,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'sym\',\'name\',\'value\',\'revenue\',\'min_price\',\'max_price\',\'min_players\',\'color\',\'kind\',\'text\',\'abilities\',\'stock_round_trade\',\'sold_in_operating_rounds\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f81,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'sym\',\'name\',\'value\',\'revenue\',\'min_price\',\'max_price\',\'min_players\',\'color\',\'kind\',\'text\',\'abilities\',\'stock_round_trade\',\'sold_in_operating_rounds\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f82,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.sym,self.name,self.value,self.revenue,self.min_price,self.max_price,self.min_players,self.color,self.kind,self.text,self.abilities,self.stock_round_trade,self.sold_in_operating_rounds,))\n return __hash__': _f83,
-    "def __create_fn__(_type_hexes, _type_region, _type_any_city, _type_replaces_neutral, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_hexes, _dflt_region, _dflt_any_city, _dflt_replaces_neutral, _return_type):\n def __init__(self,hexes:_type_hexes=_dflt_hexes,region:_type_region=_dflt_region,any_city:_type_any_city=_dflt_any_city,replaces_neutral:_type_replaces_neutral=_dflt_replaces_neutral)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'hexes',hexes)\n  __dataclass_builtins_object__.__setattr__(self,'region',region)\n  __dataclass_builtins_object__.__setattr__(self,'any_city',any_city)\n  __dataclass_builtins_object__.__setattr__(self,'replaces_neutral',replaces_neutral)\n return __init__": _f84,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(hexes={self.hexes!r}, region={self.region!r}, any_city={self.any_city!r}, replaces_neutral={self.replaces_neutral!r})"\n return __repr__': _f85,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.hexes,self.region,self.any_city,self.replaces_neutral,)==(other.hexes,other.region,other.any_city,other.replaces_neutral,)\n  return NotImplemented\n return __eq__': _f86,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'hexes\',\'region\',\'any_city\',\'replaces_neutral\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f87,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'hexes\',\'region\',\'any_city\',\'replaces_neutral\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f88,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.hexes,self.region,self.any_city,self.replaces_neutral,))\n return __hash__': _f89,
-    "def __create_fn__(_type_shares, _type_on, _type_type, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_on, _dflt_type, _return_type):\n def __init__(self,shares:_type_shares,on:_type_on=_dflt_on,type:_type_type=_dflt_type)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'shares',shares)\n  __dataclass_builtins_object__.__setattr__(self,'on',on)\n  __dataclass_builtins_object__.__setattr__(self,'type',type)\n return __init__": _f90,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(shares={self.shares!r}, on={self.on!r}, type={self.type!r})"\n return __repr__': _f91,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.shares,self.on,self.type,)==(other.shares,other.on,other.type,)\n  return NotImplemented\n return __eq__': _f92,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'shares\',\'on\',\'type\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f93,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'shares\',\'on\',\'type\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f94,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.shares,self.on,self.type,))\n return __hash__': _f95,
-    "def __create_fn__(_type_add, _type_if_converted, _type_from_phase, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_if_converted, _dflt_from_phase, _return_type):\n def __init__(self,add:_type_add,if_converted:_type_if_converted=_dflt_if_converted,from_phase:_type_from_phase=_dflt_from_phase)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'add',add)\n  __dataclass_builtins_object__.__setattr__(self,'if_converted',if_converted)\n  __dataclass_builtins_object__.__setattr__(self,'from_phase',from_phase)\n return __init__": _f96,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(add={self.add!r}, if_converted={self.if_converted!r}, from_phase={self.from_phase!r})"\n return __repr__': _f97,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.add,self.if_converted,self.from_phase,)==(other.add,other.if_converted,other.from_phase,)\n  return NotImplemented\n return __eq__': _f98,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'add\',\'if_converted\',\'from_phase\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f99,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'add\',\'if_converted\',\'from_phase\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f100,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.add,self.if_converted,self.from_phase,))\n return __hash__': _f101,
-    "def __create_fn__(_type_method, _type_per_hex, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_method, _dflt_per_hex, _return_type):\n def __init__(self,method:_type_method=_dflt_method,per_hex:_type_per_hex=_dflt_per_hex)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'method',method)\n  __dataclass_builtins_object__.__setattr__(self,'per_hex',per_hex)\n return __init__": _f102,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(method={self.method!r}, per_hex={self.per_hex!r})"\n return __repr__': _f103,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.method,self.per_hex,)==(other.method,other.per_hex,)\n  return NotImplemented\n return __eq__': _f104,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'method\',\'per_hex\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f105,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'method\',\'per_hex\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f106,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.method,self.per_hex,))\n return __hash__': _f107,
-    "def __create_fn__(_type_count, _type_price, _type_interest, _type_end_game_deduction_per_share, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_interest, _dflt_end_game_deduction_per_share, _return_type):\n def __init__(self,count:_type_count,price:_type_price,interest:_type_interest=_dflt_interest,end_game_deduction_per_share:_type_end_game_deduction_per_share=_dflt_end_game_deduction_per_share)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'interest',interest)\n  __dataclass_builtins_object__.__setattr__(self,'end_game_deduction_per_share',end_game_deduction_per_share)\n return __init__": _f108,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(count={self.count!r}, price={self.price!r}, interest={self.interest!r}, end_game_deduction_per_share={self.end_game_deduction_per_share!r})"\n return __repr__': _f109,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.count,self.price,self.interest,self.end_game_deduction_per_share,)==(other.count,other.price,other.interest,other.end_game_deduction_per_share,)\n  return NotImplemented\n return __eq__': _f110,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'count\',\'price\',\'interest\',\'end_game_deduction_per_share\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f111,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'count\',\'price\',\'interest\',\'end_game_deduction_per_share\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f112,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.count,self.price,self.interest,self.end_game_deduction_per_share,))\n return __hash__': _f113,
-    "def __create_fn__(_type_exchanges, _type_cash, _type_vote_percent, _type_forced_on, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_exchanges, _dflt_cash, _dflt_vote_percent, _dflt_forced_on, _return_type):\n def __init__(self,exchanges:_type_exchanges=_HAS_DEFAULT_FACTORY,cash:_type_cash=_dflt_cash,vote_percent:_type_vote_percent=_dflt_vote_percent,forced_on:_type_forced_on=_dflt_forced_on)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'exchanges',_dflt_exchanges() if exchanges is _HAS_DEFAULT_FACTORY else exchanges)\n  __dataclass_builtins_object__.__setattr__(self,'cash',cash)\n  __dataclass_builtins_object__.__setattr__(self,'vote_percent',vote_percent)\n  __dataclass_builtins_object__.__setattr__(self,'forced_on',forced_on)\n return __init__": _f114,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(exchanges={self.exchanges!r}, cash={self.cash!r}, vote_percent={self.vote_percent!r}, forced_on={self.forced_on!r})"\n return __repr__': _f115,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.exchanges,self.cash,self.vote_percent,self.forced_on,)==(other.exchanges,other.cash,other.vote_percent,other.forced_on,)\n  return NotImplemented\n return __eq__': _f116,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'exchanges\',\'cash\',\'vote_percent\',\'forced_on\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f117,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'exchanges\',\'cash\',\'vote_percent\',\'forced_on\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f118,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.exchanges,self.cash,self.vote_percent,self.forced_on,))\n return __hash__': _f119,
-    "def __create_fn__(_type_old_shares_per_share, _type_start_price, _type_min_price, _type_price_drop_per_inherited_loan, _type_max_inherited_loans, _type_inherited_loans_become, _type_short_shares, _type_home_token_exchange, _type_extra_token_exchanges, _type_capital, _type_first_operation, _type_first_tile_lays, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_old_shares_per_share, _dflt_start_price, _dflt_min_price, _dflt_price_drop_per_inherited_loan, _dflt_max_inherited_loans, _dflt_inherited_loans_become, _dflt_short_shares, _dflt_home_token_exchange, _dflt_extra_token_exchanges, _dflt_capital, _dflt_first_operation, _dflt_first_tile_lays, _return_type):\n def __init__(self,old_shares_per_share:_type_old_shares_per_share=_dflt_old_shares_per_share,start_price:_type_start_price=_dflt_start_price,min_price:_type_min_price=_dflt_min_price,price_drop_per_inherited_loan:_type_price_drop_per_inherited_loan=_dflt_price_drop_per_inherited_loan,max_inherited_loans:_type_max_inherited_loans=_dflt_max_inherited_loans,inherited_loans_become:_type_inherited_loans_become=_dflt_inherited_loans_become,short_shares:_type_short_shares=_dflt_short_shares,home_token_exchange:_type_home_token_exchange=_dflt_home_token_exchange,extra_token_exchanges:_type_extra_token_exchanges=_dflt_extra_token_exchanges,capital:_type_capital=_dflt_capital,first_operation:_type_first_operation=_dflt_first_operation,first_tile_lays:_type_first_tile_lays=_dflt_first_tile_lays)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'old_shares_per_share',old_shares_per_share)\n  __dataclass_builtins_object__.__setattr__(self,'start_price',start_price)\n  __dataclass_builtins_object__.__setattr__(self,'min_price',min_price)\n  __dataclass_builtins_object__.__setattr__(self,'price_drop_per_inherited_loan',price_drop_per_inherited_loan)\n  __dataclass_builtins_object__.__setattr__(self,'max_inherited_loans',max_inherited_loans)\n  __dataclass_builtins_object__.__setattr__(self,'inherited_loans_become',inherited_loans_become)\n  __dataclass_builtins_object__.__setattr__(self,'short_shares',short_shares)\n  __dataclass_builtins_object__.__setattr__(self,'home_token_exchange',home_token_exchange)\n  __dataclass_builtins_object__.__setattr__(self,'extra_token_exchanges',extra_token_exchanges)\n  __dataclass_builtins_object__.__setattr__(self,'capital',capital)\n  __dataclass_builtins_object__.__setattr__(self,'first_operation',first_operation)\n  __dataclass_builtins_object__.__setattr__(self,'first_tile_lays',first_tile_lays)\n return __init__": _f120,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(old_shares_per_share={self.old_shares_per_share!r}, start_price={self.start_price!r}, min_price={self.min_price!r}, price_drop_per_inherited_loan={self.price_drop_per_inherited_loan!r}, max_inherited_loans={self.max_inherited_loans!r}, inherited_loans_become={self.inherited_loans_become!r}, short_shares={self.short_shares!r}, home_token_exchange={self.home_token_exchange!r}, extra_token_exchanges={self.extra_token_exchanges!r}, capital={self.capital!r}, first_operation={self.first_operation!r}, first_tile_lays={self.first_tile_lays!r})"\n return __repr__': _f121,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.old_shares_per_share,self.start_price,self.min_price,self.price_drop_per_inherited_loan,self.max_inherited_loans,self.inherited_loans_become,self.short_shares,self.home_token_exchange,self.extra_token_exchanges,self.capital,self.first_operation,self.first_tile_lays,)==(other.old_shares_per_share,other.start_price,other.min_price,other.price_drop_per_inherited_loan,other.max_inherited_loans,other.inherited_loans_become,other.short_shares,other.home_token_exchange,other.extra_token_exchanges,other.capital,other.first_operation,other.first_tile_lays,)\n  return NotImplemented\n return __eq__': _f122,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'old_shares_per_share\',\'start_price\',\'min_price\',\'price_drop_per_inherited_loan\',\'max_inherited_loans\',\'inherited_loans_become\',\'short_shares\',\'home_token_exchange\',\'extra_token_exchanges\',\'capital\',\'first_operation\',\'first_tile_lays\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f123,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'old_shares_per_share\',\'start_price\',\'min_price\',\'price_drop_per_inherited_loan\',\'max_inherited_loans\',\'inherited_loans_become\',\'short_shares\',\'home_token_exchange\',\'extra_token_exchanges\',\'capital\',\'first_operation\',\'first_tile_lays\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f124,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.old_shares_per_share,self.start_price,self.min_price,self.price_drop_per_inherited_loan,self.max_inherited_loans,self.inherited_loans_become,self.short_shares,self.home_token_exchange,self.extra_token_exchanges,self.capital,self.first_operation,self.first_tile_lays,))\n return __hash__': _f125,
-    "def __create_fn__(_type_sym, _type_name, _type_tokens, _type_shares, _type_home, _type_home_city, _type_home_choice, _type_color, _type_text_color, _type_float_percent, _type_type, _type_capitalization, _type_holding_limit, _type_available, _type_available_on, _type_region, _type_converts_to, _type_text, _type_home_token_timing, _type_merger, _type_destination, _type_trades_trains_at_face_value, _type_bonds, _type_formation, _type_float_tokens, _type_token_cost, _type_neutral_token, _type_par_needs_token, _type_value, _type_merges_into, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_shares, _dflt_home, _dflt_home_city, _dflt_home_choice, _dflt_color, _dflt_text_color, _dflt_float_percent, _dflt_type, _dflt_capitalization, _dflt_holding_limit, _dflt_available, _dflt_available_on, _dflt_region, _dflt_converts_to, _dflt_text, _dflt_home_token_timing, _dflt_merger, _dflt_destination, _dflt_trades_trains_at_face_value, _dflt_bonds, _dflt_formation, _dflt_float_tokens, _dflt_token_cost, _dflt_neutral_token, _dflt_par_needs_token, _dflt_value, _dflt_merges_into, _return_type):\n def __init__(self,sym:_type_sym,name:_type_name,tokens:_type_tokens,shares:_type_shares=_dflt_shares,home:_type_home=_dflt_home,home_city:_type_home_city=_dflt_home_city,home_choice:_type_home_choice=_dflt_home_choice,color:_type_color=_dflt_color,text_color:_type_text_color=_dflt_text_color,float_percent:_type_float_percent=_dflt_float_percent,type:_type_type=_dflt_type,capitalization:_type_capitalization=_dflt_capitalization,holding_limit:_type_holding_limit=_dflt_holding_limit,available:_type_available=_dflt_available,available_on:_type_available_on=_dflt_available_on,region:_type_region=_dflt_region,converts_to:_type_converts_to=_dflt_converts_to,text:_type_text=_HAS_DEFAULT_FACTORY,home_token_timing:_type_home_token_timing=_dflt_home_token_timing,merger:_type_merger=_dflt_merger,destination:_type_destination=_dflt_destination,trades_trains_at_face_value:_type_trades_trains_at_face_value=_dflt_trades_trains_at_face_value,bonds:_type_bonds=_dflt_bonds,formation:_type_formation=_dflt_formation,float_tokens:_type_float_tokens=_dflt_float_tokens,token_cost:_type_token_cost=_dflt_token_cost,neutral_token:_type_neutral_token=_dflt_neutral_token,par_needs_token:_type_par_needs_token=_dflt_par_needs_token,value:_type_value=_dflt_value,merges_into:_type_merges_into=_dflt_merges_into)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'sym',sym)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'tokens',tokens)\n  __dataclass_builtins_object__.__setattr__(self,'shares',shares)\n  __dataclass_builtins_object__.__setattr__(self,'home',home)\n  __dataclass_builtins_object__.__setattr__(self,'home_city',home_city)\n  __dataclass_builtins_object__.__setattr__(self,'home_choice',home_choice)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'text_color',text_color)\n  __dataclass_builtins_object__.__setattr__(self,'float_percent',float_percent)\n  __dataclass_builtins_object__.__setattr__(self,'type',type)\n  __dataclass_builtins_object__.__setattr__(self,'capitalization',capitalization)\n  __dataclass_builtins_object__.__setattr__(self,'holding_limit',holding_limit)\n  __dataclass_builtins_object__.__setattr__(self,'available',available)\n  __dataclass_builtins_object__.__setattr__(self,'available_on',available_on)\n  __dataclass_builtins_object__.__setattr__(self,'region',region)\n  __dataclass_builtins_object__.__setattr__(self,'converts_to',converts_to)\n  __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)\n  __dataclass_builtins_object__.__setattr__(self,'home_token_timing',home_token_timing)\n  __dataclass_builtins_object__.__setattr__(self,'merger',merger)\n  __dataclass_builtins_object__.__setattr__(self,'destination',destination)\n  __dataclass_builtins_object__.__setattr__(self,'trades_trains_at_face_value',trades_trains_at_face_value)\n  __dataclass_builtins_object__.__setattr__(self,'bonds',bonds)\n  __dataclass_builtins_object__.__setattr__(self,'formation',formation)\n  __dataclass_builtins_object__.__setattr__(self,'float_tokens',float_tokens)\n  __dataclass_builtins_object__.__setattr__(self,'token_cost',token_cost)\n  __dataclass_builtins_object__.__setattr__(self,'neutral_token',neutral_token)\n  __dataclass_builtins_object__.__setattr__(self,'par_needs_token',par_needs_token)\n  __dataclass_builtins_object__.__setattr__(self,'value',value)\n  __dataclass_builtins_object__.__setattr__(self,'merges_into',merges_into)\n return __init__": _f126,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(sym={self.sym!r}, name={self.name!r}, tokens={self.tokens!r}, shares={self.shares!r}, home={self.home!r}, home_city={self.home_city!r}, home_choice={self.home_choice!r}, color={self.color!r}, text_color={self.text_color!r}, float_percent={self.float_percent!r}, type={self.type!r}, capitalization={self.capitalization!r}, holding_limit={self.holding_limit!r}, available={self.available!r}, available_on={self.available_on!r}, region={self.region!r}, converts_to={self.converts_to!r}, text={self.text!r}, home_token_timing={self.home_token_timing!r}, merger={self.merger!r}, destination={self.destination!r}, trades_trains_at_face_value={self.trades_trains_at_face_value!r}, bonds={self.bonds!r}, formation={self.formation!r}, float_tokens={self.float_tokens!r}, token_cost={self.token_cost!r}, neutral_token={self.neutral_token!r}, par_needs_token={self.par_needs_token!r}, value={self.value!r}, merges_into={self.merges_into!r})"\n return __repr__': _f127,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.sym,self.name,self.tokens,self.shares,self.home,self.home_city,self.home_choice,self.color,self.text_color,self.float_percent,self.type,self.capitalization,self.holding_limit,self.available,self.available_on,self.region,self.converts_to,self.text,self.home_token_timing,self.merger,self.destination,self.trades_trains_at_face_value,self.bonds,self.formation,self.float_tokens,self.token_cost,self.neutral_token,self.par_needs_token,self.value,self.merges_into,)==(other.sym,other.name,other.tokens,other.shares,other.home,other.home_city,other.home_choice,other.color,other.text_color,other.float_percent,other.type,other.capitalization,other.holding_limit,other.available,other.available_on,other.region,other.converts_to,other.text,other.home_token_timing,other.merger,other.destination,other.trades_trains_at_face_value,other.bonds,other.formation,other.float_tokens,other.token_cost,other.neutral_token,other.par_needs_token,other.value,other.merges_into,)\n  return NotImplemented\n return __eq__': _f128,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'sym\',\'name\',\'tokens\',\'shares\',\'home\',\'home_city\',\'home_choice\',\'color\',\'text_color\',\'float_percent\',\'type\',\'capitalization\',\'holding_limit\',\'available\',\'available_on\',\'region\',\'converts_to\',\'text\',\'home_token_timing\',\'merger\',\'destination\',\'trades_trains_at_face_value\',\'bonds\',\'formation\',\'float_tokens\',\'token_cost\',\'neutral_token\',\'par_needs_token\',\'value\',\'merges_into\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f129,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'sym\',\'name\',\'tokens\',\'shares\',\'home\',\'home_city\',\'home_choice\',\'color\',\'text_color\',\'float_percent\',\'type\',\'capitalization\',\'holding_limit\',\'available\',\'available_on\',\'region\',\'converts_to\',\'text\',\'home_token_timing\',\'merger\',\'destination\',\'trades_trains_at_face_value\',\'bonds\',\'formation\',\'float_tokens\',\'token_cost\',\'neutral_token\',\'par_needs_token\',\'value\',\'merges_into\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f130,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.sym,self.name,self.tokens,self.shares,self.home,self.home_city,self.home_choice,self.color,self.text_color,self.float_percent,self.type,self.capitalization,self.holding_limit,self.available,self.available_on,self.region,self.converts_to,self.text,self.home_token_timing,self.merger,self.destination,self.trades_trains_at_face_value,self.bonds,self.formation,self.float_tokens,self.token_cost,self.neutral_token,self.par_needs_token,self.value,self.merges_into,))\n return __hash__': _f131,
-    "def __create_fn__(_type_amount, _type_interest, _type_max_per_corporation, _type_taken, _type_price_move_on_take, _type_price_move_on_repay, _type_face_value_train_trades, _type_end_game_deduction_per_share, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_interest, _dflt_max_per_corporation, _dflt_taken, _dflt_price_move_on_take, _dflt_price_move_on_repay, _dflt_face_value_train_trades, _dflt_end_game_deduction_per_share, _return_type):\n def __init__(self,amount:_type_amount,interest:_type_interest=_dflt_interest,max_per_corporation:_type_max_per_corporation=_dflt_max_per_corporation,taken:_type_taken=_dflt_taken,price_move_on_take:_type_price_move_on_take=_dflt_price_move_on_take,price_move_on_repay:_type_price_move_on_repay=_dflt_price_move_on_repay,face_value_train_trades:_type_face_value_train_trades=_dflt_face_value_train_trades,end_game_deduction_per_share:_type_end_game_deduction_per_share=_dflt_end_game_deduction_per_share)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'amount',amount)\n  __dataclass_builtins_object__.__setattr__(self,'interest',interest)\n  __dataclass_builtins_object__.__setattr__(self,'max_per_corporation',max_per_corporation)\n  __dataclass_builtins_object__.__setattr__(self,'taken',taken)\n  __dataclass_builtins_object__.__setattr__(self,'price_move_on_take',price_move_on_take)\n  __dataclass_builtins_object__.__setattr__(self,'price_move_on_repay',price_move_on_repay)\n  __dataclass_builtins_object__.__setattr__(self,'face_value_train_trades',face_value_train_trades)\n  __dataclass_builtins_object__.__setattr__(self,'end_game_deduction_per_share',end_game_deduction_per_share)\n return __init__": _f132,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(amount={self.amount!r}, interest={self.interest!r}, max_per_corporation={self.max_per_corporation!r}, taken={self.taken!r}, price_move_on_take={self.price_move_on_take!r}, price_move_on_repay={self.price_move_on_repay!r}, face_value_train_trades={self.face_value_train_trades!r}, end_game_deduction_per_share={self.end_game_deduction_per_share!r})"\n return __repr__': _f133,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.amount,self.interest,self.max_per_corporation,self.taken,self.price_move_on_take,self.price_move_on_repay,self.face_value_train_trades,self.end_game_deduction_per_share,)==(other.amount,other.interest,other.max_per_corporation,other.taken,other.price_move_on_take,other.price_move_on_repay,other.face_value_train_trades,other.end_game_deduction_per_share,)\n  return NotImplemented\n return __eq__': _f134,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'amount\',\'interest\',\'max_per_corporation\',\'taken\',\'price_move_on_take\',\'price_move_on_repay\',\'face_value_train_trades\',\'end_game_deduction_per_share\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f135,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'amount\',\'interest\',\'max_per_corporation\',\'taken\',\'price_move_on_take\',\'price_move_on_repay\',\'face_value_train_trades\',\'end_game_deduction_per_share\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f136,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.amount,self.interest,self.max_per_corporation,self.taken,self.price_move_on_take,self.price_move_on_repay,self.face_value_train_trades,self.end_game_deduction_per_share,))\n return __hash__': _f137,
-    "def __create_fn__(_type_par, _type_zone, _type_effects, _type_text, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_par, _dflt_zone, _dflt_effects, _dflt_text, _return_type):\n def __init__(self,par:_type_par=_dflt_par,zone:_type_zone=_dflt_zone,effects:_type_effects=_dflt_effects,text:_type_text=_HAS_DEFAULT_FACTORY)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'par',par)\n  __dataclass_builtins_object__.__setattr__(self,'zone',zone)\n  __dataclass_builtins_object__.__setattr__(self,'effects',effects)\n  __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)\n return __init__": _f138,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(par={self.par!r}, zone={self.zone!r}, effects={self.effects!r}, text={self.text!r})"\n return __repr__': _f139,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.par,self.zone,self.effects,self.text,)==(other.par,other.zone,other.effects,other.text,)\n  return NotImplemented\n return __eq__': _f140,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'par\',\'zone\',\'effects\',\'text\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f141,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'par\',\'zone\',\'effects\',\'text\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f142,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.par,self.zone,self.effects,self.text,))\n return __hash__': _f143,
-    "def __create_fn__(_type_price, _type_zones, _type_malformed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_zones, _dflt_malformed, _return_type):\n def __init__(self,price:_type_price,zones:_type_zones=_dflt_zones,malformed:_type_malformed=_dflt_malformed)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'zones',zones)\n  __dataclass_builtins_object__.__setattr__(self,'malformed',malformed)\n return __init__": _f144,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(price={self.price!r}, zones={self.zones!r}, malformed={self.malformed!r})"\n return __repr__': _f145,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.price,self.zones,self.malformed,)==(other.price,other.zones,other.malformed,)\n  return NotImplemented\n return __eq__': _f146,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'price\',\'zones\',\'malformed\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f147,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'price\',\'zones\',\'malformed\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f148,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.price,self.zones,self.malformed,))\n return __hash__': _f149,
-    "def __create_fn__(_type_right, _type_left, _type_up, _type_down, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,right:_type_right,left:_type_left,up:_type_up,down:_type_down)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'right',right)\n  __dataclass_builtins_object__.__setattr__(self,'left',left)\n  __dataclass_builtins_object__.__setattr__(self,'up',up)\n  __dataclass_builtins_object__.__setattr__(self,'down',down)\n return __init__": _f150,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(right={self.right!r}, left={self.left!r}, up={self.up!r}, down={self.down!r})"\n return __repr__': _f151,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.right,self.left,self.up,self.down,)==(other.right,other.left,other.up,other.down,)\n  return NotImplemented\n return __eq__': _f152,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'right\',\'left\',\'up\',\'down\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f153,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'right\',\'left\',\'up\',\'down\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f154,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.right,self.left,self.up,self.down,))\n return __hash__': _f155,
-    "def __create_fn__(_type_grid, _type_moves, _type_movement, _type_legend, _type_par_cells, _type_par_prices, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_movement, _dflt_legend, _dflt_par_cells, _dflt_par_prices, _return_type):\n def __init__(self,grid:_type_grid,moves:_type_moves,movement:_type_movement=_dflt_movement,legend:_type_legend=_HAS_DEFAULT_FACTORY,par_cells:_type_par_cells=_dflt_par_cells,par_prices:_type_par_prices=_HAS_DEFAULT_FACTORY)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'grid',grid)\n  __dataclass_builtins_object__.__setattr__(self,'moves',moves)\n  __dataclass_builtins_object__.__setattr__(self,'movement',movement)\n  __dataclass_builtins_object__.__setattr__(self,'legend',_dflt_legend() if legend is _HAS_DEFAULT_FACTORY else legend)\n  __dataclass_builtins_object__.__setattr__(self,'par_cells',par_cells)\n  __dataclass_builtins_object__.__setattr__(self,'par_prices',_dflt_par_prices() if par_prices is _HAS_DEFAULT_FACTORY else par_prices)\n return __init__": _f156,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(grid={self.grid!r}, moves={self.moves!r}, movement={self.movement!r}, legend={self.legend!r}, par_cells={self.par_cells!r}, par_prices={self.par_prices!r})"\n return __repr__': _f157,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.grid,self.moves,self.movement,self.legend,self.par_cells,self.par_prices,)==(other.grid,other.moves,other.movement,other.legend,other.par_cells,other.par_prices,)\n  return NotImplemented\n return __eq__': _f158,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'grid\',\'moves\',\'movement\',\'legend\',\'par_cells\',\'par_prices\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f159,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'grid\',\'moves\',\'movement\',\'legend\',\'par_cells\',\'par_prices\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f160,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.grid,self.moves,self.movement,self.legend,self.par_cells,self.par_prices,))\n return __hash__': _f161,
-    "def __create_fn__(_type_min, _type_max, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_min, _dflt_max, _return_type):\n def __init__(self,min:_type_min=_dflt_min,max:_type_max=_dflt_max)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'min',min)\n  __dataclass_builtins_object__.__setattr__(self,'max',max)\n return __init__": _f162,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(min={self.min!r}, max={self.max!r})"\n return __repr__': _f163,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.min,self.max,)==(other.min,other.max,)\n  return NotImplemented\n return __eq__': _f164,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'min\',\'max\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f165,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'min\',\'max\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f166,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.min,self.max,))\n return __hash__': _f167,
-    "def __create_fn__(_type_symbol, _type_placement, _type_code, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_symbol, _dflt_placement, _dflt_code, _return_type):\n def __init__(self,symbol:_type_symbol=_dflt_symbol,placement:_type_placement=_dflt_placement,code:_type_code=_dflt_code)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'symbol',symbol)\n  __dataclass_builtins_object__.__setattr__(self,'placement',placement)\n  __dataclass_builtins_object__.__setattr__(self,'code',code)\n return __init__": _f168,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(symbol={self.symbol!r}, placement={self.placement!r}, code={self.code!r})"\n return __repr__': _f169,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.symbol,self.placement,self.code,)==(other.symbol,other.placement,other.code,)\n  return NotImplemented\n return __eq__': _f170,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'symbol\',\'placement\',\'code\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f171,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'symbol\',\'placement\',\'code\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f172,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.symbol,self.placement,self.code,))\n return __hash__': _f173,
-    "def __create_fn__(_type_cash, _type_unlimited, _type_broken_when_empty, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_cash, _dflt_unlimited, _dflt_broken_when_empty, _return_type):\n def __init__(self,cash:_type_cash=_dflt_cash,unlimited:_type_unlimited=_dflt_unlimited,broken_when_empty:_type_broken_when_empty=_dflt_broken_when_empty)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'cash',cash)\n  __dataclass_builtins_object__.__setattr__(self,'unlimited',unlimited)\n  __dataclass_builtins_object__.__setattr__(self,'broken_when_empty',broken_when_empty)\n return __init__": _f174,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cash={self.cash!r}, unlimited={self.unlimited!r}, broken_when_empty={self.broken_when_empty!r})"\n return __repr__': _f175,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.cash,self.unlimited,self.broken_when_empty,)==(other.cash,other.unlimited,other.broken_when_empty,)\n  return NotImplemented\n return __eq__': _f176,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'cash\',\'unlimited\',\'broken_when_empty\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f177,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'cash\',\'unlimited\',\'broken_when_empty\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f178,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.cash,self.unlimited,self.broken_when_empty,))\n return __hash__': _f179,
-    "def __create_fn__(_type_kind, _type_draft_order, _type_min_increment, _type_bids_in_multiples, _type_only_highest_bid_committed, _type_price_drop_when_all_pass, _type_floor_percent, _type_minors_on_offer, _type_minor_min_treasury, _type_next_priority, _type_turn_after_par, _type_bidding_order, _type_pass_leaves_auction, _type_privates, _type_corporations, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_kind, _dflt_draft_order, _dflt_min_increment, _dflt_bids_in_multiples, _dflt_only_highest_bid_committed, _dflt_price_drop_when_all_pass, _dflt_floor_percent, _dflt_minors_on_offer, _dflt_minor_min_treasury, _dflt_next_priority, _dflt_turn_after_par, _dflt_bidding_order, _dflt_pass_leaves_auction, _dflt_privates, _dflt_corporations, _return_type):\n def __init__(self,kind:_type_kind=_dflt_kind,draft_order:_type_draft_order=_dflt_draft_order,min_increment:_type_min_increment=_dflt_min_increment,bids_in_multiples:_type_bids_in_multiples=_dflt_bids_in_multiples,only_highest_bid_committed:_type_only_highest_bid_committed=_dflt_only_highest_bid_committed,price_drop_when_all_pass:_type_price_drop_when_all_pass=_dflt_price_drop_when_all_pass,floor_percent:_type_floor_percent=_dflt_floor_percent,minors_on_offer:_type_minors_on_offer=_dflt_minors_on_offer,minor_min_treasury:_type_minor_min_treasury=_dflt_minor_min_treasury,next_priority:_type_next_priority=_dflt_next_priority,turn_after_par:_type_turn_after_par=_dflt_turn_after_par,bidding_order:_type_bidding_order=_dflt_bidding_order,pass_leaves_auction:_type_pass_leaves_auction=_dflt_pass_leaves_auction,privates:_type_privates=_dflt_privates,corporations:_type_corporations=_dflt_corporations)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'draft_order',draft_order)\n  __dataclass_builtins_object__.__setattr__(self,'min_increment',min_increment)\n  __dataclass_builtins_object__.__setattr__(self,'bids_in_multiples',bids_in_multiples)\n  __dataclass_builtins_object__.__setattr__(self,'only_highest_bid_committed',only_highest_bid_committed)\n  __dataclass_builtins_object__.__setattr__(self,'price_drop_when_all_pass',price_drop_when_all_pass)\n  __dataclass_builtins_object__.__setattr__(self,'floor_percent',floor_percent)\n  __dataclass_builtins_object__.__setattr__(self,'minors_on_offer',minors_on_offer)\n  __dataclass_builtins_object__.__setattr__(self,'minor_min_treasury',minor_min_treasury)\n  __dataclass_builtins_object__.__setattr__(self,'next_priority',next_priority)\n  __dataclass_builtins_object__.__setattr__(self,'turn_after_par',turn_after_par)\n  __dataclass_builtins_object__.__setattr__(self,'bidding_order',bidding_order)\n  __dataclass_builtins_object__.__setattr__(self,'pass_leaves_auction',pass_leaves_auction)\n  __dataclass_builtins_object__.__setattr__(self,'privates',privates)\n  __dataclass_builtins_object__.__setattr__(self,'corporations',corporations)\n return __init__": _f180,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, draft_order={self.draft_order!r}, min_increment={self.min_increment!r}, bids_in_multiples={self.bids_in_multiples!r}, only_highest_bid_committed={self.only_highest_bid_committed!r}, price_drop_when_all_pass={self.price_drop_when_all_pass!r}, floor_percent={self.floor_percent!r}, minors_on_offer={self.minors_on_offer!r}, minor_min_treasury={self.minor_min_treasury!r}, next_priority={self.next_priority!r}, turn_after_par={self.turn_after_par!r}, bidding_order={self.bidding_order!r}, pass_leaves_auction={self.pass_leaves_auction!r}, privates={self.privates!r}, corporations={self.corporations!r})"\n return __repr__': _f181,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.draft_order,self.min_increment,self.bids_in_multiples,self.only_highest_bid_committed,self.price_drop_when_all_pass,self.floor_percent,self.minors_on_offer,self.minor_min_treasury,self.next_priority,self.turn_after_par,self.bidding_order,self.pass_leaves_auction,self.privates,self.corporations,)==(other.kind,other.draft_order,other.min_increment,other.bids_in_multiples,other.only_highest_bid_committed,other.price_drop_when_all_pass,other.floor_percent,other.minors_on_offer,other.minor_min_treasury,other.next_priority,other.turn_after_par,other.bidding_order,other.pass_leaves_auction,other.privates,other.corporations,)\n  return NotImplemented\n return __eq__': _f182,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'draft_order\',\'min_increment\',\'bids_in_multiples\',\'only_highest_bid_committed\',\'price_drop_when_all_pass\',\'floor_percent\',\'minors_on_offer\',\'minor_min_treasury\',\'next_priority\',\'turn_after_par\',\'bidding_order\',\'pass_leaves_auction\',\'privates\',\'corporations\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f183,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'draft_order\',\'min_increment\',\'bids_in_multiples\',\'only_highest_bid_committed\',\'price_drop_when_all_pass\',\'floor_percent\',\'minors_on_offer\',\'minor_min_treasury\',\'next_priority\',\'turn_after_par\',\'bidding_order\',\'pass_leaves_auction\',\'privates\',\'corporations\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f184,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.draft_order,self.min_increment,self.bids_in_multiples,self.only_highest_bid_committed,self.price_drop_when_all_pass,self.floor_percent,self.minors_on_offer,self.minor_min_treasury,self.next_priority,self.turn_after_par,self.bidding_order,self.pass_leaves_auction,self.privates,self.corporations,))\n return __hash__': _f185,
-    "def __create_fn__(_type_phase_flag, _type_not_in_first_stock_round, _type_regrants_shares, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_phase_flag, _dflt_not_in_first_stock_round, _dflt_regrants_shares, _return_type):\n def __init__(self,phase_flag:_type_phase_flag=_dflt_phase_flag,not_in_first_stock_round:_type_not_in_first_stock_round=_dflt_not_in_first_stock_round,regrants_shares:_type_regrants_shares=_dflt_regrants_shares)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'phase_flag',phase_flag)\n  __dataclass_builtins_object__.__setattr__(self,'not_in_first_stock_round',not_in_first_stock_round)\n  __dataclass_builtins_object__.__setattr__(self,'regrants_shares',regrants_shares)\n return __init__": _f186,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(phase_flag={self.phase_flag!r}, not_in_first_stock_round={self.not_in_first_stock_round!r}, regrants_shares={self.regrants_shares!r})"\n return __repr__': _f187,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.phase_flag,self.not_in_first_stock_round,self.regrants_shares,)==(other.phase_flag,other.not_in_first_stock_round,other.regrants_shares,)\n  return NotImplemented\n return __eq__': _f188,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'phase_flag\',\'not_in_first_stock_round\',\'regrants_shares\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f189,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'phase_flag\',\'not_in_first_stock_round\',\'regrants_shares\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f190,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.phase_flag,self.not_in_first_stock_round,self.regrants_shares,))\n return __hash__': _f191,
-    "def __create_fn__(_type_sell_buy_order, _type_first_sales_after, _type_sale_price_drop, _type_sold_out_rise, _type_priority, _type_multiple_buys_only_from_pool, _type_must_sell_in_blocks, _type_holding_limit_forces_sale, _type_presidency_sale_to_pool, _type_ipo_moves_to_pool, _type_float_moves_ipo_to_pool, _type_buy_removes_pool_certificate, _type_sold_out, _type_privates_between_players, _type_home_track_on_float, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_sell_buy_order, _dflt_first_sales_after, _dflt_sale_price_drop, _dflt_sold_out_rise, _dflt_priority, _dflt_multiple_buys_only_from_pool, _dflt_must_sell_in_blocks, _dflt_holding_limit_forces_sale, _dflt_presidency_sale_to_pool, _dflt_ipo_moves_to_pool, _dflt_float_moves_ipo_to_pool, _dflt_buy_removes_pool_certificate, _dflt_sold_out, _dflt_privates_between_players, _dflt_home_track_on_float, _return_type):\n def __init__(self,sell_buy_order:_type_sell_buy_order=_dflt_sell_buy_order,first_sales_after:_type_first_sales_after=_dflt_first_sales_after,sale_price_drop:_type_sale_price_drop=_dflt_sale_price_drop,sold_out_rise:_type_sold_out_rise=_dflt_sold_out_rise,priority:_type_priority=_dflt_priority,multiple_buys_only_from_pool:_type_multiple_buys_only_from_pool=_dflt_multiple_buys_only_from_pool,must_sell_in_blocks:_type_must_sell_in_blocks=_dflt_must_sell_in_blocks,holding_limit_forces_sale:_type_holding_limit_forces_sale=_dflt_holding_limit_forces_sale,presidency_sale_to_pool:_type_presidency_sale_to_pool=_dflt_presidency_sale_to_pool,ipo_moves_to_pool:_type_ipo_moves_to_pool=_dflt_ipo_moves_to_pool,float_moves_ipo_to_pool:_type_float_moves_ipo_to_pool=_dflt_float_moves_ipo_to_pool,buy_removes_pool_certificate:_type_buy_removes_pool_certificate=_dflt_buy_removes_pool_certificate,sold_out:_type_sold_out=_dflt_sold_out,privates_between_players:_type_privates_between_players=_dflt_privates_between_players,home_track_on_float:_type_home_track_on_float=_dflt_home_track_on_float)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'sell_buy_order',sell_buy_order)\n  __dataclass_builtins_object__.__setattr__(self,'first_sales_after',first_sales_after)\n  __dataclass_builtins_object__.__setattr__(self,'sale_price_drop',sale_price_drop)\n  __dataclass_builtins_object__.__setattr__(self,'sold_out_rise',sold_out_rise)\n  __dataclass_builtins_object__.__setattr__(self,'priority',priority)\n  __dataclass_builtins_object__.__setattr__(self,'multiple_buys_only_from_pool',multiple_buys_only_from_pool)\n  __dataclass_builtins_object__.__setattr__(self,'must_sell_in_blocks',must_sell_in_blocks)\n  __dataclass_builtins_object__.__setattr__(self,'holding_limit_forces_sale',holding_limit_forces_sale)\n  __dataclass_builtins_object__.__setattr__(self,'presidency_sale_to_pool',presidency_sale_to_pool)\n  __dataclass_builtins_object__.__setattr__(self,'ipo_moves_to_pool',ipo_moves_to_pool)\n  __dataclass_builtins_object__.__setattr__(self,'float_moves_ipo_to_pool',float_moves_ipo_to_pool)\n  __dataclass_builtins_object__.__setattr__(self,'buy_removes_pool_certificate',buy_removes_pool_certificate)\n  __dataclass_builtins_object__.__setattr__(self,'sold_out',sold_out)\n  __dataclass_builtins_object__.__setattr__(self,'privates_between_players',privates_between_players)\n  __dataclass_builtins_object__.__setattr__(self,'home_track_on_float',home_track_on_float)\n return __init__": _f192,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(sell_buy_order={self.sell_buy_order!r}, first_sales_after={self.first_sales_after!r}, sale_price_drop={self.sale_price_drop!r}, sold_out_rise={self.sold_out_rise!r}, priority={self.priority!r}, multiple_buys_only_from_pool={self.multiple_buys_only_from_pool!r}, must_sell_in_blocks={self.must_sell_in_blocks!r}, holding_limit_forces_sale={self.holding_limit_forces_sale!r}, presidency_sale_to_pool={self.presidency_sale_to_pool!r}, ipo_moves_to_pool={self.ipo_moves_to_pool!r}, float_moves_ipo_to_pool={self.float_moves_ipo_to_pool!r}, buy_removes_pool_certificate={self.buy_removes_pool_certificate!r}, sold_out={self.sold_out!r}, privates_between_players={self.privates_between_players!r}, home_track_on_float={self.home_track_on_float!r})"\n return __repr__': _f193,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.sell_buy_order,self.first_sales_after,self.sale_price_drop,self.sold_out_rise,self.priority,self.multiple_buys_only_from_pool,self.must_sell_in_blocks,self.holding_limit_forces_sale,self.presidency_sale_to_pool,self.ipo_moves_to_pool,self.float_moves_ipo_to_pool,self.buy_removes_pool_certificate,self.sold_out,self.privates_between_players,self.home_track_on_float,)==(other.sell_buy_order,other.first_sales_after,other.sale_price_drop,other.sold_out_rise,other.priority,other.multiple_buys_only_from_pool,other.must_sell_in_blocks,other.holding_limit_forces_sale,other.presidency_sale_to_pool,other.ipo_moves_to_pool,other.float_moves_ipo_to_pool,other.buy_removes_pool_certificate,other.sold_out,other.privates_between_players,other.home_track_on_float,)\n  return NotImplemented\n return __eq__': _f194,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'sell_buy_order\',\'first_sales_after\',\'sale_price_drop\',\'sold_out_rise\',\'priority\',\'multiple_buys_only_from_pool\',\'must_sell_in_blocks\',\'holding_limit_forces_sale\',\'presidency_sale_to_pool\',\'ipo_moves_to_pool\',\'float_moves_ipo_to_pool\',\'buy_removes_pool_certificate\',\'sold_out\',\'privates_between_players\',\'home_track_on_float\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f195,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'sell_buy_order\',\'first_sales_after\',\'sale_price_drop\',\'sold_out_rise\',\'priority\',\'multiple_buys_only_from_pool\',\'must_sell_in_blocks\',\'holding_limit_forces_sale\',\'presidency_sale_to_pool\',\'ipo_moves_to_pool\',\'float_moves_ipo_to_pool\',\'buy_removes_pool_certificate\',\'sold_out\',\'privates_between_players\',\'home_track_on_float\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f196,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.sell_buy_order,self.first_sales_after,self.sale_price_drop,self.sold_out_rise,self.priority,self.multiple_buys_only_from_pool,self.must_sell_in_blocks,self.holding_limit_forces_sale,self.presidency_sale_to_pool,self.ipo_moves_to_pool,self.float_moves_ipo_to_pool,self.buy_removes_pool_certificate,self.sold_out,self.privates_between_players,self.home_track_on_float,))\n return __hash__': _f197,
-    "def __create_fn__(_type_lay, _type_upgrade, _type_cost, _type_upgrade_cost, _type_cannot_reuse_same_hex, _type_first_operation_only, _type_corporation_types, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_lay, _dflt_upgrade, _dflt_cost, _dflt_upgrade_cost, _dflt_cannot_reuse_same_hex, _dflt_first_operation_only, _dflt_corporation_types, _return_type):\n def __init__(self,lay:_type_lay=_dflt_lay,upgrade:_type_upgrade=_dflt_upgrade,cost:_type_cost=_dflt_cost,upgrade_cost:_type_upgrade_cost=_dflt_upgrade_cost,cannot_reuse_same_hex:_type_cannot_reuse_same_hex=_dflt_cannot_reuse_same_hex,first_operation_only:_type_first_operation_only=_dflt_first_operation_only,corporation_types:_type_corporation_types=_dflt_corporation_types)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'lay',lay)\n  __dataclass_builtins_object__.__setattr__(self,'upgrade',upgrade)\n  __dataclass_builtins_object__.__setattr__(self,'cost',cost)\n  __dataclass_builtins_object__.__setattr__(self,'upgrade_cost',upgrade_cost)\n  __dataclass_builtins_object__.__setattr__(self,'cannot_reuse_same_hex',cannot_reuse_same_hex)\n  __dataclass_builtins_object__.__setattr__(self,'first_operation_only',first_operation_only)\n  __dataclass_builtins_object__.__setattr__(self,'corporation_types',corporation_types)\n return __init__": _f198,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(lay={self.lay!r}, upgrade={self.upgrade!r}, cost={self.cost!r}, upgrade_cost={self.upgrade_cost!r}, cannot_reuse_same_hex={self.cannot_reuse_same_hex!r}, first_operation_only={self.first_operation_only!r}, corporation_types={self.corporation_types!r})"\n return __repr__': _f199,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.lay,self.upgrade,self.cost,self.upgrade_cost,self.cannot_reuse_same_hex,self.first_operation_only,self.corporation_types,)==(other.lay,other.upgrade,other.cost,other.upgrade_cost,other.cannot_reuse_same_hex,other.first_operation_only,other.corporation_types,)\n  return NotImplemented\n return __eq__': _f200,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'lay\',\'upgrade\',\'cost\',\'upgrade_cost\',\'cannot_reuse_same_hex\',\'first_operation_only\',\'corporation_types\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f201,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'lay\',\'upgrade\',\'cost\',\'upgrade_cost\',\'cannot_reuse_same_hex\',\'first_operation_only\',\'corporation_types\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f202,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.lay,self.upgrade,self.cost,self.upgrade_cost,self.cannot_reuse_same_hex,self.first_operation_only,self.corporation_types,))\n return __hash__': _f203,
-    "def __create_fn__(_type_interest, _type_debt_interest_percent, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_interest, _dflt_debt_interest_percent, _return_type):\n def __init__(self,interest:_type_interest=_dflt_interest,debt_interest_percent:_type_debt_interest_percent=_dflt_debt_interest_percent)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'interest',interest)\n  __dataclass_builtins_object__.__setattr__(self,'debt_interest_percent',debt_interest_percent)\n return __init__": _f204,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(interest={self.interest!r}, debt_interest_percent={self.debt_interest_percent!r})"\n return __repr__': _f205,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.interest,self.debt_interest_percent,)==(other.interest,other.debt_interest_percent,)\n  return NotImplemented\n return __eq__': _f206,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'interest\',\'debt_interest_percent\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f207,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'interest\',\'debt_interest_percent\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f208,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.interest,self.debt_interest_percent,))\n return __hash__': _f209,
-    "def __create_fn__(_type_from_other_corporations, _type_president_may_swap, _type_cheapest_depot_train_only, _type_sell_more_than_needed, _type_loans_first, _type_president_sells_shares, _type_president_pays_for_corporation_trains, _type_president_borrows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_from_other_corporations, _dflt_president_may_swap, _dflt_cheapest_depot_train_only, _dflt_sell_more_than_needed, _dflt_loans_first, _dflt_president_sells_shares, _dflt_president_pays_for_corporation_trains, _dflt_president_borrows, _return_type):\n def __init__(self,from_other_corporations:_type_from_other_corporations=_dflt_from_other_corporations,president_may_swap:_type_president_may_swap=_dflt_president_may_swap,cheapest_depot_train_only:_type_cheapest_depot_train_only=_dflt_cheapest_depot_train_only,sell_more_than_needed:_type_sell_more_than_needed=_dflt_sell_more_than_needed,loans_first:_type_loans_first=_dflt_loans_first,president_sells_shares:_type_president_sells_shares=_dflt_president_sells_shares,president_pays_for_corporation_trains:_type_president_pays_for_corporation_trains=_dflt_president_pays_for_corporation_trains,president_borrows:_type_president_borrows=_dflt_president_borrows)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'from_other_corporations',from_other_corporations)\n  __dataclass_builtins_object__.__setattr__(self,'president_may_swap',president_may_swap)\n  __dataclass_builtins_object__.__setattr__(self,'cheapest_depot_train_only',cheapest_depot_train_only)\n  __dataclass_builtins_object__.__setattr__(self,'sell_more_than_needed',sell_more_than_needed)\n  __dataclass_builtins_object__.__setattr__(self,'loans_first',loans_first)\n  __dataclass_builtins_object__.__setattr__(self,'president_sells_shares',president_sells_shares)\n  __dataclass_builtins_object__.__setattr__(self,'president_pays_for_corporation_trains',president_pays_for_corporation_trains)\n  __dataclass_builtins_object__.__setattr__(self,'president_borrows',president_borrows)\n return __init__": _f210,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(from_other_corporations={self.from_other_corporations!r}, president_may_swap={self.president_may_swap!r}, cheapest_depot_train_only={self.cheapest_depot_train_only!r}, sell_more_than_needed={self.sell_more_than_needed!r}, loans_first={self.loans_first!r}, president_sells_shares={self.president_sells_shares!r}, president_pays_for_corporation_trains={self.president_pays_for_corporation_trains!r}, president_borrows={self.president_borrows!r})"\n return __repr__': _f211,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.from_other_corporations,self.president_may_swap,self.cheapest_depot_train_only,self.sell_more_than_needed,self.loans_first,self.president_sells_shares,self.president_pays_for_corporation_trains,self.president_borrows,)==(other.from_other_corporations,other.president_may_swap,other.cheapest_depot_train_only,other.sell_more_than_needed,other.loans_first,other.president_sells_shares,other.president_pays_for_corporation_trains,other.president_borrows,)\n  return NotImplemented\n return __eq__': _f212,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'from_other_corporations\',\'president_may_swap\',\'cheapest_depot_train_only\',\'sell_more_than_needed\',\'loans_first\',\'president_sells_shares\',\'president_pays_for_corporation_trains\',\'president_borrows\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f213,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'from_other_corporations\',\'president_may_swap\',\'cheapest_depot_train_only\',\'sell_more_than_needed\',\'loans_first\',\'president_sells_shares\',\'president_pays_for_corporation_trains\',\'president_borrows\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f214,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.from_other_corporations,self.president_may_swap,self.cheapest_depot_train_only,self.sell_more_than_needed,self.loans_first,self.president_sells_shares,self.president_pays_for_corporation_trains,self.president_borrows,))\n return __hash__': _f215,
-    "def __create_fn__(_type_max_percent, _type_buy_or_sell, _type_must_have_operated, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_max_percent, _dflt_buy_or_sell, _dflt_must_have_operated, _return_type):\n def __init__(self,max_percent:_type_max_percent=_dflt_max_percent,buy_or_sell:_type_buy_or_sell=_dflt_buy_or_sell,must_have_operated:_type_must_have_operated=_dflt_must_have_operated)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'max_percent',max_percent)\n  __dataclass_builtins_object__.__setattr__(self,'buy_or_sell',buy_or_sell)\n  __dataclass_builtins_object__.__setattr__(self,'must_have_operated',must_have_operated)\n return __init__": _f216,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(max_percent={self.max_percent!r}, buy_or_sell={self.buy_or_sell!r}, must_have_operated={self.must_have_operated!r})"\n return __repr__': _f217,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.max_percent,self.buy_or_sell,self.must_have_operated,)==(other.max_percent,other.buy_or_sell,other.must_have_operated,)\n  return NotImplemented\n return __eq__': _f218,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'max_percent\',\'buy_or_sell\',\'must_have_operated\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f219,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'max_percent\',\'buy_or_sell\',\'must_have_operated\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f220,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.max_percent,self.buy_or_sell,self.must_have_operated,))\n return __hash__': _f221,
-    "def __create_fn__(_type_must_buy_train, _type_dividends, _type_owner_pays_shortfall, _type_sells_trains_to, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_must_buy_train, _dflt_dividends, _dflt_owner_pays_shortfall, _dflt_sells_trains_to, _return_type):\n def __init__(self,must_buy_train:_type_must_buy_train=_dflt_must_buy_train,dividends:_type_dividends=_dflt_dividends,owner_pays_shortfall:_type_owner_pays_shortfall=_dflt_owner_pays_shortfall,sells_trains_to:_type_sells_trains_to=_dflt_sells_trains_to)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'must_buy_train',must_buy_train)\n  __dataclass_builtins_object__.__setattr__(self,'dividends',dividends)\n  __dataclass_builtins_object__.__setattr__(self,'owner_pays_shortfall',owner_pays_shortfall)\n  __dataclass_builtins_object__.__setattr__(self,'sells_trains_to',sells_trains_to)\n return __init__": _f222,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(must_buy_train={self.must_buy_train!r}, dividends={self.dividends!r}, owner_pays_shortfall={self.owner_pays_shortfall!r}, sells_trains_to={self.sells_trains_to!r})"\n return __repr__': _f223,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.must_buy_train,self.dividends,self.owner_pays_shortfall,self.sells_trains_to,)==(other.must_buy_train,other.dividends,other.owner_pays_shortfall,other.sells_trains_to,)\n  return NotImplemented\n return __eq__': _f224,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'must_buy_train\',\'dividends\',\'owner_pays_shortfall\',\'sells_trains_to\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f225,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'must_buy_train\',\'dividends\',\'owner_pays_shortfall\',\'sells_trains_to\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f226,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.must_buy_train,self.dividends,self.owner_pays_shortfall,self.sells_trains_to,))\n return __hash__': _f227,
-    "def __create_fn__(_type_price, _type_privates, _type_one_per_corporation, _type_one_per_seller, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_price, _dflt_privates, _dflt_one_per_corporation, _dflt_one_per_seller, _return_type):\n def __init__(self,price:_type_price=_dflt_price,privates:_type_privates=_dflt_privates,one_per_corporation:_type_one_per_corporation=_dflt_one_per_corporation,one_per_seller:_type_one_per_seller=_dflt_one_per_seller)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'privates',privates)\n  __dataclass_builtins_object__.__setattr__(self,'one_per_corporation',one_per_corporation)\n  __dataclass_builtins_object__.__setattr__(self,'one_per_seller',one_per_seller)\n return __init__": _f228,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(price={self.price!r}, privates={self.privates!r}, one_per_corporation={self.one_per_corporation!r}, one_per_seller={self.one_per_seller!r})"\n return __repr__': _f229,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.price,self.privates,self.one_per_corporation,self.one_per_seller,)==(other.price,other.privates,other.one_per_corporation,other.one_per_seller,)\n  return NotImplemented\n return __eq__': _f230,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'price\',\'privates\',\'one_per_corporation\',\'one_per_seller\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f231,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'price\',\'privates\',\'one_per_corporation\',\'one_per_seller\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f232,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.price,self.privates,self.one_per_corporation,self.one_per_seller,))\n return __hash__': _f233,
-    "def __create_fn__(_type_fee, _type_min_treasury_percent, _type_needs_train, _type_permanent_trains_only, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fee, _dflt_min_treasury_percent, _dflt_needs_train, _dflt_permanent_trains_only, _return_type):\n def __init__(self,fee:_type_fee=_dflt_fee,min_treasury_percent:_type_min_treasury_percent=_dflt_min_treasury_percent,needs_train:_type_needs_train=_dflt_needs_train,permanent_trains_only:_type_permanent_trains_only=_dflt_permanent_trains_only)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'fee',fee)\n  __dataclass_builtins_object__.__setattr__(self,'min_treasury_percent',min_treasury_percent)\n  __dataclass_builtins_object__.__setattr__(self,'needs_train',needs_train)\n  __dataclass_builtins_object__.__setattr__(self,'permanent_trains_only',permanent_trains_only)\n return __init__": _f234,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(fee={self.fee!r}, min_treasury_percent={self.min_treasury_percent!r}, needs_train={self.needs_train!r}, permanent_trains_only={self.permanent_trains_only!r})"\n return __repr__': _f235,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.fee,self.min_treasury_percent,self.needs_train,self.permanent_trains_only,)==(other.fee,other.min_treasury_percent,other.needs_train,other.permanent_trains_only,)\n  return NotImplemented\n return __eq__': _f236,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'fee\',\'min_treasury_percent\',\'needs_train\',\'permanent_trains_only\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f237,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'fee\',\'min_treasury_percent\',\'needs_train\',\'permanent_trains_only\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f238,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.fee,self.min_treasury_percent,self.needs_train,self.permanent_trains_only,))\n return __hash__': _f239,
-    "def __create_fn__(_type_max_shares, _type_max_shares_first_or, _type_reissue_price, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_max_shares, _dflt_max_shares_first_or, _dflt_reissue_price, _return_type):\n def __init__(self,max_shares:_type_max_shares=_dflt_max_shares,max_shares_first_or:_type_max_shares_first_or=_dflt_max_shares_first_or,reissue_price:_type_reissue_price=_dflt_reissue_price)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'max_shares',max_shares)\n  __dataclass_builtins_object__.__setattr__(self,'max_shares_first_or',max_shares_first_or)\n  __dataclass_builtins_object__.__setattr__(self,'reissue_price',reissue_price)\n return __init__": _f240,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(max_shares={self.max_shares!r}, max_shares_first_or={self.max_shares_first_or!r}, reissue_price={self.reissue_price!r})"\n return __repr__': _f241,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.max_shares,self.max_shares_first_or,self.reissue_price,)==(other.max_shares,other.max_shares_first_or,other.reissue_price,)\n  return NotImplemented\n return __eq__': _f242,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'max_shares\',\'max_shares_first_or\',\'reissue_price\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f243,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'max_shares\',\'max_shares_first_or\',\'reissue_price\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f244,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.max_shares,self.max_shares_first_or,self.reissue_price,))\n return __hash__': _f245,
-    "def __create_fn__(_type_private, _type_cost, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,private:_type_private,cost:_type_cost)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'private',private)\n  __dataclass_builtins_object__.__setattr__(self,'cost',cost)\n return __init__": _f246,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(private={self.private!r}, cost={self.cost!r})"\n return __repr__': _f247,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.private,self.cost,)==(other.private,other.cost,)\n  return NotImplemented\n return __eq__': _f248,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'private\',\'cost\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f249,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'private\',\'cost\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f250,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.private,self.cost,))\n return __hash__': _f251,
-    "def __create_fn__(_type_name, _type_text, _type_cost, _type_count, _type_per_corporation, _type_cost_with_private, _type_needs_route_to, _type_opens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_text, _dflt_cost, _dflt_count, _dflt_per_corporation, _dflt_cost_with_private, _dflt_needs_route_to, _dflt_opens, _return_type):\n def __init__(self,name:_type_name,text:_type_text=_HAS_DEFAULT_FACTORY,cost:_type_cost=_dflt_cost,count:_type_count=_dflt_count,per_corporation:_type_per_corporation=_dflt_per_corporation,cost_with_private:_type_cost_with_private=_dflt_cost_with_private,needs_route_to:_type_needs_route_to=_dflt_needs_route_to,opens:_type_opens=_dflt_opens)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)\n  __dataclass_builtins_object__.__setattr__(self,'cost',cost)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'per_corporation',per_corporation)\n  __dataclass_builtins_object__.__setattr__(self,'cost_with_private',cost_with_private)\n  __dataclass_builtins_object__.__setattr__(self,'needs_route_to',needs_route_to)\n  __dataclass_builtins_object__.__setattr__(self,'opens',opens)\n return __init__": _f252,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, text={self.text!r}, cost={self.cost!r}, count={self.count!r}, per_corporation={self.per_corporation!r}, cost_with_private={self.cost_with_private!r}, needs_route_to={self.needs_route_to!r}, opens={self.opens!r})"\n return __repr__': _f253,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.text,self.cost,self.count,self.per_corporation,self.cost_with_private,self.needs_route_to,self.opens,)==(other.name,other.text,other.cost,other.count,other.per_corporation,other.cost_with_private,other.needs_route_to,other.opens,)\n  return NotImplemented\n return __eq__': _f254,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'text\',\'cost\',\'count\',\'per_corporation\',\'cost_with_private\',\'needs_route_to\',\'opens\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f255,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'text\',\'cost\',\'count\',\'per_corporation\',\'cost_with_private\',\'needs_route_to\',\'opens\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f256,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.text,self.cost,self.count,self.per_corporation,self.cost_with_private,self.needs_route_to,self.opens,))\n return __hash__': _f257,
-    "def __create_fn__(_type_steps, _type_tile_lays, _type_track_restriction, _type_reservations_block_others, _type_home_token, _type_must_buy_train, _type_discarded_trains, _type_emergency_buy, _type_train_buys_between_corporations, _type_minors_buy_trains, _type_dividends, _type_dividend_jump_percents, _type_half_dividend_rounding, _type_treasury_shares, _type_pays_corporation_for, _type_trade_ins_per_turn, _type_one_depot_train_per_type, _type_first_or_private_sales, _type_privates_bought_from, _type_unsellable_once_run_before_rusting, _type_halt_subsidy, _type_president_assist, _type_by_type, _type_share_redemption, _type_markers, _type_split_city_tokens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_steps, _dflt_tile_lays, _dflt_track_restriction, _dflt_reservations_block_others, _dflt_home_token, _dflt_must_buy_train, _dflt_discarded_trains, _dflt_emergency_buy, _dflt_train_buys_between_corporations, _dflt_minors_buy_trains, _dflt_dividends, _dflt_dividend_jump_percents, _dflt_half_dividend_rounding, _dflt_treasury_shares, _dflt_pays_corporation_for, _dflt_trade_ins_per_turn, _dflt_one_depot_train_per_type, _dflt_first_or_private_sales, _dflt_privates_bought_from, _dflt_unsellable_once_run_before_rusting, _dflt_halt_subsidy, _dflt_president_assist, _dflt_by_type, _dflt_share_redemption, _dflt_markers, _dflt_split_city_tokens, _return_type):\n def __init__(self,steps:_type_steps=_dflt_steps,tile_lays:_type_tile_lays=_dflt_tile_lays,track_restriction:_type_track_restriction=_dflt_track_restriction,reservations_block_others:_type_reservations_block_others=_dflt_reservations_block_others,home_token:_type_home_token=_dflt_home_token,must_buy_train:_type_must_buy_train=_dflt_must_buy_train,discarded_trains:_type_discarded_trains=_dflt_discarded_trains,emergency_buy:_type_emergency_buy=_dflt_emergency_buy,train_buys_between_corporations:_type_train_buys_between_corporations=_dflt_train_buys_between_corporations,minors_buy_trains:_type_minors_buy_trains=_dflt_minors_buy_trains,dividends:_type_dividends=_dflt_dividends,dividend_jump_percents:_type_dividend_jump_percents=_dflt_dividend_jump_percents,half_dividend_rounding:_type_half_dividend_rounding=_dflt_half_dividend_rounding,treasury_shares:_type_treasury_shares=_dflt_treasury_shares,pays_corporation_for:_type_pays_corporation_for=_dflt_pays_corporation_for,trade_ins_per_turn:_type_trade_ins_per_turn=_dflt_trade_ins_per_turn,one_depot_train_per_type:_type_one_depot_train_per_type=_dflt_one_depot_train_per_type,first_or_private_sales:_type_first_or_private_sales=_dflt_first_or_private_sales,privates_bought_from:_type_privates_bought_from=_dflt_privates_bought_from,unsellable_once_run_before_rusting:_type_unsellable_once_run_before_rusting=_dflt_unsellable_once_run_before_rusting,halt_subsidy:_type_halt_subsidy=_dflt_halt_subsidy,president_assist:_type_president_assist=_dflt_president_assist,by_type:_type_by_type=_HAS_DEFAULT_FACTORY,share_redemption:_type_share_redemption=_dflt_share_redemption,markers:_type_markers=_dflt_markers,split_city_tokens:_type_split_city_tokens=_dflt_split_city_tokens)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'steps',steps)\n  __dataclass_builtins_object__.__setattr__(self,'tile_lays',tile_lays)\n  __dataclass_builtins_object__.__setattr__(self,'track_restriction',track_restriction)\n  __dataclass_builtins_object__.__setattr__(self,'reservations_block_others',reservations_block_others)\n  __dataclass_builtins_object__.__setattr__(self,'home_token',home_token)\n  __dataclass_builtins_object__.__setattr__(self,'must_buy_train',must_buy_train)\n  __dataclass_builtins_object__.__setattr__(self,'discarded_trains',discarded_trains)\n  __dataclass_builtins_object__.__setattr__(self,'emergency_buy',emergency_buy)\n  __dataclass_builtins_object__.__setattr__(self,'train_buys_between_corporations',train_buys_between_corporations)\n  __dataclass_builtins_object__.__setattr__(self,'minors_buy_trains',minors_buy_trains)\n  __dataclass_builtins_object__.__setattr__(self,'dividends',dividends)\n  __dataclass_builtins_object__.__setattr__(self,'dividend_jump_percents',dividend_jump_percents)\n  __dataclass_builtins_object__.__setattr__(self,'half_dividend_rounding',half_dividend_rounding)\n  __dataclass_builtins_object__.__setattr__(self,'treasury_shares',treasury_shares)\n  __dataclass_builtins_object__.__setattr__(self,'pays_corporation_for',pays_corporation_for)\n  __dataclass_builtins_object__.__setattr__(self,'trade_ins_per_turn',trade_ins_per_turn)\n  __dataclass_builtins_object__.__setattr__(self,'one_depot_train_per_type',one_depot_train_per_type)\n  __dataclass_builtins_object__.__setattr__(self,'first_or_private_sales',first_or_private_sales)\n  __dataclass_builtins_object__.__setattr__(self,'privates_bought_from',privates_bought_from)\n  __dataclass_builtins_object__.__setattr__(self,'unsellable_once_run_before_rusting',unsellable_once_run_before_rusting)\n  __dataclass_builtins_object__.__setattr__(self,'halt_subsidy',halt_subsidy)\n  __dataclass_builtins_object__.__setattr__(self,'president_assist',president_assist)\n  __dataclass_builtins_object__.__setattr__(self,'by_type',_dflt_by_type() if by_type is _HAS_DEFAULT_FACTORY else by_type)\n  __dataclass_builtins_object__.__setattr__(self,'share_redemption',share_redemption)\n  __dataclass_builtins_object__.__setattr__(self,'markers',markers)\n  __dataclass_builtins_object__.__setattr__(self,'split_city_tokens',split_city_tokens)\n return __init__": _f258,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(steps={self.steps!r}, tile_lays={self.tile_lays!r}, track_restriction={self.track_restriction!r}, reservations_block_others={self.reservations_block_others!r}, home_token={self.home_token!r}, must_buy_train={self.must_buy_train!r}, discarded_trains={self.discarded_trains!r}, emergency_buy={self.emergency_buy!r}, train_buys_between_corporations={self.train_buys_between_corporations!r}, minors_buy_trains={self.minors_buy_trains!r}, dividends={self.dividends!r}, dividend_jump_percents={self.dividend_jump_percents!r}, half_dividend_rounding={self.half_dividend_rounding!r}, treasury_shares={self.treasury_shares!r}, pays_corporation_for={self.pays_corporation_for!r}, trade_ins_per_turn={self.trade_ins_per_turn!r}, one_depot_train_per_type={self.one_depot_train_per_type!r}, first_or_private_sales={self.first_or_private_sales!r}, privates_bought_from={self.privates_bought_from!r}, unsellable_once_run_before_rusting={self.unsellable_once_run_before_rusting!r}, halt_subsidy={self.halt_subsidy!r}, president_assist={self.president_assist!r}, by_type={self.by_type!r}, share_redemption={self.share_redemption!r}, markers={self.markers!r}, split_city_tokens={self.split_city_tokens!r})"\n return __repr__': _f259,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.emergency_buy,self.train_buys_between_corporations,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.first_or_private_sales,self.privates_bought_from,self.unsellable_once_run_before_rusting,self.halt_subsidy,self.president_assist,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,)==(other.steps,other.tile_lays,other.track_restriction,other.reservations_block_others,other.home_token,other.must_buy_train,other.discarded_trains,other.emergency_buy,other.train_buys_between_corporations,other.minors_buy_trains,other.dividends,other.dividend_jump_percents,other.half_dividend_rounding,other.treasury_shares,other.pays_corporation_for,other.trade_ins_per_turn,other.one_depot_train_per_type,other.first_or_private_sales,other.privates_bought_from,other.unsellable_once_run_before_rusting,other.halt_subsidy,other.president_assist,other.by_type,other.share_redemption,other.markers,other.split_city_tokens,)\n  return NotImplemented\n return __eq__': _f260,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'steps\',\'tile_lays\',\'track_restriction\',\'reservations_block_others\',\'home_token\',\'must_buy_train\',\'discarded_trains\',\'emergency_buy\',\'train_buys_between_corporations\',\'minors_buy_trains\',\'dividends\',\'dividend_jump_percents\',\'half_dividend_rounding\',\'treasury_shares\',\'pays_corporation_for\',\'trade_ins_per_turn\',\'one_depot_train_per_type\',\'first_or_private_sales\',\'privates_bought_from\',\'unsellable_once_run_before_rusting\',\'halt_subsidy\',\'president_assist\',\'by_type\',\'share_redemption\',\'markers\',\'split_city_tokens\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f261,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'steps\',\'tile_lays\',\'track_restriction\',\'reservations_block_others\',\'home_token\',\'must_buy_train\',\'discarded_trains\',\'emergency_buy\',\'train_buys_between_corporations\',\'minors_buy_trains\',\'dividends\',\'dividend_jump_percents\',\'half_dividend_rounding\',\'treasury_shares\',\'pays_corporation_for\',\'trade_ins_per_turn\',\'one_depot_train_per_type\',\'first_or_private_sales\',\'privates_bought_from\',\'unsellable_once_run_before_rusting\',\'halt_subsidy\',\'president_assist\',\'by_type\',\'share_redemption\',\'markers\',\'split_city_tokens\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f262,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.emergency_buy,self.train_buys_between_corporations,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.first_or_private_sales,self.privates_bought_from,self.unsellable_once_run_before_rusting,self.halt_subsidy,self.president_assist,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,))\n return __hash__': _f263,
-    "def __create_fn__(_type_presidents_percent, _type_leave_game, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_presidents_percent, _dflt_leave_game, _return_type):\n def __init__(self,presidents_percent:_type_presidents_percent=_dflt_presidents_percent,leave_game:_type_leave_game=_dflt_leave_game)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'presidents_percent',presidents_percent)\n  __dataclass_builtins_object__.__setattr__(self,'leave_game',leave_game)\n return __init__": _f264,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(presidents_percent={self.presidents_percent!r}, leave_game={self.leave_game!r})"\n return __repr__': _f265,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.presidents_percent,self.leave_game,)==(other.presidents_percent,other.leave_game,)\n  return NotImplemented\n return __eq__': _f266,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'presidents_percent\',\'leave_game\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f267,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'presidents_percent\',\'leave_game\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f268,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.presidents_percent,self.leave_game,))\n return __hash__': _f269,
-    "def __create_fn__(_type_trigger, _type_timing, _type_last_set_skips, _type_count, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_last_set_skips, _dflt_count, _return_type):\n def __init__(self,trigger:_type_trigger,timing:_type_timing,last_set_skips:_type_last_set_skips=_dflt_last_set_skips,count:_type_count=_dflt_count)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'trigger',trigger)\n  __dataclass_builtins_object__.__setattr__(self,'timing',timing)\n  __dataclass_builtins_object__.__setattr__(self,'last_set_skips',last_set_skips)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n return __init__": _f270,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(trigger={self.trigger!r}, timing={self.timing!r}, last_set_skips={self.last_set_skips!r}, count={self.count!r})"\n return __repr__': _f271,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.trigger,self.timing,self.last_set_skips,self.count,)==(other.trigger,other.timing,other.last_set_skips,other.count,)\n  return NotImplemented\n return __eq__': _f272,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'trigger\',\'timing\',\'last_set_skips\',\'count\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f273,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'trigger\',\'timing\',\'last_set_skips\',\'count\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f274,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.trigger,self.timing,self.last_set_skips,self.count,))\n return __hash__': _f275,
-    "def __create_fn__(_type_allowed, _type_ends_game_after, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_allowed, _dflt_ends_game_after, _return_type):\n def __init__(self,allowed:_type_allowed=_dflt_allowed,ends_game_after:_type_ends_game_after=_dflt_ends_game_after)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'allowed',allowed)\n  __dataclass_builtins_object__.__setattr__(self,'ends_game_after',ends_game_after)\n return __init__": _f276,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(allowed={self.allowed!r}, ends_game_after={self.ends_game_after!r})"\n return __repr__': _f277,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.allowed,self.ends_game_after,)==(other.allowed,other.ends_game_after,)\n  return NotImplemented\n return __eq__': _f278,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'allowed\',\'ends_game_after\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f279,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'allowed\',\'ends_game_after\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f280,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.allowed,self.ends_game_after,))\n return __hash__': _f281,
-    "def __create_fn__(_type_set, _type_to, _type_remove, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_to, _dflt_remove, _return_type):\n def __init__(self,set:_type_set,to:_type_to=_dflt_to,remove:_type_remove=_dflt_remove)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'set',set)\n  __dataclass_builtins_object__.__setattr__(self,'to',to)\n  __dataclass_builtins_object__.__setattr__(self,'remove',remove)\n return __init__": _f282,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(set={self.set!r}, to={self.to!r}, remove={self.remove!r})"\n return __repr__': _f283,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.set,self.to,self.remove,)==(other.set,other.to,other.remove,)\n  return NotImplemented\n return __eq__': _f284,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'set\',\'to\',\'remove\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f285,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'set\',\'to\',\'remove\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f286,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.set,self.to,self.remove,))\n return __hash__': _f287,
-    "def __create_fn__(_type_id, _type_name, _type_description, _type_players, _type_always, _type_recorded_defaults, _type_changes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_name, _dflt_description, _dflt_players, _dflt_always, _dflt_recorded_defaults, _dflt_changes, _return_type):\n def __init__(self,id:_type_id,name:_type_name=_dflt_name,description:_type_description=_dflt_description,players:_type_players=_dflt_players,always:_type_always=_dflt_always,recorded_defaults:_type_recorded_defaults=_dflt_recorded_defaults,changes:_type_changes=_dflt_changes)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'id',id)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'description',description)\n  __dataclass_builtins_object__.__setattr__(self,'players',players)\n  __dataclass_builtins_object__.__setattr__(self,'always',always)\n  __dataclass_builtins_object__.__setattr__(self,'recorded_defaults',recorded_defaults)\n  __dataclass_builtins_object__.__setattr__(self,'changes',changes)\n return __init__": _f288,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(id={self.id!r}, name={self.name!r}, description={self.description!r}, players={self.players!r}, always={self.always!r}, recorded_defaults={self.recorded_defaults!r}, changes={self.changes!r})"\n return __repr__': _f289,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.id,self.name,self.description,self.players,self.always,self.recorded_defaults,self.changes,)==(other.id,other.name,other.description,other.players,other.always,other.recorded_defaults,other.changes,)\n  return NotImplemented\n return __eq__': _f290,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'id\',\'name\',\'description\',\'players\',\'always\',\'recorded_defaults\',\'changes\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f291,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'id\',\'name\',\'description\',\'players\',\'always\',\'recorded_defaults\',\'changes\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f292,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.id,self.name,self.description,self.players,self.always,self.recorded_defaults,self.changes,))\n return __hash__': _f293,
-    "def __create_fn__(_type_id, _type_name, _type_subtitle, _type_designer, _type_publisher, _type_year, _type_location, _type_rules_url, _type_blurb, _type_texts, _type_players, _type_currency, _type_starting_cash, _type_certificate_limit, _type_bank, _type_capitalization, _type_certificate_limit_counts_privates, _type_holding_limit, _type_pool_limit, _type_escrow_until_float, _type_full_capitalization_from_phase, _type_ipo_price, _type_certificates_at_start, _type_auction, _type_stock_round, _type_operating_round, _type_game_end, _type_bankruptcy, _type_optional_rules, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_subtitle, _dflt_designer, _dflt_publisher, _dflt_year, _dflt_location, _dflt_rules_url, _dflt_blurb, _dflt_texts, _dflt_players, _dflt_currency, _dflt_starting_cash, _dflt_certificate_limit, _dflt_bank, _dflt_capitalization, _dflt_certificate_limit_counts_privates, _dflt_holding_limit, _dflt_pool_limit, _dflt_escrow_until_float, _dflt_full_capitalization_from_phase, _dflt_ipo_price, _dflt_certificates_at_start, _dflt_auction, _dflt_stock_round, _dflt_operating_round, _dflt_game_end, _dflt_bankruptcy, _dflt_optional_rules, _return_type):\n def __init__(self,id:_type_id,name:_type_name,subtitle:_type_subtitle=_dflt_subtitle,designer:_type_designer=_dflt_designer,publisher:_type_publisher=_dflt_publisher,year:_type_year=_dflt_year,location:_type_location=_dflt_location,rules_url:_type_rules_url=_dflt_rules_url,blurb:_type_blurb=_HAS_DEFAULT_FACTORY,texts:_type_texts=_HAS_DEFAULT_FACTORY,players:_type_players=_dflt_players,currency:_type_currency=_dflt_currency,starting_cash:_type_starting_cash=_HAS_DEFAULT_FACTORY,certificate_limit:_type_certificate_limit=_HAS_DEFAULT_FACTORY,bank:_type_bank=_dflt_bank,capitalization:_type_capitalization=_dflt_capitalization,certificate_limit_counts_privates:_type_certificate_limit_counts_privates=_dflt_certificate_limit_counts_privates,holding_limit:_type_holding_limit=_dflt_holding_limit,pool_limit:_type_pool_limit=_dflt_pool_limit,escrow_until_float:_type_escrow_until_float=_dflt_escrow_until_float,full_capitalization_from_phase:_type_full_capitalization_from_phase=_dflt_full_capitalization_from_phase,ipo_price:_type_ipo_price=_dflt_ipo_price,certificates_at_start:_type_certificates_at_start=_dflt_certificates_at_start,auction:_type_auction=_dflt_auction,stock_round:_type_stock_round=_dflt_stock_round,operating_round:_type_operating_round=_dflt_operating_round,game_end:_type_game_end=_dflt_game_end,bankruptcy:_type_bankruptcy=_dflt_bankruptcy,optional_rules:_type_optional_rules=_dflt_optional_rules)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'id',id)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'subtitle',subtitle)\n  __dataclass_builtins_object__.__setattr__(self,'designer',designer)\n  __dataclass_builtins_object__.__setattr__(self,'publisher',publisher)\n  __dataclass_builtins_object__.__setattr__(self,'year',year)\n  __dataclass_builtins_object__.__setattr__(self,'location',location)\n  __dataclass_builtins_object__.__setattr__(self,'rules_url',rules_url)\n  __dataclass_builtins_object__.__setattr__(self,'blurb',_dflt_blurb() if blurb is _HAS_DEFAULT_FACTORY else blurb)\n  __dataclass_builtins_object__.__setattr__(self,'texts',_dflt_texts() if texts is _HAS_DEFAULT_FACTORY else texts)\n  __dataclass_builtins_object__.__setattr__(self,'players',players)\n  __dataclass_builtins_object__.__setattr__(self,'currency',currency)\n  __dataclass_builtins_object__.__setattr__(self,'starting_cash',_dflt_starting_cash() if starting_cash is _HAS_DEFAULT_FACTORY else starting_cash)\n  __dataclass_builtins_object__.__setattr__(self,'certificate_limit',_dflt_certificate_limit() if certificate_limit is _HAS_DEFAULT_FACTORY else certificate_limit)\n  __dataclass_builtins_object__.__setattr__(self,'bank',bank)\n  __dataclass_builtins_object__.__setattr__(self,'capitalization',capitalization)\n  __dataclass_builtins_object__.__setattr__(self,'certificate_limit_counts_privates',certificate_limit_counts_privates)\n  __dataclass_builtins_object__.__setattr__(self,'holding_limit',holding_limit)\n  __dataclass_builtins_object__.__setattr__(self,'pool_limit',pool_limit)\n  __dataclass_builtins_object__.__setattr__(self,'escrow_until_float',escrow_until_float)\n  __dataclass_builtins_object__.__setattr__(self,'full_capitalization_from_phase',full_capitalization_from_phase)\n  __dataclass_builtins_object__.__setattr__(self,'ipo_price',ipo_price)\n  __dataclass_builtins_object__.__setattr__(self,'certificates_at_start',certificates_at_start)\n  __dataclass_builtins_object__.__setattr__(self,'auction',auction)\n  __dataclass_builtins_object__.__setattr__(self,'stock_round',stock_round)\n  __dataclass_builtins_object__.__setattr__(self,'operating_round',operating_round)\n  __dataclass_builtins_object__.__setattr__(self,'game_end',game_end)\n  __dataclass_builtins_object__.__setattr__(self,'bankruptcy',bankruptcy)\n  __dataclass_builtins_object__.__setattr__(self,'optional_rules',optional_rules)\n return __init__": _f294,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(id={self.id!r}, name={self.name!r}, subtitle={self.subtitle!r}, designer={self.designer!r}, publisher={self.publisher!r}, year={self.year!r}, location={self.location!r}, rules_url={self.rules_url!r}, blurb={self.blurb!r}, texts={self.texts!r}, players={self.players!r}, currency={self.currency!r}, starting_cash={self.starting_cash!r}, certificate_limit={self.certificate_limit!r}, bank={self.bank!r}, capitalization={self.capitalization!r}, certificate_limit_counts_privates={self.certificate_limit_counts_privates!r}, holding_limit={self.holding_limit!r}, pool_limit={self.pool_limit!r}, escrow_until_float={self.escrow_until_float!r}, full_capitalization_from_phase={self.full_capitalization_from_phase!r}, ipo_price={self.ipo_price!r}, certificates_at_start={self.certificates_at_start!r}, auction={self.auction!r}, stock_round={self.stock_round!r}, operating_round={self.operating_round!r}, game_end={self.game_end!r}, bankruptcy={self.bankruptcy!r}, optional_rules={self.optional_rules!r})"\n return __repr__': _f295,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.id,self.name,self.subtitle,self.designer,self.publisher,self.year,self.location,self.rules_url,self.blurb,self.texts,self.players,self.currency,self.starting_cash,self.certificate_limit,self.bank,self.capitalization,self.certificate_limit_counts_privates,self.holding_limit,self.pool_limit,self.escrow_until_float,self.full_capitalization_from_phase,self.ipo_price,self.certificates_at_start,self.auction,self.stock_round,self.operating_round,self.game_end,self.bankruptcy,self.optional_rules,)==(other.id,other.name,other.subtitle,other.designer,other.publisher,other.year,other.location,other.rules_url,other.blurb,other.texts,other.players,other.currency,other.starting_cash,other.certificate_limit,other.bank,other.capitalization,other.certificate_limit_counts_privates,other.holding_limit,other.pool_limit,other.escrow_until_float,other.full_capitalization_from_phase,other.ipo_price,other.certificates_at_start,other.auction,other.stock_round,other.operating_round,other.game_end,other.bankruptcy,other.optional_rules,)\n  return NotImplemented\n return __eq__': _f296,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'id\',\'name\',\'subtitle\',\'designer\',\'publisher\',\'year\',\'location\',\'rules_url\',\'blurb\',\'texts\',\'players\',\'currency\',\'starting_cash\',\'certificate_limit\',\'bank\',\'capitalization\',\'certificate_limit_counts_privates\',\'holding_limit\',\'pool_limit\',\'escrow_until_float\',\'full_capitalization_from_phase\',\'ipo_price\',\'certificates_at_start\',\'auction\',\'stock_round\',\'operating_round\',\'game_end\',\'bankruptcy\',\'optional_rules\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f297,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'id\',\'name\',\'subtitle\',\'designer\',\'publisher\',\'year\',\'location\',\'rules_url\',\'blurb\',\'texts\',\'players\',\'currency\',\'starting_cash\',\'certificate_limit\',\'bank\',\'capitalization\',\'certificate_limit_counts_privates\',\'holding_limit\',\'pool_limit\',\'escrow_until_float\',\'full_capitalization_from_phase\',\'ipo_price\',\'certificates_at_start\',\'auction\',\'stock_round\',\'operating_round\',\'game_end\',\'bankruptcy\',\'optional_rules\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f298,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.id,self.name,self.subtitle,self.designer,self.publisher,self.year,self.location,self.rules_url,self.blurb,self.texts,self.players,self.currency,self.starting_cash,self.certificate_limit,self.bank,self.capitalization,self.certificate_limit_counts_privates,self.holding_limit,self.pool_limit,self.escrow_until_float,self.full_capitalization_from_phase,self.ipo_price,self.certificates_at_start,self.auction,self.stock_round,self.operating_round,self.game_end,self.bankruptcy,self.optional_rules,))\n return __hash__': _f299,
-    "def __create_fn__(_type_stops, _type_pay, _type_visit, _type_multiplier, _type_lends_unused, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_multiplier, _dflt_lends_unused, _return_type):\n def __init__(self,stops:_type_stops,pay:_type_pay,visit:_type_visit,multiplier:_type_multiplier=_dflt_multiplier,lends_unused:_type_lends_unused=_dflt_lends_unused)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'stops',stops)\n  __dataclass_builtins_object__.__setattr__(self,'pay',pay)\n  __dataclass_builtins_object__.__setattr__(self,'visit',visit)\n  __dataclass_builtins_object__.__setattr__(self,'multiplier',multiplier)\n  __dataclass_builtins_object__.__setattr__(self,'lends_unused',lends_unused)\n return __init__": _f300,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(stops={self.stops!r}, pay={self.pay!r}, visit={self.visit!r}, multiplier={self.multiplier!r}, lends_unused={self.lends_unused!r})"\n return __repr__': _f301,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.stops,self.pay,self.visit,self.multiplier,self.lends_unused,)==(other.stops,other.pay,other.visit,other.multiplier,other.lends_unused,)\n  return NotImplemented\n return __eq__': _f302,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'stops\',\'pay\',\'visit\',\'multiplier\',\'lends_unused\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f303,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'stops\',\'pay\',\'visit\',\'multiplier\',\'lends_unused\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f304,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.stops,self.pay,self.visit,self.multiplier,self.lends_unused,))\n return __hash__': _f305,
-    "def __create_fn__(_type_kind, _type_n, _type_rows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_n, _dflt_rows, _return_type):\n def __init__(self,kind:_type_kind,n:_type_n=_dflt_n,rows:_type_rows=_dflt_rows)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'n',n)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n return __init__": _f306,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, n={self.n!r}, rows={self.rows!r})"\n return __repr__': _f307,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.n,self.rows,)==(other.kind,other.n,other.rows,)\n  return NotImplemented\n return __eq__': _f308,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'n\',\'rows\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f309,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'n\',\'rows\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f310,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.n,self.rows,))\n return __hash__': _f311,
-    "def __create_fn__(_type_name, _type_distance, _type_price, _type_rusts_on, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_rusts_on, _return_type):\n def __init__(self,name:_type_name,distance:_type_distance,price:_type_price,rusts_on:_type_rusts_on=_dflt_rusts_on)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'distance',distance)\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'rusts_on',rusts_on)\n return __init__": _f312,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, distance={self.distance!r}, price={self.price!r}, rusts_on={self.rusts_on!r})"\n return __repr__': _f313,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.distance,self.price,self.rusts_on,)==(other.name,other.distance,other.price,other.rusts_on,)\n  return NotImplemented\n return __eq__': _f314,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'rusts_on\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f315,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'rusts_on\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f316,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.distance,self.price,self.rusts_on,))\n return __hash__': _f317,
-    "def __create_fn__(_type_name, _type_distance, _type_price, _type_count, _type_rusts_on, _type_obsolete_on, _type_available_from_phase, _type_trade_in, _type_events, _type_multiplier, _type_requires_token, _type_color, _type_per_corporation_limit, _type_reserved, _type_rusts_after_set, _type_salvage, _type_route_may_overlap, _type_exported_at_or_set_end, _type_variants, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_count, _dflt_rusts_on, _dflt_obsolete_on, _dflt_available_from_phase, _dflt_trade_in, _dflt_events, _dflt_multiplier, _dflt_requires_token, _dflt_color, _dflt_per_corporation_limit, _dflt_reserved, _dflt_rusts_after_set, _dflt_salvage, _dflt_route_may_overlap, _dflt_exported_at_or_set_end, _dflt_variants, _return_type):\n def __init__(self,name:_type_name,distance:_type_distance,price:_type_price,count:_type_count=_dflt_count,rusts_on:_type_rusts_on=_dflt_rusts_on,obsolete_on:_type_obsolete_on=_dflt_obsolete_on,available_from_phase:_type_available_from_phase=_dflt_available_from_phase,trade_in:_type_trade_in=_HAS_DEFAULT_FACTORY,events:_type_events=_dflt_events,multiplier:_type_multiplier=_dflt_multiplier,requires_token:_type_requires_token=_dflt_requires_token,color:_type_color=_dflt_color,per_corporation_limit:_type_per_corporation_limit=_dflt_per_corporation_limit,reserved:_type_reserved=_dflt_reserved,rusts_after_set:_type_rusts_after_set=_dflt_rusts_after_set,salvage:_type_salvage=_dflt_salvage,route_may_overlap:_type_route_may_overlap=_dflt_route_may_overlap,exported_at_or_set_end:_type_exported_at_or_set_end=_dflt_exported_at_or_set_end,variants:_type_variants=_dflt_variants)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'distance',distance)\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'rusts_on',rusts_on)\n  __dataclass_builtins_object__.__setattr__(self,'obsolete_on',obsolete_on)\n  __dataclass_builtins_object__.__setattr__(self,'available_from_phase',available_from_phase)\n  __dataclass_builtins_object__.__setattr__(self,'trade_in',_dflt_trade_in() if trade_in is _HAS_DEFAULT_FACTORY else trade_in)\n  __dataclass_builtins_object__.__setattr__(self,'events',events)\n  __dataclass_builtins_object__.__setattr__(self,'multiplier',multiplier)\n  __dataclass_builtins_object__.__setattr__(self,'requires_token',requires_token)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'per_corporation_limit',per_corporation_limit)\n  __dataclass_builtins_object__.__setattr__(self,'reserved',reserved)\n  __dataclass_builtins_object__.__setattr__(self,'rusts_after_set',rusts_after_set)\n  __dataclass_builtins_object__.__setattr__(self,'salvage',salvage)\n  __dataclass_builtins_object__.__setattr__(self,'route_may_overlap',route_may_overlap)\n  __dataclass_builtins_object__.__setattr__(self,'exported_at_or_set_end',exported_at_or_set_end)\n  __dataclass_builtins_object__.__setattr__(self,'variants',variants)\n return __init__": _f318,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, distance={self.distance!r}, price={self.price!r}, count={self.count!r}, rusts_on={self.rusts_on!r}, obsolete_on={self.obsolete_on!r}, available_from_phase={self.available_from_phase!r}, trade_in={self.trade_in!r}, events={self.events!r}, multiplier={self.multiplier!r}, requires_token={self.requires_token!r}, color={self.color!r}, per_corporation_limit={self.per_corporation_limit!r}, reserved={self.reserved!r}, rusts_after_set={self.rusts_after_set!r}, salvage={self.salvage!r}, route_may_overlap={self.route_may_overlap!r}, exported_at_or_set_end={self.exported_at_or_set_end!r}, variants={self.variants!r})"\n return __repr__': _f319,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.rusts_after_set,self.salvage,self.route_may_overlap,self.exported_at_or_set_end,self.variants,)==(other.name,other.distance,other.price,other.count,other.rusts_on,other.obsolete_on,other.available_from_phase,other.trade_in,other.events,other.multiplier,other.requires_token,other.color,other.per_corporation_limit,other.reserved,other.rusts_after_set,other.salvage,other.route_may_overlap,other.exported_at_or_set_end,other.variants,)\n  return NotImplemented\n return __eq__': _f320,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'count\',\'rusts_on\',\'obsolete_on\',\'available_from_phase\',\'trade_in\',\'events\',\'multiplier\',\'requires_token\',\'color\',\'per_corporation_limit\',\'reserved\',\'rusts_after_set\',\'salvage\',\'route_may_overlap\',\'exported_at_or_set_end\',\'variants\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f321,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'count\',\'rusts_on\',\'obsolete_on\',\'available_from_phase\',\'trade_in\',\'events\',\'multiplier\',\'requires_token\',\'color\',\'per_corporation_limit\',\'reserved\',\'rusts_after_set\',\'salvage\',\'route_may_overlap\',\'exported_at_or_set_end\',\'variants\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f322,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.rusts_after_set,self.salvage,self.route_may_overlap,self.exported_at_or_set_end,self.variants,))\n return __hash__': _f323,
-    "def __create_fn__(_type_name, _type_tiles, _type_train_limit, _type_operating_rounds, _type_on, _type_flags, _type_events, _type_color, _type_revenue_column, _type_starts_at_or, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_on, _dflt_flags, _dflt_events, _dflt_color, _dflt_revenue_column, _dflt_starts_at_or, _return_type):\n def __init__(self,name:_type_name,tiles:_type_tiles,train_limit:_type_train_limit,operating_rounds:_type_operating_rounds,on:_type_on=_dflt_on,flags:_type_flags=_dflt_flags,events:_type_events=_dflt_events,color:_type_color=_dflt_color,revenue_column:_type_revenue_column=_dflt_revenue_column,starts_at_or:_type_starts_at_or=_dflt_starts_at_or)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'train_limit',train_limit)\n  __dataclass_builtins_object__.__setattr__(self,'operating_rounds',operating_rounds)\n  __dataclass_builtins_object__.__setattr__(self,'on',on)\n  __dataclass_builtins_object__.__setattr__(self,'flags',flags)\n  __dataclass_builtins_object__.__setattr__(self,'events',events)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'revenue_column',revenue_column)\n  __dataclass_builtins_object__.__setattr__(self,'starts_at_or',starts_at_or)\n return __init__": _f324,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, tiles={self.tiles!r}, train_limit={self.train_limit!r}, operating_rounds={self.operating_rounds!r}, on={self.on!r}, flags={self.flags!r}, events={self.events!r}, color={self.color!r}, revenue_column={self.revenue_column!r}, starts_at_or={self.starts_at_or!r})"\n return __repr__': _f325,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.tiles,self.train_limit,self.operating_rounds,self.on,self.flags,self.events,self.color,self.revenue_column,self.starts_at_or,)==(other.name,other.tiles,other.train_limit,other.operating_rounds,other.on,other.flags,other.events,other.color,other.revenue_column,other.starts_at_or,)\n  return NotImplemented\n return __eq__': _f326,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'tiles\',\'train_limit\',\'operating_rounds\',\'on\',\'flags\',\'events\',\'color\',\'revenue_column\',\'starts_at_or\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f327,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'tiles\',\'train_limit\',\'operating_rounds\',\'on\',\'flags\',\'events\',\'color\',\'revenue_column\',\'starts_at_or\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f328,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.tiles,self.train_limit,self.operating_rounds,self.on,self.flags,self.events,self.color,self.revenue_column,self.starts_at_or,))\n return __hash__': _f329,
-    "def __create_fn__(_type_title, _type_trains, _type_phases, _type_privates, _type_corporations, _type_minors, _type_loans, _type_market, _type_map, _type_tiles, _type_tile_counts, _type_upgrades, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,title:_type_title,trains:_type_trains,phases:_type_phases,privates:_type_privates,corporations:_type_corporations,minors:_type_minors,loans:_type_loans,market:_type_market,map:_type_map,tiles:_type_tiles,tile_counts:_type_tile_counts,upgrades:_type_upgrades)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'trains',trains)\n  __dataclass_builtins_object__.__setattr__(self,'phases',phases)\n  __dataclass_builtins_object__.__setattr__(self,'privates',privates)\n  __dataclass_builtins_object__.__setattr__(self,'corporations',corporations)\n  __dataclass_builtins_object__.__setattr__(self,'minors',minors)\n  __dataclass_builtins_object__.__setattr__(self,'loans',loans)\n  __dataclass_builtins_object__.__setattr__(self,'market',market)\n  __dataclass_builtins_object__.__setattr__(self,'map',map)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'tile_counts',tile_counts)\n  __dataclass_builtins_object__.__setattr__(self,'upgrades',upgrades)\n return __init__": _f330,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(title={self.title!r}, trains={self.trains!r}, phases={self.phases!r}, privates={self.privates!r}, corporations={self.corporations!r}, minors={self.minors!r}, loans={self.loans!r}, market={self.market!r}, map={self.map!r}, tiles={self.tiles!r}, tile_counts={self.tile_counts!r}, upgrades={self.upgrades!r})"\n return __repr__': _f331,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.title,self.trains,self.phases,self.privates,self.corporations,self.minors,self.loans,self.market,self.map,self.tiles,self.tile_counts,self.upgrades,)==(other.title,other.trains,other.phases,other.privates,other.corporations,other.minors,other.loans,other.market,other.map,other.tiles,other.tile_counts,other.upgrades,)\n  return NotImplemented\n return __eq__': _f332,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'title\',\'trains\',\'phases\',\'privates\',\'corporations\',\'minors\',\'loans\',\'market\',\'map\',\'tiles\',\'tile_counts\',\'upgrades\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f333,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'title\',\'trains\',\'phases\',\'privates\',\'corporations\',\'minors\',\'loans\',\'market\',\'map\',\'tiles\',\'tile_counts\',\'upgrades\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f334,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.title,self.trains,self.phases,self.privates,self.corporations,self.minors,self.loans,self.market,self.map,self.tiles,self.tile_counts,self.upgrades,))\n return __hash__': _f335,
+    "def __create_fn__(_type_tiles, _type_to, _type_from_phase, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_from_phase, _return_type):\n def __init__(self,tiles:_type_tiles,to:_type_to,from_phase:_type_from_phase=_dflt_from_phase)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'to',to)\n  __dataclass_builtins_object__.__setattr__(self,'from_phase',from_phase)\n return __init__": _f48,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(tiles={self.tiles!r}, to={self.to!r}, from_phase={self.from_phase!r})"\n return __repr__': _f49,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.tiles,self.to,self.from_phase,)==(other.tiles,other.to,other.from_phase,)\n  return NotImplemented\n return __eq__': _f50,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'tiles\',\'to\',\'from_phase\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f51,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'tiles\',\'to\',\'from_phase\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f52,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.tiles,self.to,self.from_phase,))\n return __hash__': _f53,
+    "def __create_fn__(_type_name, _type_color, _type_stops, _type_paths, _type_rotations, _type_label, _type_terrain, _type_borders, _type_icons, _type_stubs, _type_frame, _type_stripes, _type_future_label, _type_hidden, _type_replaces, _type_upgrade_placed_by_reservation, _type_settles_hex_reservation, _type_printed_tile, _type_preprinted_index, _type_recorded_rotations, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_stops, _dflt_paths, _dflt_rotations, _dflt_label, _dflt_terrain, _dflt_borders, _dflt_icons, _dflt_stubs, _dflt_frame, _dflt_stripes, _dflt_future_label, _dflt_hidden, _dflt_replaces, _dflt_upgrade_placed_by_reservation, _dflt_settles_hex_reservation, _dflt_printed_tile, _dflt_preprinted_index, _dflt_recorded_rotations, _return_type):\n def __init__(self,name:_type_name,color:_type_color,stops:_type_stops=_dflt_stops,paths:_type_paths=_dflt_paths,rotations:_type_rotations=_dflt_rotations,label:_type_label=_dflt_label,terrain:_type_terrain=_dflt_terrain,borders:_type_borders=_dflt_borders,icons:_type_icons=_dflt_icons,stubs:_type_stubs=_dflt_stubs,frame:_type_frame=_dflt_frame,stripes:_type_stripes=_dflt_stripes,future_label:_type_future_label=_dflt_future_label,hidden:_type_hidden=_dflt_hidden,replaces:_type_replaces=_dflt_replaces,upgrade_placed_by_reservation:_type_upgrade_placed_by_reservation=_dflt_upgrade_placed_by_reservation,settles_hex_reservation:_type_settles_hex_reservation=_dflt_settles_hex_reservation,printed_tile:_type_printed_tile=_dflt_printed_tile,preprinted_index:_type_preprinted_index=_dflt_preprinted_index,recorded_rotations:_type_recorded_rotations=_HAS_DEFAULT_FACTORY)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'stops',stops)\n  __dataclass_builtins_object__.__setattr__(self,'paths',paths)\n  __dataclass_builtins_object__.__setattr__(self,'rotations',rotations)\n  __dataclass_builtins_object__.__setattr__(self,'label',label)\n  __dataclass_builtins_object__.__setattr__(self,'terrain',terrain)\n  __dataclass_builtins_object__.__setattr__(self,'borders',borders)\n  __dataclass_builtins_object__.__setattr__(self,'icons',icons)\n  __dataclass_builtins_object__.__setattr__(self,'stubs',stubs)\n  __dataclass_builtins_object__.__setattr__(self,'frame',frame)\n  __dataclass_builtins_object__.__setattr__(self,'stripes',stripes)\n  __dataclass_builtins_object__.__setattr__(self,'future_label',future_label)\n  __dataclass_builtins_object__.__setattr__(self,'hidden',hidden)\n  __dataclass_builtins_object__.__setattr__(self,'replaces',replaces)\n  __dataclass_builtins_object__.__setattr__(self,'upgrade_placed_by_reservation',upgrade_placed_by_reservation)\n  __dataclass_builtins_object__.__setattr__(self,'settles_hex_reservation',settles_hex_reservation)\n  __dataclass_builtins_object__.__setattr__(self,'printed_tile',printed_tile)\n  __dataclass_builtins_object__.__setattr__(self,'preprinted_index',preprinted_index)\n  __dataclass_builtins_object__.__setattr__(self,'recorded_rotations',_dflt_recorded_rotations() if recorded_rotations is _HAS_DEFAULT_FACTORY else recorded_rotations)\n return __init__": _f54,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, color={self.color!r}, stops={self.stops!r}, paths={self.paths!r}, rotations={self.rotations!r}, label={self.label!r}, terrain={self.terrain!r}, borders={self.borders!r}, icons={self.icons!r}, stubs={self.stubs!r}, frame={self.frame!r}, stripes={self.stripes!r}, future_label={self.future_label!r}, hidden={self.hidden!r}, replaces={self.replaces!r}, upgrade_placed_by_reservation={self.upgrade_placed_by_reservation!r}, settles_hex_reservation={self.settles_hex_reservation!r}, printed_tile={self.printed_tile!r}, preprinted_index={self.preprinted_index!r}, recorded_rotations={self.recorded_rotations!r})"\n return __repr__': _f55,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.color,self.stops,self.paths,self.rotations,self.label,self.terrain,self.borders,self.icons,self.stubs,self.frame,self.stripes,self.future_label,self.hidden,self.replaces,self.upgrade_placed_by_reservation,self.settles_hex_reservation,self.printed_tile,self.preprinted_index,self.recorded_rotations,)==(other.name,other.color,other.stops,other.paths,other.rotations,other.label,other.terrain,other.borders,other.icons,other.stubs,other.frame,other.stripes,other.future_label,other.hidden,other.replaces,other.upgrade_placed_by_reservation,other.settles_hex_reservation,other.printed_tile,other.preprinted_index,other.recorded_rotations,)\n  return NotImplemented\n return __eq__': _f56,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'color\',\'stops\',\'paths\',\'rotations\',\'label\',\'terrain\',\'borders\',\'icons\',\'stubs\',\'frame\',\'stripes\',\'future_label\',\'hidden\',\'replaces\',\'upgrade_placed_by_reservation\',\'settles_hex_reservation\',\'printed_tile\',\'preprinted_index\',\'recorded_rotations\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f57,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'color\',\'stops\',\'paths\',\'rotations\',\'label\',\'terrain\',\'borders\',\'icons\',\'stubs\',\'frame\',\'stripes\',\'future_label\',\'hidden\',\'replaces\',\'upgrade_placed_by_reservation\',\'settles_hex_reservation\',\'printed_tile\',\'preprinted_index\',\'recorded_rotations\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f58,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.color,self.stops,self.paths,self.rotations,self.label,self.terrain,self.borders,self.icons,self.stubs,self.frame,self.stripes,self.future_label,self.hidden,self.replaces,self.upgrade_placed_by_reservation,self.settles_hex_reservation,self.printed_tile,self.preprinted_index,self.recorded_rotations,))\n return __hash__': _f59,
+    "def __create_fn__(_type_tile, _type_color, _type_rotation, _type_name, _type_reserved_for, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_color, _dflt_rotation, _dflt_name, _dflt_reserved_for, _return_type):\n def __init__(self,tile:_type_tile,color:_type_color=_dflt_color,rotation:_type_rotation=_dflt_rotation,name:_type_name=_dflt_name,reserved_for:_type_reserved_for=_dflt_reserved_for)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'tile',tile)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'rotation',rotation)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'reserved_for',reserved_for)\n return __init__": _f60,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(tile={self.tile!r}, color={self.color!r}, rotation={self.rotation!r}, name={self.name!r}, reserved_for={self.reserved_for!r})"\n return __repr__': _f61,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.tile,self.color,self.rotation,self.name,self.reserved_for,)==(other.tile,other.color,other.rotation,other.name,other.reserved_for,)\n  return NotImplemented\n return __eq__': _f62,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'tile\',\'color\',\'rotation\',\'name\',\'reserved_for\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f63,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'tile\',\'color\',\'rotation\',\'name\',\'reserved_for\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f64,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.tile,self.color,self.rotation,self.name,self.reserved_for,))\n return __hash__': _f65,
+    "def __create_fn__(_type_layout, _type_axes, _type_hexes, _type_regions, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_regions, _return_type):\n def __init__(self,layout:_type_layout,axes:_type_axes,hexes:_type_hexes,regions:_type_regions=_HAS_DEFAULT_FACTORY)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'layout',layout)\n  __dataclass_builtins_object__.__setattr__(self,'axes',axes)\n  __dataclass_builtins_object__.__setattr__(self,'hexes',hexes)\n  __dataclass_builtins_object__.__setattr__(self,'regions',_dflt_regions() if regions is _HAS_DEFAULT_FACTORY else regions)\n return __init__": _f66,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(layout={self.layout!r}, axes={self.axes!r}, hexes={self.hexes!r}, regions={self.regions!r})"\n return __repr__': _f67,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.layout,self.axes,self.hexes,self.regions,)==(other.layout,other.axes,other.hexes,other.regions,)\n  return NotImplemented\n return __eq__': _f68,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'layout\',\'axes\',\'hexes\',\'regions\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f69,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'layout\',\'axes\',\'hexes\',\'regions\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f70,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.layout,self.axes,self.hexes,self.regions,))\n return __hash__': _f71,
+    "def __create_fn__(_type_not_from, _type_home_leaves_neutral, _type_then_lay_tile, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_not_from, _dflt_home_leaves_neutral, _dflt_then_lay_tile, _return_type):\n def __init__(self,not_from:_type_not_from=_dflt_not_from,home_leaves_neutral:_type_home_leaves_neutral=_dflt_home_leaves_neutral,then_lay_tile:_type_then_lay_tile=_dflt_then_lay_tile)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'not_from',not_from)\n  __dataclass_builtins_object__.__setattr__(self,'home_leaves_neutral',home_leaves_neutral)\n  __dataclass_builtins_object__.__setattr__(self,'then_lay_tile',then_lay_tile)\n return __init__": _f72,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(not_from={self.not_from!r}, home_leaves_neutral={self.home_leaves_neutral!r}, then_lay_tile={self.then_lay_tile!r})"\n return __repr__': _f73,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.not_from,self.home_leaves_neutral,self.then_lay_tile,)==(other.not_from,other.home_leaves_neutral,other.then_lay_tile,)\n  return NotImplemented\n return __eq__': _f74,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'not_from\',\'home_leaves_neutral\',\'then_lay_tile\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f75,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'not_from\',\'home_leaves_neutral\',\'then_lay_tile\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f76,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.not_from,self.home_leaves_neutral,self.then_lay_tile,))\n return __hash__': _f77,
+    "def __create_fn__(_type_type, _type_owner, _type_while_owned_by, _type_when, _type_count, _type_count_per_or, _type_hexes, _type_hex, _type_tiles, _type_trains, _type_corporations, _type_corporation, _type_shares, _type_free, _type_discount, _type_discount_percent, _type_special, _type_reachable, _type_consumes_tile_lay, _type_cost, _type_closes_when_used_up, _type_closes_at_round_end, _type_blocks, _type_lay_only, _type_must_lay_together, _type_must_lay_all, _type_lost_if_others_build, _type_use_across_ors, _type_requires_room, _type_closes_private, _type_from_turn, _type_from_owner, _type_free_tile_lay, _type_price, _type_teleport_price, _type_extra_action, _type_extra_slot, _type_cheater, _type_city, _type_slot, _type_connected, _type_requires_train, _type_special_only, _type_on, _type_phase, _type_until_phase, _type_revenue, _type_terrain, _type_amount, _type_lost_on_president_change, _type_income, _type_per_icon, _type_moves_station, _type_text, _type_from_, _type_reserves_share, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_owner, _dflt_while_owned_by, _dflt_when, _dflt_count, _dflt_count_per_or, _dflt_hexes, _dflt_hex, _dflt_tiles, _dflt_trains, _dflt_corporations, _dflt_corporation, _dflt_shares, _dflt_free, _dflt_discount, _dflt_discount_percent, _dflt_special, _dflt_reachable, _dflt_consumes_tile_lay, _dflt_cost, _dflt_closes_when_used_up, _dflt_closes_at_round_end, _dflt_blocks, _dflt_lay_only, _dflt_must_lay_together, _dflt_must_lay_all, _dflt_lost_if_others_build, _dflt_use_across_ors, _dflt_requires_room, _dflt_closes_private, _dflt_from_turn, _dflt_from_owner, _dflt_free_tile_lay, _dflt_price, _dflt_teleport_price, _dflt_extra_action, _dflt_extra_slot, _dflt_cheater, _dflt_city, _dflt_slot, _dflt_connected, _dflt_requires_train, _dflt_special_only, _dflt_on, _dflt_phase, _dflt_until_phase, _dflt_revenue, _dflt_terrain, _dflt_amount, _dflt_lost_on_president_change, _dflt_income, _dflt_per_icon, _dflt_moves_station, _dflt_text, _dflt_from_, _dflt_reserves_share, _return_type):\n def __init__(self,type:_type_type,owner:_type_owner=_dflt_owner,while_owned_by:_type_while_owned_by=_dflt_while_owned_by,when:_type_when=_dflt_when,count:_type_count=_dflt_count,count_per_or:_type_count_per_or=_dflt_count_per_or,hexes:_type_hexes=_dflt_hexes,hex:_type_hex=_dflt_hex,tiles:_type_tiles=_dflt_tiles,trains:_type_trains=_dflt_trains,corporations:_type_corporations=_dflt_corporations,corporation:_type_corporation=_dflt_corporation,shares:_type_shares=_dflt_shares,free:_type_free=_dflt_free,discount:_type_discount=_dflt_discount,discount_percent:_type_discount_percent=_dflt_discount_percent,special:_type_special=_dflt_special,reachable:_type_reachable=_dflt_reachable,consumes_tile_lay:_type_consumes_tile_lay=_dflt_consumes_tile_lay,cost:_type_cost=_dflt_cost,closes_when_used_up:_type_closes_when_used_up=_dflt_closes_when_used_up,closes_at_round_end:_type_closes_at_round_end=_dflt_closes_at_round_end,blocks:_type_blocks=_dflt_blocks,lay_only:_type_lay_only=_dflt_lay_only,must_lay_together:_type_must_lay_together=_dflt_must_lay_together,must_lay_all:_type_must_lay_all=_dflt_must_lay_all,lost_if_others_build:_type_lost_if_others_build=_dflt_lost_if_others_build,use_across_ors:_type_use_across_ors=_dflt_use_across_ors,requires_room:_type_requires_room=_dflt_requires_room,closes_private:_type_closes_private=_dflt_closes_private,from_turn:_type_from_turn=_dflt_from_turn,from_owner:_type_from_owner=_dflt_from_owner,free_tile_lay:_type_free_tile_lay=_dflt_free_tile_lay,price:_type_price=_dflt_price,teleport_price:_type_teleport_price=_dflt_teleport_price,extra_action:_type_extra_action=_dflt_extra_action,extra_slot:_type_extra_slot=_dflt_extra_slot,cheater:_type_cheater=_dflt_cheater,city:_type_city=_dflt_city,slot:_type_slot=_dflt_slot,connected:_type_connected=_dflt_connected,requires_train:_type_requires_train=_dflt_requires_train,special_only:_type_special_only=_dflt_special_only,on:_type_on=_dflt_on,phase:_type_phase=_dflt_phase,until_phase:_type_until_phase=_dflt_until_phase,revenue:_type_revenue=_dflt_revenue,terrain:_type_terrain=_dflt_terrain,amount:_type_amount=_dflt_amount,lost_on_president_change:_type_lost_on_president_change=_dflt_lost_on_president_change,income:_type_income=_dflt_income,per_icon:_type_per_icon=_dflt_per_icon,moves_station:_type_moves_station=_dflt_moves_station,text:_type_text=_HAS_DEFAULT_FACTORY,from_:_type_from_=_dflt_from_,reserves_share:_type_reserves_share=_dflt_reserves_share)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'type',type)\n  __dataclass_builtins_object__.__setattr__(self,'owner',owner)\n  __dataclass_builtins_object__.__setattr__(self,'while_owned_by',while_owned_by)\n  __dataclass_builtins_object__.__setattr__(self,'when',when)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'count_per_or',count_per_or)\n  __dataclass_builtins_object__.__setattr__(self,'hexes',hexes)\n  __dataclass_builtins_object__.__setattr__(self,'hex',hex)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'trains',trains)\n  __dataclass_builtins_object__.__setattr__(self,'corporations',corporations)\n  __dataclass_builtins_object__.__setattr__(self,'corporation',corporation)\n  __dataclass_builtins_object__.__setattr__(self,'shares',shares)\n  __dataclass_builtins_object__.__setattr__(self,'free',free)\n  __dataclass_builtins_object__.__setattr__(self,'discount',discount)\n  __dataclass_builtins_object__.__setattr__(self,'discount_percent',discount_percent)\n  __dataclass_builtins_object__.__setattr__(self,'special',special)\n  __dataclass_builtins_object__.__setattr__(self,'reachable',reachable)\n  __dataclass_builtins_object__.__setattr__(self,'consumes_tile_lay',consumes_tile_lay)\n  __dataclass_builtins_object__.__setattr__(self,'cost',cost)\n  __dataclass_builtins_object__.__setattr__(self,'closes_when_used_up',closes_when_used_up)\n  __dataclass_builtins_object__.__setattr__(self,'closes_at_round_end',closes_at_round_end)\n  __dataclass_builtins_object__.__setattr__(self,'blocks',blocks)\n  __dataclass_builtins_object__.__setattr__(self,'lay_only',lay_only)\n  __dataclass_builtins_object__.__setattr__(self,'must_lay_together',must_lay_together)\n  __dataclass_builtins_object__.__setattr__(self,'must_lay_all',must_lay_all)\n  __dataclass_builtins_object__.__setattr__(self,'lost_if_others_build',lost_if_others_build)\n  __dataclass_builtins_object__.__setattr__(self,'use_across_ors',use_across_ors)\n  __dataclass_builtins_object__.__setattr__(self,'requires_room',requires_room)\n  __dataclass_builtins_object__.__setattr__(self,'closes_private',closes_private)\n  __dataclass_builtins_object__.__setattr__(self,'from_turn',from_turn)\n  __dataclass_builtins_object__.__setattr__(self,'from_owner',from_owner)\n  __dataclass_builtins_object__.__setattr__(self,'free_tile_lay',free_tile_lay)\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'teleport_price',teleport_price)\n  __dataclass_builtins_object__.__setattr__(self,'extra_action',extra_action)\n  __dataclass_builtins_object__.__setattr__(self,'extra_slot',extra_slot)\n  __dataclass_builtins_object__.__setattr__(self,'cheater',cheater)\n  __dataclass_builtins_object__.__setattr__(self,'city',city)\n  __dataclass_builtins_object__.__setattr__(self,'slot',slot)\n  __dataclass_builtins_object__.__setattr__(self,'connected',connected)\n  __dataclass_builtins_object__.__setattr__(self,'requires_train',requires_train)\n  __dataclass_builtins_object__.__setattr__(self,'special_only',special_only)\n  __dataclass_builtins_object__.__setattr__(self,'on',on)\n  __dataclass_builtins_object__.__setattr__(self,'phase',phase)\n  __dataclass_builtins_object__.__setattr__(self,'until_phase',until_phase)\n  __dataclass_builtins_object__.__setattr__(self,'revenue',revenue)\n  __dataclass_builtins_object__.__setattr__(self,'terrain',terrain)\n  __dataclass_builtins_object__.__setattr__(self,'amount',amount)\n  __dataclass_builtins_object__.__setattr__(self,'lost_on_president_change',lost_on_president_change)\n  __dataclass_builtins_object__.__setattr__(self,'income',income)\n  __dataclass_builtins_object__.__setattr__(self,'per_icon',per_icon)\n  __dataclass_builtins_object__.__setattr__(self,'moves_station',moves_station)\n  __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)\n  __dataclass_builtins_object__.__setattr__(self,'from_',from_)\n  __dataclass_builtins_object__.__setattr__(self,'reserves_share',reserves_share)\n return __init__": _f78,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(type={self.type!r}, owner={self.owner!r}, while_owned_by={self.while_owned_by!r}, when={self.when!r}, count={self.count!r}, count_per_or={self.count_per_or!r}, hexes={self.hexes!r}, hex={self.hex!r}, tiles={self.tiles!r}, trains={self.trains!r}, corporations={self.corporations!r}, corporation={self.corporation!r}, shares={self.shares!r}, free={self.free!r}, discount={self.discount!r}, discount_percent={self.discount_percent!r}, special={self.special!r}, reachable={self.reachable!r}, consumes_tile_lay={self.consumes_tile_lay!r}, cost={self.cost!r}, closes_when_used_up={self.closes_when_used_up!r}, closes_at_round_end={self.closes_at_round_end!r}, blocks={self.blocks!r}, lay_only={self.lay_only!r}, must_lay_together={self.must_lay_together!r}, must_lay_all={self.must_lay_all!r}, lost_if_others_build={self.lost_if_others_build!r}, use_across_ors={self.use_across_ors!r}, requires_room={self.requires_room!r}, closes_private={self.closes_private!r}, from_turn={self.from_turn!r}, from_owner={self.from_owner!r}, free_tile_lay={self.free_tile_lay!r}, price={self.price!r}, teleport_price={self.teleport_price!r}, extra_action={self.extra_action!r}, extra_slot={self.extra_slot!r}, cheater={self.cheater!r}, city={self.city!r}, slot={self.slot!r}, connected={self.connected!r}, requires_train={self.requires_train!r}, special_only={self.special_only!r}, on={self.on!r}, phase={self.phase!r}, until_phase={self.until_phase!r}, revenue={self.revenue!r}, terrain={self.terrain!r}, amount={self.amount!r}, lost_on_president_change={self.lost_on_president_change!r}, income={self.income!r}, per_icon={self.per_icon!r}, moves_station={self.moves_station!r}, text={self.text!r}, from_={self.from_!r}, reserves_share={self.reserves_share!r})"\n return __repr__': _f79,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.type,self.owner,self.while_owned_by,self.when,self.count,self.count_per_or,self.hexes,self.hex,self.tiles,self.trains,self.corporations,self.corporation,self.shares,self.free,self.discount,self.discount_percent,self.special,self.reachable,self.consumes_tile_lay,self.cost,self.closes_when_used_up,self.closes_at_round_end,self.blocks,self.lay_only,self.must_lay_together,self.must_lay_all,self.lost_if_others_build,self.use_across_ors,self.requires_room,self.closes_private,self.from_turn,self.from_owner,self.free_tile_lay,self.price,self.teleport_price,self.extra_action,self.extra_slot,self.cheater,self.city,self.slot,self.connected,self.requires_train,self.special_only,self.on,self.phase,self.until_phase,self.revenue,self.terrain,self.amount,self.lost_on_president_change,self.income,self.per_icon,self.moves_station,self.text,self.from_,self.reserves_share,)==(other.type,other.owner,other.while_owned_by,other.when,other.count,other.count_per_or,other.hexes,other.hex,other.tiles,other.trains,other.corporations,other.corporation,other.shares,other.free,other.discount,other.discount_percent,other.special,other.reachable,other.consumes_tile_lay,other.cost,other.closes_when_used_up,other.closes_at_round_end,other.blocks,other.lay_only,other.must_lay_together,other.must_lay_all,other.lost_if_others_build,other.use_across_ors,other.requires_room,other.closes_private,other.from_turn,other.from_owner,other.free_tile_lay,other.price,other.teleport_price,other.extra_action,other.extra_slot,other.cheater,other.city,other.slot,other.connected,other.requires_train,other.special_only,other.on,other.phase,other.until_phase,other.revenue,other.terrain,other.amount,other.lost_on_president_change,other.income,other.per_icon,other.moves_station,other.text,other.from_,other.reserves_share,)\n  return NotImplemented\n return __eq__': _f80,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'type\',\'owner\',\'while_owned_by\',\'when\',\'count\',\'count_per_or\',\'hexes\',\'hex\',\'tiles\',\'trains\',\'corporations\',\'corporation\',\'shares\',\'free\',\'discount\',\'discount_percent\',\'special\',\'reachable\',\'consumes_tile_lay\',\'cost\',\'closes_when_used_up\',\'closes_at_round_end\',\'blocks\',\'lay_only\',\'must_lay_together\',\'must_lay_all\',\'lost_if_others_build\',\'use_across_ors\',\'requires_room\',\'closes_private\',\'from_turn\',\'from_owner\',\'free_tile_lay\',\'price\',\'teleport_price\',\'extra_action\',\'extra_slot\',\'cheater\',\'city\',\'slot\',\'connected\',\'requires_train\',\'special_only\',\'on\',\'phase\',\'until_phase\',\'revenue\',\'terrain\',\'amount\',\'lost_on_president_change\',\'income\',\'per_icon\',\'moves_station\',\'text\',\'from_\',\'reserves_share\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f81,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'type\',\'owner\',\'while_owned_by\',\'when\',\'count\',\'count_per_or\',\'hexes\',\'hex\',\'tiles\',\'trains\',\'corporations\',\'corporation\',\'shares\',\'free\',\'discount\',\'discount_percent\',\'special\',\'reachable\',\'consumes_tile_lay\',\'cost\',\'closes_when_used_up\',\'closes_at_round_end\',\'blocks\',\'lay_only\',\'must_lay_together\',\'must_lay_all\',\'lost_if_others_build\',\'use_across_ors\',\'requires_room\',\'closes_private\',\'from_turn\',\'from_owner\',\'free_tile_lay\',\'price\',\'teleport_price\',\'extra_action\',\'extra_slot\',\'cheater\',\'city\',\'slot\',\'connected\',\'requires_train\',\'special_only\',\'on\',\'phase\',\'until_phase\',\'revenue\',\'terrain\',\'amount\',\'lost_on_president_change\',\'income\',\'per_icon\',\'moves_station\',\'text\',\'from_\',\'reserves_share\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f82,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.type,self.owner,self.while_owned_by,self.when,self.count,self.count_per_or,self.hexes,self.hex,self.tiles,self.trains,self.corporations,self.corporation,self.shares,self.free,self.discount,self.discount_percent,self.special,self.reachable,self.consumes_tile_lay,self.cost,self.closes_when_used_up,self.closes_at_round_end,self.blocks,self.lay_only,self.must_lay_together,self.must_lay_all,self.lost_if_others_build,self.use_across_ors,self.requires_room,self.closes_private,self.from_turn,self.from_owner,self.free_tile_lay,self.price,self.teleport_price,self.extra_action,self.extra_slot,self.cheater,self.city,self.slot,self.connected,self.requires_train,self.special_only,self.on,self.phase,self.until_phase,self.revenue,self.terrain,self.amount,self.lost_on_president_change,self.income,self.per_icon,self.moves_station,self.text,self.from_,self.reserves_share,))\n return __hash__': _f83,
+    "def __create_fn__(_type_sym, _type_name, _type_value, _type_revenue, _type_price, _type_min_price, _type_max_price, _type_min_players, _type_color, _type_kind, _type_text, _type_abilities, _type_stock_round_trade, _type_sold_in_operating_rounds, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_revenue, _dflt_price, _dflt_min_price, _dflt_max_price, _dflt_min_players, _dflt_color, _dflt_kind, _dflt_text, _dflt_abilities, _dflt_stock_round_trade, _dflt_sold_in_operating_rounds, _return_type):\n def __init__(self,sym:_type_sym,name:_type_name,value:_type_value,revenue:_type_revenue=_dflt_revenue,price:_type_price=_dflt_price,min_price:_type_min_price=_dflt_min_price,max_price:_type_max_price=_dflt_max_price,min_players:_type_min_players=_dflt_min_players,color:_type_color=_dflt_color,kind:_type_kind=_dflt_kind,text:_type_text=_HAS_DEFAULT_FACTORY,abilities:_type_abilities=_dflt_abilities,stock_round_trade:_type_stock_round_trade=_dflt_stock_round_trade,sold_in_operating_rounds:_type_sold_in_operating_rounds=_dflt_sold_in_operating_rounds)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'sym',sym)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'value',value)\n  __dataclass_builtins_object__.__setattr__(self,'revenue',revenue)\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'min_price',min_price)\n  __dataclass_builtins_object__.__setattr__(self,'max_price',max_price)\n  __dataclass_builtins_object__.__setattr__(self,'min_players',min_players)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)\n  __dataclass_builtins_object__.__setattr__(self,'abilities',abilities)\n  __dataclass_builtins_object__.__setattr__(self,'stock_round_trade',stock_round_trade)\n  __dataclass_builtins_object__.__setattr__(self,'sold_in_operating_rounds',sold_in_operating_rounds)\n return __init__": _f84,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(sym={self.sym!r}, name={self.name!r}, value={self.value!r}, revenue={self.revenue!r}, price={self.price!r}, min_price={self.min_price!r}, max_price={self.max_price!r}, min_players={self.min_players!r}, color={self.color!r}, kind={self.kind!r}, text={self.text!r}, abilities={self.abilities!r}, stock_round_trade={self.stock_round_trade!r}, sold_in_operating_rounds={self.sold_in_operating_rounds!r})"\n return __repr__': _f85,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.sym,self.name,self.value,self.revenue,self.price,self.min_price,self.max_price,self.min_players,self.color,self.kind,self.text,self.abilities,self.stock_round_trade,self.sold_in_operating_rounds,)==(other.sym,other.name,other.value,other.revenue,other.price,other.min_price,other.max_price,other.min_players,other.color,other.kind,other.text,other.abilities,other.stock_round_trade,other.sold_in_operating_rounds,)\n  return NotImplemented\n return __eq__': _f86,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'sym\',\'name\',\'value\',\'revenue\',\'price\',\'min_price\',\'max_price\',\'min_players\',\'color\',\'kind\',\'text\',\'abilities\',\'stock_round_trade\',\'sold_in_operating_rounds\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f87,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'sym\',\'name\',\'value\',\'revenue\',\'price\',\'min_price\',\'max_price\',\'min_players\',\'color\',\'kind\',\'text\',\'abilities\',\'stock_round_trade\',\'sold_in_operating_rounds\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f88,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.sym,self.name,self.value,self.revenue,self.price,self.min_price,self.max_price,self.min_players,self.color,self.kind,self.text,self.abilities,self.stock_round_trade,self.sold_in_operating_rounds,))\n return __hash__': _f89,
+    "def __create_fn__(_type_hexes, _type_region, _type_any_city, _type_replaces_neutral, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_hexes, _dflt_region, _dflt_any_city, _dflt_replaces_neutral, _return_type):\n def __init__(self,hexes:_type_hexes=_dflt_hexes,region:_type_region=_dflt_region,any_city:_type_any_city=_dflt_any_city,replaces_neutral:_type_replaces_neutral=_dflt_replaces_neutral)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'hexes',hexes)\n  __dataclass_builtins_object__.__setattr__(self,'region',region)\n  __dataclass_builtins_object__.__setattr__(self,'any_city',any_city)\n  __dataclass_builtins_object__.__setattr__(self,'replaces_neutral',replaces_neutral)\n return __init__": _f90,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(hexes={self.hexes!r}, region={self.region!r}, any_city={self.any_city!r}, replaces_neutral={self.replaces_neutral!r})"\n return __repr__': _f91,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.hexes,self.region,self.any_city,self.replaces_neutral,)==(other.hexes,other.region,other.any_city,other.replaces_neutral,)\n  return NotImplemented\n return __eq__': _f92,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'hexes\',\'region\',\'any_city\',\'replaces_neutral\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f93,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'hexes\',\'region\',\'any_city\',\'replaces_neutral\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f94,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.hexes,self.region,self.any_city,self.replaces_neutral,))\n return __hash__': _f95,
+    "def __create_fn__(_type_shares, _type_on, _type_type, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_on, _dflt_type, _return_type):\n def __init__(self,shares:_type_shares,on:_type_on=_dflt_on,type:_type_type=_dflt_type)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'shares',shares)\n  __dataclass_builtins_object__.__setattr__(self,'on',on)\n  __dataclass_builtins_object__.__setattr__(self,'type',type)\n return __init__": _f96,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(shares={self.shares!r}, on={self.on!r}, type={self.type!r})"\n return __repr__': _f97,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.shares,self.on,self.type,)==(other.shares,other.on,other.type,)\n  return NotImplemented\n return __eq__': _f98,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'shares\',\'on\',\'type\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f99,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'shares\',\'on\',\'type\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f100,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.shares,self.on,self.type,))\n return __hash__': _f101,
+    "def __create_fn__(_type_add, _type_if_converted, _type_from_phase, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_if_converted, _dflt_from_phase, _return_type):\n def __init__(self,add:_type_add,if_converted:_type_if_converted=_dflt_if_converted,from_phase:_type_from_phase=_dflt_from_phase)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'add',add)\n  __dataclass_builtins_object__.__setattr__(self,'if_converted',if_converted)\n  __dataclass_builtins_object__.__setattr__(self,'from_phase',from_phase)\n return __init__": _f102,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(add={self.add!r}, if_converted={self.if_converted!r}, from_phase={self.from_phase!r})"\n return __repr__': _f103,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.add,self.if_converted,self.from_phase,)==(other.add,other.if_converted,other.from_phase,)\n  return NotImplemented\n return __eq__': _f104,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'add\',\'if_converted\',\'from_phase\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f105,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'add\',\'if_converted\',\'from_phase\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f106,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.add,self.if_converted,self.from_phase,))\n return __hash__': _f107,
+    "def __create_fn__(_type_method, _type_per_hex, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_method, _dflt_per_hex, _return_type):\n def __init__(self,method:_type_method=_dflt_method,per_hex:_type_per_hex=_dflt_per_hex)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'method',method)\n  __dataclass_builtins_object__.__setattr__(self,'per_hex',per_hex)\n return __init__": _f108,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(method={self.method!r}, per_hex={self.per_hex!r})"\n return __repr__': _f109,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.method,self.per_hex,)==(other.method,other.per_hex,)\n  return NotImplemented\n return __eq__': _f110,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'method\',\'per_hex\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f111,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'method\',\'per_hex\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f112,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.method,self.per_hex,))\n return __hash__': _f113,
+    "def __create_fn__(_type_count, _type_price, _type_interest, _type_end_game_deduction_per_share, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_interest, _dflt_end_game_deduction_per_share, _return_type):\n def __init__(self,count:_type_count,price:_type_price,interest:_type_interest=_dflt_interest,end_game_deduction_per_share:_type_end_game_deduction_per_share=_dflt_end_game_deduction_per_share)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'interest',interest)\n  __dataclass_builtins_object__.__setattr__(self,'end_game_deduction_per_share',end_game_deduction_per_share)\n return __init__": _f114,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(count={self.count!r}, price={self.price!r}, interest={self.interest!r}, end_game_deduction_per_share={self.end_game_deduction_per_share!r})"\n return __repr__': _f115,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.count,self.price,self.interest,self.end_game_deduction_per_share,)==(other.count,other.price,other.interest,other.end_game_deduction_per_share,)\n  return NotImplemented\n return __eq__': _f116,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'count\',\'price\',\'interest\',\'end_game_deduction_per_share\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f117,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'count\',\'price\',\'interest\',\'end_game_deduction_per_share\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f118,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.count,self.price,self.interest,self.end_game_deduction_per_share,))\n return __hash__': _f119,
+    "def __create_fn__(_type_exchanges, _type_cash, _type_vote_percent, _type_forced_on, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_exchanges, _dflt_cash, _dflt_vote_percent, _dflt_forced_on, _return_type):\n def __init__(self,exchanges:_type_exchanges=_HAS_DEFAULT_FACTORY,cash:_type_cash=_dflt_cash,vote_percent:_type_vote_percent=_dflt_vote_percent,forced_on:_type_forced_on=_dflt_forced_on)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'exchanges',_dflt_exchanges() if exchanges is _HAS_DEFAULT_FACTORY else exchanges)\n  __dataclass_builtins_object__.__setattr__(self,'cash',cash)\n  __dataclass_builtins_object__.__setattr__(self,'vote_percent',vote_percent)\n  __dataclass_builtins_object__.__setattr__(self,'forced_on',forced_on)\n return __init__": _f120,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(exchanges={self.exchanges!r}, cash={self.cash!r}, vote_percent={self.vote_percent!r}, forced_on={self.forced_on!r})"\n return __repr__': _f121,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.exchanges,self.cash,self.vote_percent,self.forced_on,)==(other.exchanges,other.cash,other.vote_percent,other.forced_on,)\n  return NotImplemented\n return __eq__': _f122,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'exchanges\',\'cash\',\'vote_percent\',\'forced_on\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f123,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'exchanges\',\'cash\',\'vote_percent\',\'forced_on\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f124,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.exchanges,self.cash,self.vote_percent,self.forced_on,))\n return __hash__': _f125,
+    "def __create_fn__(_type_old_shares_per_share, _type_start_price, _type_min_price, _type_price_drop_per_inherited_loan, _type_max_inherited_loans, _type_inherited_loans_become, _type_short_shares, _type_home_token_exchange, _type_extra_token_exchanges, _type_capital, _type_first_operation, _type_first_tile_lays, _type_formed_from, _type_on_event, _type_token_limit, _type_token_price, _type_share_split_over, _type_discard_limit, _type_extra_train_limit, _type_withholds_until_permanent_train, _type_certificate_limits, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_old_shares_per_share, _dflt_start_price, _dflt_min_price, _dflt_price_drop_per_inherited_loan, _dflt_max_inherited_loans, _dflt_inherited_loans_become, _dflt_short_shares, _dflt_home_token_exchange, _dflt_extra_token_exchanges, _dflt_capital, _dflt_first_operation, _dflt_first_tile_lays, _dflt_formed_from, _dflt_on_event, _dflt_token_limit, _dflt_token_price, _dflt_share_split_over, _dflt_discard_limit, _dflt_extra_train_limit, _dflt_withholds_until_permanent_train, _dflt_certificate_limits, _return_type):\n def __init__(self,old_shares_per_share:_type_old_shares_per_share=_dflt_old_shares_per_share,start_price:_type_start_price=_dflt_start_price,min_price:_type_min_price=_dflt_min_price,price_drop_per_inherited_loan:_type_price_drop_per_inherited_loan=_dflt_price_drop_per_inherited_loan,max_inherited_loans:_type_max_inherited_loans=_dflt_max_inherited_loans,inherited_loans_become:_type_inherited_loans_become=_dflt_inherited_loans_become,short_shares:_type_short_shares=_dflt_short_shares,home_token_exchange:_type_home_token_exchange=_dflt_home_token_exchange,extra_token_exchanges:_type_extra_token_exchanges=_dflt_extra_token_exchanges,capital:_type_capital=_dflt_capital,first_operation:_type_first_operation=_dflt_first_operation,first_tile_lays:_type_first_tile_lays=_dflt_first_tile_lays,formed_from:_type_formed_from=_dflt_formed_from,on_event:_type_on_event=_dflt_on_event,token_limit:_type_token_limit=_dflt_token_limit,token_price:_type_token_price=_dflt_token_price,share_split_over:_type_share_split_over=_dflt_share_split_over,discard_limit:_type_discard_limit=_dflt_discard_limit,extra_train_limit:_type_extra_train_limit=_dflt_extra_train_limit,withholds_until_permanent_train:_type_withholds_until_permanent_train=_dflt_withholds_until_permanent_train,certificate_limits:_type_certificate_limits=_HAS_DEFAULT_FACTORY)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'old_shares_per_share',old_shares_per_share)\n  __dataclass_builtins_object__.__setattr__(self,'start_price',start_price)\n  __dataclass_builtins_object__.__setattr__(self,'min_price',min_price)\n  __dataclass_builtins_object__.__setattr__(self,'price_drop_per_inherited_loan',price_drop_per_inherited_loan)\n  __dataclass_builtins_object__.__setattr__(self,'max_inherited_loans',max_inherited_loans)\n  __dataclass_builtins_object__.__setattr__(self,'inherited_loans_become',inherited_loans_become)\n  __dataclass_builtins_object__.__setattr__(self,'short_shares',short_shares)\n  __dataclass_builtins_object__.__setattr__(self,'home_token_exchange',home_token_exchange)\n  __dataclass_builtins_object__.__setattr__(self,'extra_token_exchanges',extra_token_exchanges)\n  __dataclass_builtins_object__.__setattr__(self,'capital',capital)\n  __dataclass_builtins_object__.__setattr__(self,'first_operation',first_operation)\n  __dataclass_builtins_object__.__setattr__(self,'first_tile_lays',first_tile_lays)\n  __dataclass_builtins_object__.__setattr__(self,'formed_from',formed_from)\n  __dataclass_builtins_object__.__setattr__(self,'on_event',on_event)\n  __dataclass_builtins_object__.__setattr__(self,'token_limit',token_limit)\n  __dataclass_builtins_object__.__setattr__(self,'token_price',token_price)\n  __dataclass_builtins_object__.__setattr__(self,'share_split_over',share_split_over)\n  __dataclass_builtins_object__.__setattr__(self,'discard_limit',discard_limit)\n  __dataclass_builtins_object__.__setattr__(self,'extra_train_limit',extra_train_limit)\n  __dataclass_builtins_object__.__setattr__(self,'withholds_until_permanent_train',withholds_until_permanent_train)\n  __dataclass_builtins_object__.__setattr__(self,'certificate_limits',_dflt_certificate_limits() if certificate_limits is _HAS_DEFAULT_FACTORY else certificate_limits)\n return __init__": _f126,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(old_shares_per_share={self.old_shares_per_share!r}, start_price={self.start_price!r}, min_price={self.min_price!r}, price_drop_per_inherited_loan={self.price_drop_per_inherited_loan!r}, max_inherited_loans={self.max_inherited_loans!r}, inherited_loans_become={self.inherited_loans_become!r}, short_shares={self.short_shares!r}, home_token_exchange={self.home_token_exchange!r}, extra_token_exchanges={self.extra_token_exchanges!r}, capital={self.capital!r}, first_operation={self.first_operation!r}, first_tile_lays={self.first_tile_lays!r}, formed_from={self.formed_from!r}, on_event={self.on_event!r}, token_limit={self.token_limit!r}, token_price={self.token_price!r}, share_split_over={self.share_split_over!r}, discard_limit={self.discard_limit!r}, extra_train_limit={self.extra_train_limit!r}, withholds_until_permanent_train={self.withholds_until_permanent_train!r}, certificate_limits={self.certificate_limits!r})"\n return __repr__': _f127,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.old_shares_per_share,self.start_price,self.min_price,self.price_drop_per_inherited_loan,self.max_inherited_loans,self.inherited_loans_become,self.short_shares,self.home_token_exchange,self.extra_token_exchanges,self.capital,self.first_operation,self.first_tile_lays,self.formed_from,self.on_event,self.token_limit,self.token_price,self.share_split_over,self.discard_limit,self.extra_train_limit,self.withholds_until_permanent_train,self.certificate_limits,)==(other.old_shares_per_share,other.start_price,other.min_price,other.price_drop_per_inherited_loan,other.max_inherited_loans,other.inherited_loans_become,other.short_shares,other.home_token_exchange,other.extra_token_exchanges,other.capital,other.first_operation,other.first_tile_lays,other.formed_from,other.on_event,other.token_limit,other.token_price,other.share_split_over,other.discard_limit,other.extra_train_limit,other.withholds_until_permanent_train,other.certificate_limits,)\n  return NotImplemented\n return __eq__': _f128,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'old_shares_per_share\',\'start_price\',\'min_price\',\'price_drop_per_inherited_loan\',\'max_inherited_loans\',\'inherited_loans_become\',\'short_shares\',\'home_token_exchange\',\'extra_token_exchanges\',\'capital\',\'first_operation\',\'first_tile_lays\',\'formed_from\',\'on_event\',\'token_limit\',\'token_price\',\'share_split_over\',\'discard_limit\',\'extra_train_limit\',\'withholds_until_permanent_train\',\'certificate_limits\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f129,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'old_shares_per_share\',\'start_price\',\'min_price\',\'price_drop_per_inherited_loan\',\'max_inherited_loans\',\'inherited_loans_become\',\'short_shares\',\'home_token_exchange\',\'extra_token_exchanges\',\'capital\',\'first_operation\',\'first_tile_lays\',\'formed_from\',\'on_event\',\'token_limit\',\'token_price\',\'share_split_over\',\'discard_limit\',\'extra_train_limit\',\'withholds_until_permanent_train\',\'certificate_limits\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f130,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.old_shares_per_share,self.start_price,self.min_price,self.price_drop_per_inherited_loan,self.max_inherited_loans,self.inherited_loans_become,self.short_shares,self.home_token_exchange,self.extra_token_exchanges,self.capital,self.first_operation,self.first_tile_lays,self.formed_from,self.on_event,self.token_limit,self.token_price,self.share_split_over,self.discard_limit,self.extra_train_limit,self.withholds_until_permanent_train,self.certificate_limits,))\n return __hash__': _f131,
+    "def __create_fn__(_type_sym, _type_name, _type_tokens, _type_shares, _type_home, _type_home_city, _type_home_choice, _type_color, _type_text_color, _type_float_percent, _type_type, _type_capitalization, _type_holding_limit, _type_available, _type_available_on, _type_region, _type_converts_to, _type_text, _type_home_token_timing, _type_merger, _type_destination, _type_trades_trains_at_face_value, _type_bonds, _type_formation, _type_float_tokens, _type_token_cost, _type_neutral_token, _type_par_needs_token, _type_value, _type_merges_into, _type_starting_train, _type_abilities, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_shares, _dflt_home, _dflt_home_city, _dflt_home_choice, _dflt_color, _dflt_text_color, _dflt_float_percent, _dflt_type, _dflt_capitalization, _dflt_holding_limit, _dflt_available, _dflt_available_on, _dflt_region, _dflt_converts_to, _dflt_text, _dflt_home_token_timing, _dflt_merger, _dflt_destination, _dflt_trades_trains_at_face_value, _dflt_bonds, _dflt_formation, _dflt_float_tokens, _dflt_token_cost, _dflt_neutral_token, _dflt_par_needs_token, _dflt_value, _dflt_merges_into, _dflt_starting_train, _dflt_abilities, _return_type):\n def __init__(self,sym:_type_sym,name:_type_name,tokens:_type_tokens,shares:_type_shares=_dflt_shares,home:_type_home=_dflt_home,home_city:_type_home_city=_dflt_home_city,home_choice:_type_home_choice=_dflt_home_choice,color:_type_color=_dflt_color,text_color:_type_text_color=_dflt_text_color,float_percent:_type_float_percent=_dflt_float_percent,type:_type_type=_dflt_type,capitalization:_type_capitalization=_dflt_capitalization,holding_limit:_type_holding_limit=_dflt_holding_limit,available:_type_available=_dflt_available,available_on:_type_available_on=_dflt_available_on,region:_type_region=_dflt_region,converts_to:_type_converts_to=_dflt_converts_to,text:_type_text=_HAS_DEFAULT_FACTORY,home_token_timing:_type_home_token_timing=_dflt_home_token_timing,merger:_type_merger=_dflt_merger,destination:_type_destination=_dflt_destination,trades_trains_at_face_value:_type_trades_trains_at_face_value=_dflt_trades_trains_at_face_value,bonds:_type_bonds=_dflt_bonds,formation:_type_formation=_dflt_formation,float_tokens:_type_float_tokens=_dflt_float_tokens,token_cost:_type_token_cost=_dflt_token_cost,neutral_token:_type_neutral_token=_dflt_neutral_token,par_needs_token:_type_par_needs_token=_dflt_par_needs_token,value:_type_value=_dflt_value,merges_into:_type_merges_into=_dflt_merges_into,starting_train:_type_starting_train=_dflt_starting_train,abilities:_type_abilities=_dflt_abilities)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'sym',sym)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'tokens',tokens)\n  __dataclass_builtins_object__.__setattr__(self,'shares',shares)\n  __dataclass_builtins_object__.__setattr__(self,'home',home)\n  __dataclass_builtins_object__.__setattr__(self,'home_city',home_city)\n  __dataclass_builtins_object__.__setattr__(self,'home_choice',home_choice)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'text_color',text_color)\n  __dataclass_builtins_object__.__setattr__(self,'float_percent',float_percent)\n  __dataclass_builtins_object__.__setattr__(self,'type',type)\n  __dataclass_builtins_object__.__setattr__(self,'capitalization',capitalization)\n  __dataclass_builtins_object__.__setattr__(self,'holding_limit',holding_limit)\n  __dataclass_builtins_object__.__setattr__(self,'available',available)\n  __dataclass_builtins_object__.__setattr__(self,'available_on',available_on)\n  __dataclass_builtins_object__.__setattr__(self,'region',region)\n  __dataclass_builtins_object__.__setattr__(self,'converts_to',converts_to)\n  __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)\n  __dataclass_builtins_object__.__setattr__(self,'home_token_timing',home_token_timing)\n  __dataclass_builtins_object__.__setattr__(self,'merger',merger)\n  __dataclass_builtins_object__.__setattr__(self,'destination',destination)\n  __dataclass_builtins_object__.__setattr__(self,'trades_trains_at_face_value',trades_trains_at_face_value)\n  __dataclass_builtins_object__.__setattr__(self,'bonds',bonds)\n  __dataclass_builtins_object__.__setattr__(self,'formation',formation)\n  __dataclass_builtins_object__.__setattr__(self,'float_tokens',float_tokens)\n  __dataclass_builtins_object__.__setattr__(self,'token_cost',token_cost)\n  __dataclass_builtins_object__.__setattr__(self,'neutral_token',neutral_token)\n  __dataclass_builtins_object__.__setattr__(self,'par_needs_token',par_needs_token)\n  __dataclass_builtins_object__.__setattr__(self,'value',value)\n  __dataclass_builtins_object__.__setattr__(self,'merges_into',merges_into)\n  __dataclass_builtins_object__.__setattr__(self,'starting_train',starting_train)\n  __dataclass_builtins_object__.__setattr__(self,'abilities',abilities)\n return __init__": _f132,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(sym={self.sym!r}, name={self.name!r}, tokens={self.tokens!r}, shares={self.shares!r}, home={self.home!r}, home_city={self.home_city!r}, home_choice={self.home_choice!r}, color={self.color!r}, text_color={self.text_color!r}, float_percent={self.float_percent!r}, type={self.type!r}, capitalization={self.capitalization!r}, holding_limit={self.holding_limit!r}, available={self.available!r}, available_on={self.available_on!r}, region={self.region!r}, converts_to={self.converts_to!r}, text={self.text!r}, home_token_timing={self.home_token_timing!r}, merger={self.merger!r}, destination={self.destination!r}, trades_trains_at_face_value={self.trades_trains_at_face_value!r}, bonds={self.bonds!r}, formation={self.formation!r}, float_tokens={self.float_tokens!r}, token_cost={self.token_cost!r}, neutral_token={self.neutral_token!r}, par_needs_token={self.par_needs_token!r}, value={self.value!r}, merges_into={self.merges_into!r}, starting_train={self.starting_train!r}, abilities={self.abilities!r})"\n return __repr__': _f133,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.sym,self.name,self.tokens,self.shares,self.home,self.home_city,self.home_choice,self.color,self.text_color,self.float_percent,self.type,self.capitalization,self.holding_limit,self.available,self.available_on,self.region,self.converts_to,self.text,self.home_token_timing,self.merger,self.destination,self.trades_trains_at_face_value,self.bonds,self.formation,self.float_tokens,self.token_cost,self.neutral_token,self.par_needs_token,self.value,self.merges_into,self.starting_train,self.abilities,)==(other.sym,other.name,other.tokens,other.shares,other.home,other.home_city,other.home_choice,other.color,other.text_color,other.float_percent,other.type,other.capitalization,other.holding_limit,other.available,other.available_on,other.region,other.converts_to,other.text,other.home_token_timing,other.merger,other.destination,other.trades_trains_at_face_value,other.bonds,other.formation,other.float_tokens,other.token_cost,other.neutral_token,other.par_needs_token,other.value,other.merges_into,other.starting_train,other.abilities,)\n  return NotImplemented\n return __eq__': _f134,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'sym\',\'name\',\'tokens\',\'shares\',\'home\',\'home_city\',\'home_choice\',\'color\',\'text_color\',\'float_percent\',\'type\',\'capitalization\',\'holding_limit\',\'available\',\'available_on\',\'region\',\'converts_to\',\'text\',\'home_token_timing\',\'merger\',\'destination\',\'trades_trains_at_face_value\',\'bonds\',\'formation\',\'float_tokens\',\'token_cost\',\'neutral_token\',\'par_needs_token\',\'value\',\'merges_into\',\'starting_train\',\'abilities\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f135,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'sym\',\'name\',\'tokens\',\'shares\',\'home\',\'home_city\',\'home_choice\',\'color\',\'text_color\',\'float_percent\',\'type\',\'capitalization\',\'holding_limit\',\'available\',\'available_on\',\'region\',\'converts_to\',\'text\',\'home_token_timing\',\'merger\',\'destination\',\'trades_trains_at_face_value\',\'bonds\',\'formation\',\'float_tokens\',\'token_cost\',\'neutral_token\',\'par_needs_token\',\'value\',\'merges_into\',\'starting_train\',\'abilities\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f136,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.sym,self.name,self.tokens,self.shares,self.home,self.home_city,self.home_choice,self.color,self.text_color,self.float_percent,self.type,self.capitalization,self.holding_limit,self.available,self.available_on,self.region,self.converts_to,self.text,self.home_token_timing,self.merger,self.destination,self.trades_trains_at_face_value,self.bonds,self.formation,self.float_tokens,self.token_cost,self.neutral_token,self.par_needs_token,self.value,self.merges_into,self.starting_train,self.abilities,))\n return __hash__': _f137,
+    "def __create_fn__(_type_amount, _type_interest, _type_max_per_corporation, _type_taken, _type_max_per_player_share, _type_no_loans_flag, _type_score_deduction_per_percent, _type_price_move_on_take, _type_price_move_on_repay, _type_face_value_train_trades, _type_end_game_deduction_per_share, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_interest, _dflt_max_per_corporation, _dflt_taken, _dflt_max_per_player_share, _dflt_no_loans_flag, _dflt_score_deduction_per_percent, _dflt_price_move_on_take, _dflt_price_move_on_repay, _dflt_face_value_train_trades, _dflt_end_game_deduction_per_share, _return_type):\n def __init__(self,amount:_type_amount,interest:_type_interest=_dflt_interest,max_per_corporation:_type_max_per_corporation=_dflt_max_per_corporation,taken:_type_taken=_dflt_taken,max_per_player_share:_type_max_per_player_share=_dflt_max_per_player_share,no_loans_flag:_type_no_loans_flag=_dflt_no_loans_flag,score_deduction_per_percent:_type_score_deduction_per_percent=_dflt_score_deduction_per_percent,price_move_on_take:_type_price_move_on_take=_dflt_price_move_on_take,price_move_on_repay:_type_price_move_on_repay=_dflt_price_move_on_repay,face_value_train_trades:_type_face_value_train_trades=_dflt_face_value_train_trades,end_game_deduction_per_share:_type_end_game_deduction_per_share=_dflt_end_game_deduction_per_share)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'amount',amount)\n  __dataclass_builtins_object__.__setattr__(self,'interest',interest)\n  __dataclass_builtins_object__.__setattr__(self,'max_per_corporation',max_per_corporation)\n  __dataclass_builtins_object__.__setattr__(self,'taken',taken)\n  __dataclass_builtins_object__.__setattr__(self,'max_per_player_share',max_per_player_share)\n  __dataclass_builtins_object__.__setattr__(self,'no_loans_flag',no_loans_flag)\n  __dataclass_builtins_object__.__setattr__(self,'score_deduction_per_percent',score_deduction_per_percent)\n  __dataclass_builtins_object__.__setattr__(self,'price_move_on_take',price_move_on_take)\n  __dataclass_builtins_object__.__setattr__(self,'price_move_on_repay',price_move_on_repay)\n  __dataclass_builtins_object__.__setattr__(self,'face_value_train_trades',face_value_train_trades)\n  __dataclass_builtins_object__.__setattr__(self,'end_game_deduction_per_share',end_game_deduction_per_share)\n return __init__": _f138,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(amount={self.amount!r}, interest={self.interest!r}, max_per_corporation={self.max_per_corporation!r}, taken={self.taken!r}, max_per_player_share={self.max_per_player_share!r}, no_loans_flag={self.no_loans_flag!r}, score_deduction_per_percent={self.score_deduction_per_percent!r}, price_move_on_take={self.price_move_on_take!r}, price_move_on_repay={self.price_move_on_repay!r}, face_value_train_trades={self.face_value_train_trades!r}, end_game_deduction_per_share={self.end_game_deduction_per_share!r})"\n return __repr__': _f139,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.amount,self.interest,self.max_per_corporation,self.taken,self.max_per_player_share,self.no_loans_flag,self.score_deduction_per_percent,self.price_move_on_take,self.price_move_on_repay,self.face_value_train_trades,self.end_game_deduction_per_share,)==(other.amount,other.interest,other.max_per_corporation,other.taken,other.max_per_player_share,other.no_loans_flag,other.score_deduction_per_percent,other.price_move_on_take,other.price_move_on_repay,other.face_value_train_trades,other.end_game_deduction_per_share,)\n  return NotImplemented\n return __eq__': _f140,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'amount\',\'interest\',\'max_per_corporation\',\'taken\',\'max_per_player_share\',\'no_loans_flag\',\'score_deduction_per_percent\',\'price_move_on_take\',\'price_move_on_repay\',\'face_value_train_trades\',\'end_game_deduction_per_share\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f141,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'amount\',\'interest\',\'max_per_corporation\',\'taken\',\'max_per_player_share\',\'no_loans_flag\',\'score_deduction_per_percent\',\'price_move_on_take\',\'price_move_on_repay\',\'face_value_train_trades\',\'end_game_deduction_per_share\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f142,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.amount,self.interest,self.max_per_corporation,self.taken,self.max_per_player_share,self.no_loans_flag,self.score_deduction_per_percent,self.price_move_on_take,self.price_move_on_repay,self.face_value_train_trades,self.end_game_deduction_per_share,))\n return __hash__': _f143,
+    "def __create_fn__(_type_par, _type_zone, _type_effects, _type_text, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_par, _dflt_zone, _dflt_effects, _dflt_text, _return_type):\n def __init__(self,par:_type_par=_dflt_par,zone:_type_zone=_dflt_zone,effects:_type_effects=_dflt_effects,text:_type_text=_HAS_DEFAULT_FACTORY)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'par',par)\n  __dataclass_builtins_object__.__setattr__(self,'zone',zone)\n  __dataclass_builtins_object__.__setattr__(self,'effects',effects)\n  __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)\n return __init__": _f144,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(par={self.par!r}, zone={self.zone!r}, effects={self.effects!r}, text={self.text!r})"\n return __repr__': _f145,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.par,self.zone,self.effects,self.text,)==(other.par,other.zone,other.effects,other.text,)\n  return NotImplemented\n return __eq__': _f146,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'par\',\'zone\',\'effects\',\'text\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f147,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'par\',\'zone\',\'effects\',\'text\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f148,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.par,self.zone,self.effects,self.text,))\n return __hash__': _f149,
+    "def __create_fn__(_type_price, _type_zones, _type_malformed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_zones, _dflt_malformed, _return_type):\n def __init__(self,price:_type_price,zones:_type_zones=_dflt_zones,malformed:_type_malformed=_dflt_malformed)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'zones',zones)\n  __dataclass_builtins_object__.__setattr__(self,'malformed',malformed)\n return __init__": _f150,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(price={self.price!r}, zones={self.zones!r}, malformed={self.malformed!r})"\n return __repr__': _f151,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.price,self.zones,self.malformed,)==(other.price,other.zones,other.malformed,)\n  return NotImplemented\n return __eq__': _f152,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'price\',\'zones\',\'malformed\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f153,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'price\',\'zones\',\'malformed\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f154,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.price,self.zones,self.malformed,))\n return __hash__': _f155,
+    "def __create_fn__(_type_right, _type_left, _type_up, _type_down, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,right:_type_right,left:_type_left,up:_type_up,down:_type_down)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'right',right)\n  __dataclass_builtins_object__.__setattr__(self,'left',left)\n  __dataclass_builtins_object__.__setattr__(self,'up',up)\n  __dataclass_builtins_object__.__setattr__(self,'down',down)\n return __init__": _f156,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(right={self.right!r}, left={self.left!r}, up={self.up!r}, down={self.down!r})"\n return __repr__': _f157,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.right,self.left,self.up,self.down,)==(other.right,other.left,other.up,other.down,)\n  return NotImplemented\n return __eq__': _f158,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'right\',\'left\',\'up\',\'down\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f159,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'right\',\'left\',\'up\',\'down\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f160,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.right,self.left,self.up,self.down,))\n return __hash__': _f161,
+    "def __create_fn__(_type_grid, _type_moves, _type_movement, _type_legend, _type_par_cells, _type_par_prices, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_movement, _dflt_legend, _dflt_par_cells, _dflt_par_prices, _return_type):\n def __init__(self,grid:_type_grid,moves:_type_moves,movement:_type_movement=_dflt_movement,legend:_type_legend=_HAS_DEFAULT_FACTORY,par_cells:_type_par_cells=_dflt_par_cells,par_prices:_type_par_prices=_HAS_DEFAULT_FACTORY)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'grid',grid)\n  __dataclass_builtins_object__.__setattr__(self,'moves',moves)\n  __dataclass_builtins_object__.__setattr__(self,'movement',movement)\n  __dataclass_builtins_object__.__setattr__(self,'legend',_dflt_legend() if legend is _HAS_DEFAULT_FACTORY else legend)\n  __dataclass_builtins_object__.__setattr__(self,'par_cells',par_cells)\n  __dataclass_builtins_object__.__setattr__(self,'par_prices',_dflt_par_prices() if par_prices is _HAS_DEFAULT_FACTORY else par_prices)\n return __init__": _f162,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(grid={self.grid!r}, moves={self.moves!r}, movement={self.movement!r}, legend={self.legend!r}, par_cells={self.par_cells!r}, par_prices={self.par_prices!r})"\n return __repr__': _f163,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.grid,self.moves,self.movement,self.legend,self.par_cells,self.par_prices,)==(other.grid,other.moves,other.movement,other.legend,other.par_cells,other.par_prices,)\n  return NotImplemented\n return __eq__': _f164,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'grid\',\'moves\',\'movement\',\'legend\',\'par_cells\',\'par_prices\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f165,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'grid\',\'moves\',\'movement\',\'legend\',\'par_cells\',\'par_prices\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f166,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.grid,self.moves,self.movement,self.legend,self.par_cells,self.par_prices,))\n return __hash__': _f167,
+    "def __create_fn__(_type_min, _type_max, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_min, _dflt_max, _return_type):\n def __init__(self,min:_type_min=_dflt_min,max:_type_max=_dflt_max)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'min',min)\n  __dataclass_builtins_object__.__setattr__(self,'max',max)\n return __init__": _f168,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(min={self.min!r}, max={self.max!r})"\n return __repr__': _f169,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.min,self.max,)==(other.min,other.max,)\n  return NotImplemented\n return __eq__': _f170,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'min\',\'max\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f171,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'min\',\'max\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f172,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.min,self.max,))\n return __hash__': _f173,
+    "def __create_fn__(_type_symbol, _type_placement, _type_code, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_symbol, _dflt_placement, _dflt_code, _return_type):\n def __init__(self,symbol:_type_symbol=_dflt_symbol,placement:_type_placement=_dflt_placement,code:_type_code=_dflt_code)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'symbol',symbol)\n  __dataclass_builtins_object__.__setattr__(self,'placement',placement)\n  __dataclass_builtins_object__.__setattr__(self,'code',code)\n return __init__": _f174,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(symbol={self.symbol!r}, placement={self.placement!r}, code={self.code!r})"\n return __repr__': _f175,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.symbol,self.placement,self.code,)==(other.symbol,other.placement,other.code,)\n  return NotImplemented\n return __eq__': _f176,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'symbol\',\'placement\',\'code\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f177,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'symbol\',\'placement\',\'code\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f178,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.symbol,self.placement,self.code,))\n return __hash__': _f179,
+    "def __create_fn__(_type_cash, _type_unlimited, _type_broken_when_empty, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_cash, _dflt_unlimited, _dflt_broken_when_empty, _return_type):\n def __init__(self,cash:_type_cash=_dflt_cash,unlimited:_type_unlimited=_dflt_unlimited,broken_when_empty:_type_broken_when_empty=_dflt_broken_when_empty)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'cash',cash)\n  __dataclass_builtins_object__.__setattr__(self,'unlimited',unlimited)\n  __dataclass_builtins_object__.__setattr__(self,'broken_when_empty',broken_when_empty)\n return __init__": _f180,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cash={self.cash!r}, unlimited={self.unlimited!r}, broken_when_empty={self.broken_when_empty!r})"\n return __repr__': _f181,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.cash,self.unlimited,self.broken_when_empty,)==(other.cash,other.unlimited,other.broken_when_empty,)\n  return NotImplemented\n return __eq__': _f182,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'cash\',\'unlimited\',\'broken_when_empty\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f183,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'cash\',\'unlimited\',\'broken_when_empty\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f184,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.cash,self.unlimited,self.broken_when_empty,))\n return __hash__': _f185,
+    "def __create_fn__(_type_order, _type_offer_extra, _type_last_card_price_drop, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_order, _dflt_offer_extra, _dflt_last_card_price_drop, _return_type):\n def __init__(self,order:_type_order=_dflt_order,offer_extra:_type_offer_extra=_dflt_offer_extra,last_card_price_drop:_type_last_card_price_drop=_dflt_last_card_price_drop)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'order',order)\n  __dataclass_builtins_object__.__setattr__(self,'offer_extra',offer_extra)\n  __dataclass_builtins_object__.__setattr__(self,'last_card_price_drop',last_card_price_drop)\n return __init__": _f186,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(order={self.order!r}, offer_extra={self.offer_extra!r}, last_card_price_drop={self.last_card_price_drop!r})"\n return __repr__': _f187,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.order,self.offer_extra,self.last_card_price_drop,)==(other.order,other.offer_extra,other.last_card_price_drop,)\n  return NotImplemented\n return __eq__': _f188,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'order\',\'offer_extra\',\'last_card_price_drop\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f189,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'order\',\'offer_extra\',\'last_card_price_drop\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f190,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.order,self.offer_extra,self.last_card_price_drop,))\n return __hash__': _f191,
+    "def __create_fn__(_type_kind, _type_draft_order, _type_min_increment, _type_bids_in_multiples, _type_only_highest_bid_committed, _type_price_drop_when_all_pass, _type_floor_percent, _type_minors_on_offer, _type_minor_min_treasury, _type_next_priority, _type_turn_after_par, _type_bidding_order, _type_pass_leaves_auction, _type_privates, _type_corporations, _type_draft, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_kind, _dflt_draft_order, _dflt_min_increment, _dflt_bids_in_multiples, _dflt_only_highest_bid_committed, _dflt_price_drop_when_all_pass, _dflt_floor_percent, _dflt_minors_on_offer, _dflt_minor_min_treasury, _dflt_next_priority, _dflt_turn_after_par, _dflt_bidding_order, _dflt_pass_leaves_auction, _dflt_privates, _dflt_corporations, _dflt_draft, _return_type):\n def __init__(self,kind:_type_kind=_dflt_kind,draft_order:_type_draft_order=_dflt_draft_order,min_increment:_type_min_increment=_dflt_min_increment,bids_in_multiples:_type_bids_in_multiples=_dflt_bids_in_multiples,only_highest_bid_committed:_type_only_highest_bid_committed=_dflt_only_highest_bid_committed,price_drop_when_all_pass:_type_price_drop_when_all_pass=_dflt_price_drop_when_all_pass,floor_percent:_type_floor_percent=_dflt_floor_percent,minors_on_offer:_type_minors_on_offer=_dflt_minors_on_offer,minor_min_treasury:_type_minor_min_treasury=_dflt_minor_min_treasury,next_priority:_type_next_priority=_dflt_next_priority,turn_after_par:_type_turn_after_par=_dflt_turn_after_par,bidding_order:_type_bidding_order=_dflt_bidding_order,pass_leaves_auction:_type_pass_leaves_auction=_dflt_pass_leaves_auction,privates:_type_privates=_dflt_privates,corporations:_type_corporations=_dflt_corporations,draft:_type_draft=_dflt_draft)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'draft_order',draft_order)\n  __dataclass_builtins_object__.__setattr__(self,'min_increment',min_increment)\n  __dataclass_builtins_object__.__setattr__(self,'bids_in_multiples',bids_in_multiples)\n  __dataclass_builtins_object__.__setattr__(self,'only_highest_bid_committed',only_highest_bid_committed)\n  __dataclass_builtins_object__.__setattr__(self,'price_drop_when_all_pass',price_drop_when_all_pass)\n  __dataclass_builtins_object__.__setattr__(self,'floor_percent',floor_percent)\n  __dataclass_builtins_object__.__setattr__(self,'minors_on_offer',minors_on_offer)\n  __dataclass_builtins_object__.__setattr__(self,'minor_min_treasury',minor_min_treasury)\n  __dataclass_builtins_object__.__setattr__(self,'next_priority',next_priority)\n  __dataclass_builtins_object__.__setattr__(self,'turn_after_par',turn_after_par)\n  __dataclass_builtins_object__.__setattr__(self,'bidding_order',bidding_order)\n  __dataclass_builtins_object__.__setattr__(self,'pass_leaves_auction',pass_leaves_auction)\n  __dataclass_builtins_object__.__setattr__(self,'privates',privates)\n  __dataclass_builtins_object__.__setattr__(self,'corporations',corporations)\n  __dataclass_builtins_object__.__setattr__(self,'draft',draft)\n return __init__": _f192,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, draft_order={self.draft_order!r}, min_increment={self.min_increment!r}, bids_in_multiples={self.bids_in_multiples!r}, only_highest_bid_committed={self.only_highest_bid_committed!r}, price_drop_when_all_pass={self.price_drop_when_all_pass!r}, floor_percent={self.floor_percent!r}, minors_on_offer={self.minors_on_offer!r}, minor_min_treasury={self.minor_min_treasury!r}, next_priority={self.next_priority!r}, turn_after_par={self.turn_after_par!r}, bidding_order={self.bidding_order!r}, pass_leaves_auction={self.pass_leaves_auction!r}, privates={self.privates!r}, corporations={self.corporations!r}, draft={self.draft!r})"\n return __repr__': _f193,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.draft_order,self.min_increment,self.bids_in_multiples,self.only_highest_bid_committed,self.price_drop_when_all_pass,self.floor_percent,self.minors_on_offer,self.minor_min_treasury,self.next_priority,self.turn_after_par,self.bidding_order,self.pass_leaves_auction,self.privates,self.corporations,self.draft,)==(other.kind,other.draft_order,other.min_increment,other.bids_in_multiples,other.only_highest_bid_committed,other.price_drop_when_all_pass,other.floor_percent,other.minors_on_offer,other.minor_min_treasury,other.next_priority,other.turn_after_par,other.bidding_order,other.pass_leaves_auction,other.privates,other.corporations,other.draft,)\n  return NotImplemented\n return __eq__': _f194,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'draft_order\',\'min_increment\',\'bids_in_multiples\',\'only_highest_bid_committed\',\'price_drop_when_all_pass\',\'floor_percent\',\'minors_on_offer\',\'minor_min_treasury\',\'next_priority\',\'turn_after_par\',\'bidding_order\',\'pass_leaves_auction\',\'privates\',\'corporations\',\'draft\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f195,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'draft_order\',\'min_increment\',\'bids_in_multiples\',\'only_highest_bid_committed\',\'price_drop_when_all_pass\',\'floor_percent\',\'minors_on_offer\',\'minor_min_treasury\',\'next_priority\',\'turn_after_par\',\'bidding_order\',\'pass_leaves_auction\',\'privates\',\'corporations\',\'draft\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f196,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.draft_order,self.min_increment,self.bids_in_multiples,self.only_highest_bid_committed,self.price_drop_when_all_pass,self.floor_percent,self.minors_on_offer,self.minor_min_treasury,self.next_priority,self.turn_after_par,self.bidding_order,self.pass_leaves_auction,self.privates,self.corporations,self.draft,))\n return __hash__': _f197,
+    "def __create_fn__(_type_phase_flag, _type_not_in_first_stock_round, _type_regrants_shares, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_phase_flag, _dflt_not_in_first_stock_round, _dflt_regrants_shares, _return_type):\n def __init__(self,phase_flag:_type_phase_flag=_dflt_phase_flag,not_in_first_stock_round:_type_not_in_first_stock_round=_dflt_not_in_first_stock_round,regrants_shares:_type_regrants_shares=_dflt_regrants_shares)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'phase_flag',phase_flag)\n  __dataclass_builtins_object__.__setattr__(self,'not_in_first_stock_round',not_in_first_stock_round)\n  __dataclass_builtins_object__.__setattr__(self,'regrants_shares',regrants_shares)\n return __init__": _f198,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(phase_flag={self.phase_flag!r}, not_in_first_stock_round={self.not_in_first_stock_round!r}, regrants_shares={self.regrants_shares!r})"\n return __repr__': _f199,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.phase_flag,self.not_in_first_stock_round,self.regrants_shares,)==(other.phase_flag,other.not_in_first_stock_round,other.regrants_shares,)\n  return NotImplemented\n return __eq__': _f200,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'phase_flag\',\'not_in_first_stock_round\',\'regrants_shares\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f201,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'phase_flag\',\'not_in_first_stock_round\',\'regrants_shares\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f202,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.phase_flag,self.not_in_first_stock_round,self.regrants_shares,))\n return __hash__': _f203,
+    "def __create_fn__(_type_sell_buy_order, _type_first_sales_after, _type_sale_price_drop, _type_pool_shares_drop, _type_sold_out_rise, _type_priority, _type_multiple_buys_only_from_pool, _type_must_sell_in_blocks, _type_holding_limit_forces_sale, _type_presidency_sale_to_pool, _type_ipo_moves_to_pool, _type_float_moves_ipo_to_pool, _type_buy_removes_pool_certificate, _type_keeps_share_bought, _type_sold_out, _type_privates_between_players, _type_home_track_on_float, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_sell_buy_order, _dflt_first_sales_after, _dflt_sale_price_drop, _dflt_pool_shares_drop, _dflt_sold_out_rise, _dflt_priority, _dflt_multiple_buys_only_from_pool, _dflt_must_sell_in_blocks, _dflt_holding_limit_forces_sale, _dflt_presidency_sale_to_pool, _dflt_ipo_moves_to_pool, _dflt_float_moves_ipo_to_pool, _dflt_buy_removes_pool_certificate, _dflt_keeps_share_bought, _dflt_sold_out, _dflt_privates_between_players, _dflt_home_track_on_float, _return_type):\n def __init__(self,sell_buy_order:_type_sell_buy_order=_dflt_sell_buy_order,first_sales_after:_type_first_sales_after=_dflt_first_sales_after,sale_price_drop:_type_sale_price_drop=_dflt_sale_price_drop,pool_shares_drop:_type_pool_shares_drop=_dflt_pool_shares_drop,sold_out_rise:_type_sold_out_rise=_dflt_sold_out_rise,priority:_type_priority=_dflt_priority,multiple_buys_only_from_pool:_type_multiple_buys_only_from_pool=_dflt_multiple_buys_only_from_pool,must_sell_in_blocks:_type_must_sell_in_blocks=_dflt_must_sell_in_blocks,holding_limit_forces_sale:_type_holding_limit_forces_sale=_dflt_holding_limit_forces_sale,presidency_sale_to_pool:_type_presidency_sale_to_pool=_dflt_presidency_sale_to_pool,ipo_moves_to_pool:_type_ipo_moves_to_pool=_dflt_ipo_moves_to_pool,float_moves_ipo_to_pool:_type_float_moves_ipo_to_pool=_dflt_float_moves_ipo_to_pool,buy_removes_pool_certificate:_type_buy_removes_pool_certificate=_dflt_buy_removes_pool_certificate,keeps_share_bought:_type_keeps_share_bought=_dflt_keeps_share_bought,sold_out:_type_sold_out=_dflt_sold_out,privates_between_players:_type_privates_between_players=_dflt_privates_between_players,home_track_on_float:_type_home_track_on_float=_dflt_home_track_on_float)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'sell_buy_order',sell_buy_order)\n  __dataclass_builtins_object__.__setattr__(self,'first_sales_after',first_sales_after)\n  __dataclass_builtins_object__.__setattr__(self,'sale_price_drop',sale_price_drop)\n  __dataclass_builtins_object__.__setattr__(self,'pool_shares_drop',pool_shares_drop)\n  __dataclass_builtins_object__.__setattr__(self,'sold_out_rise',sold_out_rise)\n  __dataclass_builtins_object__.__setattr__(self,'priority',priority)\n  __dataclass_builtins_object__.__setattr__(self,'multiple_buys_only_from_pool',multiple_buys_only_from_pool)\n  __dataclass_builtins_object__.__setattr__(self,'must_sell_in_blocks',must_sell_in_blocks)\n  __dataclass_builtins_object__.__setattr__(self,'holding_limit_forces_sale',holding_limit_forces_sale)\n  __dataclass_builtins_object__.__setattr__(self,'presidency_sale_to_pool',presidency_sale_to_pool)\n  __dataclass_builtins_object__.__setattr__(self,'ipo_moves_to_pool',ipo_moves_to_pool)\n  __dataclass_builtins_object__.__setattr__(self,'float_moves_ipo_to_pool',float_moves_ipo_to_pool)\n  __dataclass_builtins_object__.__setattr__(self,'buy_removes_pool_certificate',buy_removes_pool_certificate)\n  __dataclass_builtins_object__.__setattr__(self,'keeps_share_bought',keeps_share_bought)\n  __dataclass_builtins_object__.__setattr__(self,'sold_out',sold_out)\n  __dataclass_builtins_object__.__setattr__(self,'privates_between_players',privates_between_players)\n  __dataclass_builtins_object__.__setattr__(self,'home_track_on_float',home_track_on_float)\n return __init__": _f204,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(sell_buy_order={self.sell_buy_order!r}, first_sales_after={self.first_sales_after!r}, sale_price_drop={self.sale_price_drop!r}, pool_shares_drop={self.pool_shares_drop!r}, sold_out_rise={self.sold_out_rise!r}, priority={self.priority!r}, multiple_buys_only_from_pool={self.multiple_buys_only_from_pool!r}, must_sell_in_blocks={self.must_sell_in_blocks!r}, holding_limit_forces_sale={self.holding_limit_forces_sale!r}, presidency_sale_to_pool={self.presidency_sale_to_pool!r}, ipo_moves_to_pool={self.ipo_moves_to_pool!r}, float_moves_ipo_to_pool={self.float_moves_ipo_to_pool!r}, buy_removes_pool_certificate={self.buy_removes_pool_certificate!r}, keeps_share_bought={self.keeps_share_bought!r}, sold_out={self.sold_out!r}, privates_between_players={self.privates_between_players!r}, home_track_on_float={self.home_track_on_float!r})"\n return __repr__': _f205,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.sell_buy_order,self.first_sales_after,self.sale_price_drop,self.pool_shares_drop,self.sold_out_rise,self.priority,self.multiple_buys_only_from_pool,self.must_sell_in_blocks,self.holding_limit_forces_sale,self.presidency_sale_to_pool,self.ipo_moves_to_pool,self.float_moves_ipo_to_pool,self.buy_removes_pool_certificate,self.keeps_share_bought,self.sold_out,self.privates_between_players,self.home_track_on_float,)==(other.sell_buy_order,other.first_sales_after,other.sale_price_drop,other.pool_shares_drop,other.sold_out_rise,other.priority,other.multiple_buys_only_from_pool,other.must_sell_in_blocks,other.holding_limit_forces_sale,other.presidency_sale_to_pool,other.ipo_moves_to_pool,other.float_moves_ipo_to_pool,other.buy_removes_pool_certificate,other.keeps_share_bought,other.sold_out,other.privates_between_players,other.home_track_on_float,)\n  return NotImplemented\n return __eq__': _f206,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'sell_buy_order\',\'first_sales_after\',\'sale_price_drop\',\'pool_shares_drop\',\'sold_out_rise\',\'priority\',\'multiple_buys_only_from_pool\',\'must_sell_in_blocks\',\'holding_limit_forces_sale\',\'presidency_sale_to_pool\',\'ipo_moves_to_pool\',\'float_moves_ipo_to_pool\',\'buy_removes_pool_certificate\',\'keeps_share_bought\',\'sold_out\',\'privates_between_players\',\'home_track_on_float\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f207,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'sell_buy_order\',\'first_sales_after\',\'sale_price_drop\',\'pool_shares_drop\',\'sold_out_rise\',\'priority\',\'multiple_buys_only_from_pool\',\'must_sell_in_blocks\',\'holding_limit_forces_sale\',\'presidency_sale_to_pool\',\'ipo_moves_to_pool\',\'float_moves_ipo_to_pool\',\'buy_removes_pool_certificate\',\'keeps_share_bought\',\'sold_out\',\'privates_between_players\',\'home_track_on_float\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f208,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.sell_buy_order,self.first_sales_after,self.sale_price_drop,self.pool_shares_drop,self.sold_out_rise,self.priority,self.multiple_buys_only_from_pool,self.must_sell_in_blocks,self.holding_limit_forces_sale,self.presidency_sale_to_pool,self.ipo_moves_to_pool,self.float_moves_ipo_to_pool,self.buy_removes_pool_certificate,self.keeps_share_bought,self.sold_out,self.privates_between_players,self.home_track_on_float,))\n return __hash__': _f209,
+    "def __create_fn__(_type_lay, _type_upgrade, _type_cost, _type_upgrade_cost, _type_cannot_reuse_same_hex, _type_first_operation_only, _type_corporation_types, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_lay, _dflt_upgrade, _dflt_cost, _dflt_upgrade_cost, _dflt_cannot_reuse_same_hex, _dflt_first_operation_only, _dflt_corporation_types, _return_type):\n def __init__(self,lay:_type_lay=_dflt_lay,upgrade:_type_upgrade=_dflt_upgrade,cost:_type_cost=_dflt_cost,upgrade_cost:_type_upgrade_cost=_dflt_upgrade_cost,cannot_reuse_same_hex:_type_cannot_reuse_same_hex=_dflt_cannot_reuse_same_hex,first_operation_only:_type_first_operation_only=_dflt_first_operation_only,corporation_types:_type_corporation_types=_dflt_corporation_types)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'lay',lay)\n  __dataclass_builtins_object__.__setattr__(self,'upgrade',upgrade)\n  __dataclass_builtins_object__.__setattr__(self,'cost',cost)\n  __dataclass_builtins_object__.__setattr__(self,'upgrade_cost',upgrade_cost)\n  __dataclass_builtins_object__.__setattr__(self,'cannot_reuse_same_hex',cannot_reuse_same_hex)\n  __dataclass_builtins_object__.__setattr__(self,'first_operation_only',first_operation_only)\n  __dataclass_builtins_object__.__setattr__(self,'corporation_types',corporation_types)\n return __init__": _f210,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(lay={self.lay!r}, upgrade={self.upgrade!r}, cost={self.cost!r}, upgrade_cost={self.upgrade_cost!r}, cannot_reuse_same_hex={self.cannot_reuse_same_hex!r}, first_operation_only={self.first_operation_only!r}, corporation_types={self.corporation_types!r})"\n return __repr__': _f211,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.lay,self.upgrade,self.cost,self.upgrade_cost,self.cannot_reuse_same_hex,self.first_operation_only,self.corporation_types,)==(other.lay,other.upgrade,other.cost,other.upgrade_cost,other.cannot_reuse_same_hex,other.first_operation_only,other.corporation_types,)\n  return NotImplemented\n return __eq__': _f212,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'lay\',\'upgrade\',\'cost\',\'upgrade_cost\',\'cannot_reuse_same_hex\',\'first_operation_only\',\'corporation_types\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f213,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'lay\',\'upgrade\',\'cost\',\'upgrade_cost\',\'cannot_reuse_same_hex\',\'first_operation_only\',\'corporation_types\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f214,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.lay,self.upgrade,self.cost,self.upgrade_cost,self.cannot_reuse_same_hex,self.first_operation_only,self.corporation_types,))\n return __hash__': _f215,
+    "def __create_fn__(_type_interest, _type_debt_interest_percent, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_interest, _dflt_debt_interest_percent, _return_type):\n def __init__(self,interest:_type_interest=_dflt_interest,debt_interest_percent:_type_debt_interest_percent=_dflt_debt_interest_percent)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'interest',interest)\n  __dataclass_builtins_object__.__setattr__(self,'debt_interest_percent',debt_interest_percent)\n return __init__": _f216,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(interest={self.interest!r}, debt_interest_percent={self.debt_interest_percent!r})"\n return __repr__': _f217,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.interest,self.debt_interest_percent,)==(other.interest,other.debt_interest_percent,)\n  return NotImplemented\n return __eq__': _f218,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'interest\',\'debt_interest_percent\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f219,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'interest\',\'debt_interest_percent\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f220,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.interest,self.debt_interest_percent,))\n return __hash__': _f221,
+    "def __create_fn__(_type_from_other_corporations, _type_president_may_swap, _type_cheapest_depot_train_only, _type_sell_more_than_needed, _type_loans_first, _type_president_sells_shares, _type_president_pays_for_corporation_trains, _type_issue_shares_first, _type_president_borrows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_from_other_corporations, _dflt_president_may_swap, _dflt_cheapest_depot_train_only, _dflt_sell_more_than_needed, _dflt_loans_first, _dflt_president_sells_shares, _dflt_president_pays_for_corporation_trains, _dflt_issue_shares_first, _dflt_president_borrows, _return_type):\n def __init__(self,from_other_corporations:_type_from_other_corporations=_dflt_from_other_corporations,president_may_swap:_type_president_may_swap=_dflt_president_may_swap,cheapest_depot_train_only:_type_cheapest_depot_train_only=_dflt_cheapest_depot_train_only,sell_more_than_needed:_type_sell_more_than_needed=_dflt_sell_more_than_needed,loans_first:_type_loans_first=_dflt_loans_first,president_sells_shares:_type_president_sells_shares=_dflt_president_sells_shares,president_pays_for_corporation_trains:_type_president_pays_for_corporation_trains=_dflt_president_pays_for_corporation_trains,issue_shares_first:_type_issue_shares_first=_dflt_issue_shares_first,president_borrows:_type_president_borrows=_dflt_president_borrows)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'from_other_corporations',from_other_corporations)\n  __dataclass_builtins_object__.__setattr__(self,'president_may_swap',president_may_swap)\n  __dataclass_builtins_object__.__setattr__(self,'cheapest_depot_train_only',cheapest_depot_train_only)\n  __dataclass_builtins_object__.__setattr__(self,'sell_more_than_needed',sell_more_than_needed)\n  __dataclass_builtins_object__.__setattr__(self,'loans_first',loans_first)\n  __dataclass_builtins_object__.__setattr__(self,'president_sells_shares',president_sells_shares)\n  __dataclass_builtins_object__.__setattr__(self,'president_pays_for_corporation_trains',president_pays_for_corporation_trains)\n  __dataclass_builtins_object__.__setattr__(self,'issue_shares_first',issue_shares_first)\n  __dataclass_builtins_object__.__setattr__(self,'president_borrows',president_borrows)\n return __init__": _f222,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(from_other_corporations={self.from_other_corporations!r}, president_may_swap={self.president_may_swap!r}, cheapest_depot_train_only={self.cheapest_depot_train_only!r}, sell_more_than_needed={self.sell_more_than_needed!r}, loans_first={self.loans_first!r}, president_sells_shares={self.president_sells_shares!r}, president_pays_for_corporation_trains={self.president_pays_for_corporation_trains!r}, issue_shares_first={self.issue_shares_first!r}, president_borrows={self.president_borrows!r})"\n return __repr__': _f223,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.from_other_corporations,self.president_may_swap,self.cheapest_depot_train_only,self.sell_more_than_needed,self.loans_first,self.president_sells_shares,self.president_pays_for_corporation_trains,self.issue_shares_first,self.president_borrows,)==(other.from_other_corporations,other.president_may_swap,other.cheapest_depot_train_only,other.sell_more_than_needed,other.loans_first,other.president_sells_shares,other.president_pays_for_corporation_trains,other.issue_shares_first,other.president_borrows,)\n  return NotImplemented\n return __eq__': _f224,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'from_other_corporations\',\'president_may_swap\',\'cheapest_depot_train_only\',\'sell_more_than_needed\',\'loans_first\',\'president_sells_shares\',\'president_pays_for_corporation_trains\',\'issue_shares_first\',\'president_borrows\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f225,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'from_other_corporations\',\'president_may_swap\',\'cheapest_depot_train_only\',\'sell_more_than_needed\',\'loans_first\',\'president_sells_shares\',\'president_pays_for_corporation_trains\',\'issue_shares_first\',\'president_borrows\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f226,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.from_other_corporations,self.president_may_swap,self.cheapest_depot_train_only,self.sell_more_than_needed,self.loans_first,self.president_sells_shares,self.president_pays_for_corporation_trains,self.issue_shares_first,self.president_borrows,))\n return __hash__': _f227,
+    "def __create_fn__(_type_max_percent, _type_buy_or_sell, _type_must_have_operated, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_max_percent, _dflt_buy_or_sell, _dflt_must_have_operated, _return_type):\n def __init__(self,max_percent:_type_max_percent=_dflt_max_percent,buy_or_sell:_type_buy_or_sell=_dflt_buy_or_sell,must_have_operated:_type_must_have_operated=_dflt_must_have_operated)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'max_percent',max_percent)\n  __dataclass_builtins_object__.__setattr__(self,'buy_or_sell',buy_or_sell)\n  __dataclass_builtins_object__.__setattr__(self,'must_have_operated',must_have_operated)\n return __init__": _f228,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(max_percent={self.max_percent!r}, buy_or_sell={self.buy_or_sell!r}, must_have_operated={self.must_have_operated!r})"\n return __repr__': _f229,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.max_percent,self.buy_or_sell,self.must_have_operated,)==(other.max_percent,other.buy_or_sell,other.must_have_operated,)\n  return NotImplemented\n return __eq__': _f230,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'max_percent\',\'buy_or_sell\',\'must_have_operated\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f231,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'max_percent\',\'buy_or_sell\',\'must_have_operated\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f232,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.max_percent,self.buy_or_sell,self.must_have_operated,))\n return __hash__': _f233,
+    "def __create_fn__(_type_move, _type_below_percent, _type_at_least_percent, _type_from_price, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_below_percent, _dflt_at_least_percent, _dflt_from_price, _return_type):\n def __init__(self,move:_type_move,below_percent:_type_below_percent=_dflt_below_percent,at_least_percent:_type_at_least_percent=_dflt_at_least_percent,from_price:_type_from_price=_dflt_from_price)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'move',move)\n  __dataclass_builtins_object__.__setattr__(self,'below_percent',below_percent)\n  __dataclass_builtins_object__.__setattr__(self,'at_least_percent',at_least_percent)\n  __dataclass_builtins_object__.__setattr__(self,'from_price',from_price)\n return __init__": _f234,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(move={self.move!r}, below_percent={self.below_percent!r}, at_least_percent={self.at_least_percent!r}, from_price={self.from_price!r})"\n return __repr__': _f235,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.move,self.below_percent,self.at_least_percent,self.from_price,)==(other.move,other.below_percent,other.at_least_percent,other.from_price,)\n  return NotImplemented\n return __eq__': _f236,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'move\',\'below_percent\',\'at_least_percent\',\'from_price\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f237,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'move\',\'below_percent\',\'at_least_percent\',\'from_price\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f238,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.move,self.below_percent,self.at_least_percent,self.from_price,))\n return __hash__': _f239,
+    "def __create_fn__(_type_issue_price, _type_redeem_price, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_issue_price, _dflt_redeem_price, _return_type):\n def __init__(self,issue_price:_type_issue_price=_dflt_issue_price,redeem_price:_type_redeem_price=_dflt_redeem_price)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'issue_price',issue_price)\n  __dataclass_builtins_object__.__setattr__(self,'redeem_price',redeem_price)\n return __init__": _f240,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(issue_price={self.issue_price!r}, redeem_price={self.redeem_price!r})"\n return __repr__': _f241,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.issue_price,self.redeem_price,)==(other.issue_price,other.redeem_price,)\n  return NotImplemented\n return __eq__': _f242,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'issue_price\',\'redeem_price\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f243,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'issue_price\',\'redeem_price\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f244,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.issue_price,self.redeem_price,))\n return __hash__': _f245,
+    "def __create_fn__(_type_must_buy_train, _type_buys_trains, _type_dividends, _type_owner_pays_shortfall, _type_sells_trains_to, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_must_buy_train, _dflt_buys_trains, _dflt_dividends, _dflt_owner_pays_shortfall, _dflt_sells_trains_to, _return_type):\n def __init__(self,must_buy_train:_type_must_buy_train=_dflt_must_buy_train,buys_trains:_type_buys_trains=_dflt_buys_trains,dividends:_type_dividends=_dflt_dividends,owner_pays_shortfall:_type_owner_pays_shortfall=_dflt_owner_pays_shortfall,sells_trains_to:_type_sells_trains_to=_dflt_sells_trains_to)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'must_buy_train',must_buy_train)\n  __dataclass_builtins_object__.__setattr__(self,'buys_trains',buys_trains)\n  __dataclass_builtins_object__.__setattr__(self,'dividends',dividends)\n  __dataclass_builtins_object__.__setattr__(self,'owner_pays_shortfall',owner_pays_shortfall)\n  __dataclass_builtins_object__.__setattr__(self,'sells_trains_to',sells_trains_to)\n return __init__": _f246,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(must_buy_train={self.must_buy_train!r}, buys_trains={self.buys_trains!r}, dividends={self.dividends!r}, owner_pays_shortfall={self.owner_pays_shortfall!r}, sells_trains_to={self.sells_trains_to!r})"\n return __repr__': _f247,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.must_buy_train,self.buys_trains,self.dividends,self.owner_pays_shortfall,self.sells_trains_to,)==(other.must_buy_train,other.buys_trains,other.dividends,other.owner_pays_shortfall,other.sells_trains_to,)\n  return NotImplemented\n return __eq__': _f248,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'must_buy_train\',\'buys_trains\',\'dividends\',\'owner_pays_shortfall\',\'sells_trains_to\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f249,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'must_buy_train\',\'buys_trains\',\'dividends\',\'owner_pays_shortfall\',\'sells_trains_to\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f250,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.must_buy_train,self.buys_trains,self.dividends,self.owner_pays_shortfall,self.sells_trains_to,))\n return __hash__': _f251,
+    "def __create_fn__(_type_price, _type_privates, _type_one_per_corporation, _type_one_per_seller, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_price, _dflt_privates, _dflt_one_per_corporation, _dflt_one_per_seller, _return_type):\n def __init__(self,price:_type_price=_dflt_price,privates:_type_privates=_dflt_privates,one_per_corporation:_type_one_per_corporation=_dflt_one_per_corporation,one_per_seller:_type_one_per_seller=_dflt_one_per_seller)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'privates',privates)\n  __dataclass_builtins_object__.__setattr__(self,'one_per_corporation',one_per_corporation)\n  __dataclass_builtins_object__.__setattr__(self,'one_per_seller',one_per_seller)\n return __init__": _f252,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(price={self.price!r}, privates={self.privates!r}, one_per_corporation={self.one_per_corporation!r}, one_per_seller={self.one_per_seller!r})"\n return __repr__': _f253,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.price,self.privates,self.one_per_corporation,self.one_per_seller,)==(other.price,other.privates,other.one_per_corporation,other.one_per_seller,)\n  return NotImplemented\n return __eq__': _f254,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'price\',\'privates\',\'one_per_corporation\',\'one_per_seller\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f255,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'price\',\'privates\',\'one_per_corporation\',\'one_per_seller\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f256,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.price,self.privates,self.one_per_corporation,self.one_per_seller,))\n return __hash__': _f257,
+    "def __create_fn__(_type_fee, _type_min_treasury_percent, _type_needs_train, _type_permanent_trains_only, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fee, _dflt_min_treasury_percent, _dflt_needs_train, _dflt_permanent_trains_only, _return_type):\n def __init__(self,fee:_type_fee=_dflt_fee,min_treasury_percent:_type_min_treasury_percent=_dflt_min_treasury_percent,needs_train:_type_needs_train=_dflt_needs_train,permanent_trains_only:_type_permanent_trains_only=_dflt_permanent_trains_only)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'fee',fee)\n  __dataclass_builtins_object__.__setattr__(self,'min_treasury_percent',min_treasury_percent)\n  __dataclass_builtins_object__.__setattr__(self,'needs_train',needs_train)\n  __dataclass_builtins_object__.__setattr__(self,'permanent_trains_only',permanent_trains_only)\n return __init__": _f258,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(fee={self.fee!r}, min_treasury_percent={self.min_treasury_percent!r}, needs_train={self.needs_train!r}, permanent_trains_only={self.permanent_trains_only!r})"\n return __repr__': _f259,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.fee,self.min_treasury_percent,self.needs_train,self.permanent_trains_only,)==(other.fee,other.min_treasury_percent,other.needs_train,other.permanent_trains_only,)\n  return NotImplemented\n return __eq__': _f260,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'fee\',\'min_treasury_percent\',\'needs_train\',\'permanent_trains_only\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f261,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'fee\',\'min_treasury_percent\',\'needs_train\',\'permanent_trains_only\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f262,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.fee,self.min_treasury_percent,self.needs_train,self.permanent_trains_only,))\n return __hash__': _f263,
+    "def __create_fn__(_type_max_shares, _type_max_shares_first_or, _type_reissue_price, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_max_shares, _dflt_max_shares_first_or, _dflt_reissue_price, _return_type):\n def __init__(self,max_shares:_type_max_shares=_dflt_max_shares,max_shares_first_or:_type_max_shares_first_or=_dflt_max_shares_first_or,reissue_price:_type_reissue_price=_dflt_reissue_price)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'max_shares',max_shares)\n  __dataclass_builtins_object__.__setattr__(self,'max_shares_first_or',max_shares_first_or)\n  __dataclass_builtins_object__.__setattr__(self,'reissue_price',reissue_price)\n return __init__": _f264,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(max_shares={self.max_shares!r}, max_shares_first_or={self.max_shares_first_or!r}, reissue_price={self.reissue_price!r})"\n return __repr__': _f265,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.max_shares,self.max_shares_first_or,self.reissue_price,)==(other.max_shares,other.max_shares_first_or,other.reissue_price,)\n  return NotImplemented\n return __eq__': _f266,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'max_shares\',\'max_shares_first_or\',\'reissue_price\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f267,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'max_shares\',\'max_shares_first_or\',\'reissue_price\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f268,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.max_shares,self.max_shares_first_or,self.reissue_price,))\n return __hash__': _f269,
+    "def __create_fn__(_type_private, _type_cost, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,private:_type_private,cost:_type_cost)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'private',private)\n  __dataclass_builtins_object__.__setattr__(self,'cost',cost)\n return __init__": _f270,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(private={self.private!r}, cost={self.cost!r})"\n return __repr__': _f271,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.private,self.cost,)==(other.private,other.cost,)\n  return NotImplemented\n return __eq__': _f272,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'private\',\'cost\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f273,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'private\',\'cost\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f274,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.private,self.cost,))\n return __hash__': _f275,
+    "def __create_fn__(_type_name, _type_text, _type_cost, _type_count, _type_per_corporation, _type_cost_with_private, _type_needs_route_to, _type_opens, _type_label, _type_of_private, _type_bonus_hexes, _type_bonus, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_text, _dflt_cost, _dflt_count, _dflt_per_corporation, _dflt_cost_with_private, _dflt_needs_route_to, _dflt_opens, _dflt_label, _dflt_of_private, _dflt_bonus_hexes, _dflt_bonus, _return_type):\n def __init__(self,name:_type_name,text:_type_text=_HAS_DEFAULT_FACTORY,cost:_type_cost=_dflt_cost,count:_type_count=_dflt_count,per_corporation:_type_per_corporation=_dflt_per_corporation,cost_with_private:_type_cost_with_private=_dflt_cost_with_private,needs_route_to:_type_needs_route_to=_dflt_needs_route_to,opens:_type_opens=_dflt_opens,label:_type_label=_dflt_label,of_private:_type_of_private=_dflt_of_private,bonus_hexes:_type_bonus_hexes=_dflt_bonus_hexes,bonus:_type_bonus=_dflt_bonus)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)\n  __dataclass_builtins_object__.__setattr__(self,'cost',cost)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'per_corporation',per_corporation)\n  __dataclass_builtins_object__.__setattr__(self,'cost_with_private',cost_with_private)\n  __dataclass_builtins_object__.__setattr__(self,'needs_route_to',needs_route_to)\n  __dataclass_builtins_object__.__setattr__(self,'opens',opens)\n  __dataclass_builtins_object__.__setattr__(self,'label',label)\n  __dataclass_builtins_object__.__setattr__(self,'of_private',of_private)\n  __dataclass_builtins_object__.__setattr__(self,'bonus_hexes',bonus_hexes)\n  __dataclass_builtins_object__.__setattr__(self,'bonus',bonus)\n return __init__": _f276,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, text={self.text!r}, cost={self.cost!r}, count={self.count!r}, per_corporation={self.per_corporation!r}, cost_with_private={self.cost_with_private!r}, needs_route_to={self.needs_route_to!r}, opens={self.opens!r}, label={self.label!r}, of_private={self.of_private!r}, bonus_hexes={self.bonus_hexes!r}, bonus={self.bonus!r})"\n return __repr__': _f277,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.text,self.cost,self.count,self.per_corporation,self.cost_with_private,self.needs_route_to,self.opens,self.label,self.of_private,self.bonus_hexes,self.bonus,)==(other.name,other.text,other.cost,other.count,other.per_corporation,other.cost_with_private,other.needs_route_to,other.opens,other.label,other.of_private,other.bonus_hexes,other.bonus,)\n  return NotImplemented\n return __eq__': _f278,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'text\',\'cost\',\'count\',\'per_corporation\',\'cost_with_private\',\'needs_route_to\',\'opens\',\'label\',\'of_private\',\'bonus_hexes\',\'bonus\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f279,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'text\',\'cost\',\'count\',\'per_corporation\',\'cost_with_private\',\'needs_route_to\',\'opens\',\'label\',\'of_private\',\'bonus_hexes\',\'bonus\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f280,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.text,self.cost,self.count,self.per_corporation,self.cost_with_private,self.needs_route_to,self.opens,self.label,self.of_private,self.bonus_hexes,self.bonus,))\n return __hash__': _f281,
+    "def __create_fn__(_type_steps, _type_tile_lays, _type_track_restriction, _type_reservations_block_others, _type_home_token, _type_must_buy_train, _type_discarded_trains, _type_emergency_buy, _type_train_buys_between_corporations, _type_minors_buy_trains, _type_dividends, _type_dividend_jump_percents, _type_dividend_price_moves, _type_issue_redeem, _type_min_tile_cost, _type_first_operating_order, _type_half_dividend_rounding, _type_treasury_shares, _type_pays_corporation_for, _type_trade_ins_per_turn, _type_one_depot_train_per_type, _type_first_or_private_sales, _type_privates_bought_from, _type_unsellable_once_run_before_rusting, _type_halt_subsidy, _type_president_assist, _type_by_type, _type_share_redemption, _type_markers, _type_split_city_tokens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_steps, _dflt_tile_lays, _dflt_track_restriction, _dflt_reservations_block_others, _dflt_home_token, _dflt_must_buy_train, _dflt_discarded_trains, _dflt_emergency_buy, _dflt_train_buys_between_corporations, _dflt_minors_buy_trains, _dflt_dividends, _dflt_dividend_jump_percents, _dflt_dividend_price_moves, _dflt_issue_redeem, _dflt_min_tile_cost, _dflt_first_operating_order, _dflt_half_dividend_rounding, _dflt_treasury_shares, _dflt_pays_corporation_for, _dflt_trade_ins_per_turn, _dflt_one_depot_train_per_type, _dflt_first_or_private_sales, _dflt_privates_bought_from, _dflt_unsellable_once_run_before_rusting, _dflt_halt_subsidy, _dflt_president_assist, _dflt_by_type, _dflt_share_redemption, _dflt_markers, _dflt_split_city_tokens, _return_type):\n def __init__(self,steps:_type_steps=_dflt_steps,tile_lays:_type_tile_lays=_dflt_tile_lays,track_restriction:_type_track_restriction=_dflt_track_restriction,reservations_block_others:_type_reservations_block_others=_dflt_reservations_block_others,home_token:_type_home_token=_dflt_home_token,must_buy_train:_type_must_buy_train=_dflt_must_buy_train,discarded_trains:_type_discarded_trains=_dflt_discarded_trains,emergency_buy:_type_emergency_buy=_dflt_emergency_buy,train_buys_between_corporations:_type_train_buys_between_corporations=_dflt_train_buys_between_corporations,minors_buy_trains:_type_minors_buy_trains=_dflt_minors_buy_trains,dividends:_type_dividends=_dflt_dividends,dividend_jump_percents:_type_dividend_jump_percents=_dflt_dividend_jump_percents,dividend_price_moves:_type_dividend_price_moves=_dflt_dividend_price_moves,issue_redeem:_type_issue_redeem=_dflt_issue_redeem,min_tile_cost:_type_min_tile_cost=_dflt_min_tile_cost,first_operating_order:_type_first_operating_order=_dflt_first_operating_order,half_dividend_rounding:_type_half_dividend_rounding=_dflt_half_dividend_rounding,treasury_shares:_type_treasury_shares=_dflt_treasury_shares,pays_corporation_for:_type_pays_corporation_for=_dflt_pays_corporation_for,trade_ins_per_turn:_type_trade_ins_per_turn=_dflt_trade_ins_per_turn,one_depot_train_per_type:_type_one_depot_train_per_type=_dflt_one_depot_train_per_type,first_or_private_sales:_type_first_or_private_sales=_dflt_first_or_private_sales,privates_bought_from:_type_privates_bought_from=_dflt_privates_bought_from,unsellable_once_run_before_rusting:_type_unsellable_once_run_before_rusting=_dflt_unsellable_once_run_before_rusting,halt_subsidy:_type_halt_subsidy=_dflt_halt_subsidy,president_assist:_type_president_assist=_dflt_president_assist,by_type:_type_by_type=_HAS_DEFAULT_FACTORY,share_redemption:_type_share_redemption=_dflt_share_redemption,markers:_type_markers=_dflt_markers,split_city_tokens:_type_split_city_tokens=_dflt_split_city_tokens)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'steps',steps)\n  __dataclass_builtins_object__.__setattr__(self,'tile_lays',tile_lays)\n  __dataclass_builtins_object__.__setattr__(self,'track_restriction',track_restriction)\n  __dataclass_builtins_object__.__setattr__(self,'reservations_block_others',reservations_block_others)\n  __dataclass_builtins_object__.__setattr__(self,'home_token',home_token)\n  __dataclass_builtins_object__.__setattr__(self,'must_buy_train',must_buy_train)\n  __dataclass_builtins_object__.__setattr__(self,'discarded_trains',discarded_trains)\n  __dataclass_builtins_object__.__setattr__(self,'emergency_buy',emergency_buy)\n  __dataclass_builtins_object__.__setattr__(self,'train_buys_between_corporations',train_buys_between_corporations)\n  __dataclass_builtins_object__.__setattr__(self,'minors_buy_trains',minors_buy_trains)\n  __dataclass_builtins_object__.__setattr__(self,'dividends',dividends)\n  __dataclass_builtins_object__.__setattr__(self,'dividend_jump_percents',dividend_jump_percents)\n  __dataclass_builtins_object__.__setattr__(self,'dividend_price_moves',dividend_price_moves)\n  __dataclass_builtins_object__.__setattr__(self,'issue_redeem',issue_redeem)\n  __dataclass_builtins_object__.__setattr__(self,'min_tile_cost',min_tile_cost)\n  __dataclass_builtins_object__.__setattr__(self,'first_operating_order',first_operating_order)\n  __dataclass_builtins_object__.__setattr__(self,'half_dividend_rounding',half_dividend_rounding)\n  __dataclass_builtins_object__.__setattr__(self,'treasury_shares',treasury_shares)\n  __dataclass_builtins_object__.__setattr__(self,'pays_corporation_for',pays_corporation_for)\n  __dataclass_builtins_object__.__setattr__(self,'trade_ins_per_turn',trade_ins_per_turn)\n  __dataclass_builtins_object__.__setattr__(self,'one_depot_train_per_type',one_depot_train_per_type)\n  __dataclass_builtins_object__.__setattr__(self,'first_or_private_sales',first_or_private_sales)\n  __dataclass_builtins_object__.__setattr__(self,'privates_bought_from',privates_bought_from)\n  __dataclass_builtins_object__.__setattr__(self,'unsellable_once_run_before_rusting',unsellable_once_run_before_rusting)\n  __dataclass_builtins_object__.__setattr__(self,'halt_subsidy',halt_subsidy)\n  __dataclass_builtins_object__.__setattr__(self,'president_assist',president_assist)\n  __dataclass_builtins_object__.__setattr__(self,'by_type',_dflt_by_type() if by_type is _HAS_DEFAULT_FACTORY else by_type)\n  __dataclass_builtins_object__.__setattr__(self,'share_redemption',share_redemption)\n  __dataclass_builtins_object__.__setattr__(self,'markers',markers)\n  __dataclass_builtins_object__.__setattr__(self,'split_city_tokens',split_city_tokens)\n return __init__": _f282,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(steps={self.steps!r}, tile_lays={self.tile_lays!r}, track_restriction={self.track_restriction!r}, reservations_block_others={self.reservations_block_others!r}, home_token={self.home_token!r}, must_buy_train={self.must_buy_train!r}, discarded_trains={self.discarded_trains!r}, emergency_buy={self.emergency_buy!r}, train_buys_between_corporations={self.train_buys_between_corporations!r}, minors_buy_trains={self.minors_buy_trains!r}, dividends={self.dividends!r}, dividend_jump_percents={self.dividend_jump_percents!r}, dividend_price_moves={self.dividend_price_moves!r}, issue_redeem={self.issue_redeem!r}, min_tile_cost={self.min_tile_cost!r}, first_operating_order={self.first_operating_order!r}, half_dividend_rounding={self.half_dividend_rounding!r}, treasury_shares={self.treasury_shares!r}, pays_corporation_for={self.pays_corporation_for!r}, trade_ins_per_turn={self.trade_ins_per_turn!r}, one_depot_train_per_type={self.one_depot_train_per_type!r}, first_or_private_sales={self.first_or_private_sales!r}, privates_bought_from={self.privates_bought_from!r}, unsellable_once_run_before_rusting={self.unsellable_once_run_before_rusting!r}, halt_subsidy={self.halt_subsidy!r}, president_assist={self.president_assist!r}, by_type={self.by_type!r}, share_redemption={self.share_redemption!r}, markers={self.markers!r}, split_city_tokens={self.split_city_tokens!r})"\n return __repr__': _f283,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.emergency_buy,self.train_buys_between_corporations,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.dividend_price_moves,self.issue_redeem,self.min_tile_cost,self.first_operating_order,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.first_or_private_sales,self.privates_bought_from,self.unsellable_once_run_before_rusting,self.halt_subsidy,self.president_assist,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,)==(other.steps,other.tile_lays,other.track_restriction,other.reservations_block_others,other.home_token,other.must_buy_train,other.discarded_trains,other.emergency_buy,other.train_buys_between_corporations,other.minors_buy_trains,other.dividends,other.dividend_jump_percents,other.dividend_price_moves,other.issue_redeem,other.min_tile_cost,other.first_operating_order,other.half_dividend_rounding,other.treasury_shares,other.pays_corporation_for,other.trade_ins_per_turn,other.one_depot_train_per_type,other.first_or_private_sales,other.privates_bought_from,other.unsellable_once_run_before_rusting,other.halt_subsidy,other.president_assist,other.by_type,other.share_redemption,other.markers,other.split_city_tokens,)\n  return NotImplemented\n return __eq__': _f284,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'steps\',\'tile_lays\',\'track_restriction\',\'reservations_block_others\',\'home_token\',\'must_buy_train\',\'discarded_trains\',\'emergency_buy\',\'train_buys_between_corporations\',\'minors_buy_trains\',\'dividends\',\'dividend_jump_percents\',\'dividend_price_moves\',\'issue_redeem\',\'min_tile_cost\',\'first_operating_order\',\'half_dividend_rounding\',\'treasury_shares\',\'pays_corporation_for\',\'trade_ins_per_turn\',\'one_depot_train_per_type\',\'first_or_private_sales\',\'privates_bought_from\',\'unsellable_once_run_before_rusting\',\'halt_subsidy\',\'president_assist\',\'by_type\',\'share_redemption\',\'markers\',\'split_city_tokens\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f285,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'steps\',\'tile_lays\',\'track_restriction\',\'reservations_block_others\',\'home_token\',\'must_buy_train\',\'discarded_trains\',\'emergency_buy\',\'train_buys_between_corporations\',\'minors_buy_trains\',\'dividends\',\'dividend_jump_percents\',\'dividend_price_moves\',\'issue_redeem\',\'min_tile_cost\',\'first_operating_order\',\'half_dividend_rounding\',\'treasury_shares\',\'pays_corporation_for\',\'trade_ins_per_turn\',\'one_depot_train_per_type\',\'first_or_private_sales\',\'privates_bought_from\',\'unsellable_once_run_before_rusting\',\'halt_subsidy\',\'president_assist\',\'by_type\',\'share_redemption\',\'markers\',\'split_city_tokens\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f286,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.emergency_buy,self.train_buys_between_corporations,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.dividend_price_moves,self.issue_redeem,self.min_tile_cost,self.first_operating_order,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.first_or_private_sales,self.privates_bought_from,self.unsellable_once_run_before_rusting,self.halt_subsidy,self.president_assist,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,))\n return __hash__': _f287,
+    "def __create_fn__(_type_presidents_percent, _type_leave_game, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_presidents_percent, _dflt_leave_game, _return_type):\n def __init__(self,presidents_percent:_type_presidents_percent=_dflt_presidents_percent,leave_game:_type_leave_game=_dflt_leave_game)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'presidents_percent',presidents_percent)\n  __dataclass_builtins_object__.__setattr__(self,'leave_game',leave_game)\n return __init__": _f288,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(presidents_percent={self.presidents_percent!r}, leave_game={self.leave_game!r})"\n return __repr__': _f289,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.presidents_percent,self.leave_game,)==(other.presidents_percent,other.leave_game,)\n  return NotImplemented\n return __eq__': _f290,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'presidents_percent\',\'leave_game\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f291,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'presidents_percent\',\'leave_game\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f292,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.presidents_percent,self.leave_game,))\n return __hash__': _f293,
+    "def __create_fn__(_type_trigger, _type_timing, _type_last_set_skips, _type_count, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_last_set_skips, _dflt_count, _return_type):\n def __init__(self,trigger:_type_trigger,timing:_type_timing,last_set_skips:_type_last_set_skips=_dflt_last_set_skips,count:_type_count=_dflt_count)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'trigger',trigger)\n  __dataclass_builtins_object__.__setattr__(self,'timing',timing)\n  __dataclass_builtins_object__.__setattr__(self,'last_set_skips',last_set_skips)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n return __init__": _f294,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(trigger={self.trigger!r}, timing={self.timing!r}, last_set_skips={self.last_set_skips!r}, count={self.count!r})"\n return __repr__': _f295,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.trigger,self.timing,self.last_set_skips,self.count,)==(other.trigger,other.timing,other.last_set_skips,other.count,)\n  return NotImplemented\n return __eq__': _f296,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'trigger\',\'timing\',\'last_set_skips\',\'count\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f297,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'trigger\',\'timing\',\'last_set_skips\',\'count\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f298,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.trigger,self.timing,self.last_set_skips,self.count,))\n return __hash__': _f299,
+    "def __create_fn__(_type_allowed, _type_ends_game_after, _type_corporation_issues_first, _type_leftover_shares, _type_leftover_cash, _type_privates_close, _type_receivership, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_allowed, _dflt_ends_game_after, _dflt_corporation_issues_first, _dflt_leftover_shares, _dflt_leftover_cash, _dflt_privates_close, _dflt_receivership, _return_type):\n def __init__(self,allowed:_type_allowed=_dflt_allowed,ends_game_after:_type_ends_game_after=_dflt_ends_game_after,corporation_issues_first:_type_corporation_issues_first=_dflt_corporation_issues_first,leftover_shares:_type_leftover_shares=_dflt_leftover_shares,leftover_cash:_type_leftover_cash=_dflt_leftover_cash,privates_close:_type_privates_close=_dflt_privates_close,receivership:_type_receivership=_dflt_receivership)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'allowed',allowed)\n  __dataclass_builtins_object__.__setattr__(self,'ends_game_after',ends_game_after)\n  __dataclass_builtins_object__.__setattr__(self,'corporation_issues_first',corporation_issues_first)\n  __dataclass_builtins_object__.__setattr__(self,'leftover_shares',leftover_shares)\n  __dataclass_builtins_object__.__setattr__(self,'leftover_cash',leftover_cash)\n  __dataclass_builtins_object__.__setattr__(self,'privates_close',privates_close)\n  __dataclass_builtins_object__.__setattr__(self,'receivership',receivership)\n return __init__": _f300,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(allowed={self.allowed!r}, ends_game_after={self.ends_game_after!r}, corporation_issues_first={self.corporation_issues_first!r}, leftover_shares={self.leftover_shares!r}, leftover_cash={self.leftover_cash!r}, privates_close={self.privates_close!r}, receivership={self.receivership!r})"\n return __repr__': _f301,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.allowed,self.ends_game_after,self.corporation_issues_first,self.leftover_shares,self.leftover_cash,self.privates_close,self.receivership,)==(other.allowed,other.ends_game_after,other.corporation_issues_first,other.leftover_shares,other.leftover_cash,other.privates_close,other.receivership,)\n  return NotImplemented\n return __eq__': _f302,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'allowed\',\'ends_game_after\',\'corporation_issues_first\',\'leftover_shares\',\'leftover_cash\',\'privates_close\',\'receivership\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f303,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'allowed\',\'ends_game_after\',\'corporation_issues_first\',\'leftover_shares\',\'leftover_cash\',\'privates_close\',\'receivership\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f304,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.allowed,self.ends_game_after,self.corporation_issues_first,self.leftover_shares,self.leftover_cash,self.privates_close,self.receivership,))\n return __hash__': _f305,
+    "def __create_fn__(_type_set, _type_to, _type_remove, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_set, _dflt_to, _dflt_remove, _return_type):\n def __init__(self,set:_type_set=_dflt_set,to:_type_to=_dflt_to,remove:_type_remove=_dflt_remove)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'set',set)\n  __dataclass_builtins_object__.__setattr__(self,'to',to)\n  __dataclass_builtins_object__.__setattr__(self,'remove',remove)\n return __init__": _f306,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(set={self.set!r}, to={self.to!r}, remove={self.remove!r})"\n return __repr__': _f307,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.set,self.to,self.remove,)==(other.set,other.to,other.remove,)\n  return NotImplemented\n return __eq__': _f308,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'set\',\'to\',\'remove\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f309,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'set\',\'to\',\'remove\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f310,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.set,self.to,self.remove,))\n return __hash__': _f311,
+    "def __create_fn__(_type_id, _type_name, _type_description, _type_players, _type_always, _type_recorded_defaults, _type_changes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_name, _dflt_description, _dflt_players, _dflt_always, _dflt_recorded_defaults, _dflt_changes, _return_type):\n def __init__(self,id:_type_id,name:_type_name=_dflt_name,description:_type_description=_dflt_description,players:_type_players=_dflt_players,always:_type_always=_dflt_always,recorded_defaults:_type_recorded_defaults=_dflt_recorded_defaults,changes:_type_changes=_dflt_changes)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'id',id)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'description',description)\n  __dataclass_builtins_object__.__setattr__(self,'players',players)\n  __dataclass_builtins_object__.__setattr__(self,'always',always)\n  __dataclass_builtins_object__.__setattr__(self,'recorded_defaults',recorded_defaults)\n  __dataclass_builtins_object__.__setattr__(self,'changes',changes)\n return __init__": _f312,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(id={self.id!r}, name={self.name!r}, description={self.description!r}, players={self.players!r}, always={self.always!r}, recorded_defaults={self.recorded_defaults!r}, changes={self.changes!r})"\n return __repr__': _f313,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.id,self.name,self.description,self.players,self.always,self.recorded_defaults,self.changes,)==(other.id,other.name,other.description,other.players,other.always,other.recorded_defaults,other.changes,)\n  return NotImplemented\n return __eq__': _f314,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'id\',\'name\',\'description\',\'players\',\'always\',\'recorded_defaults\',\'changes\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f315,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'id\',\'name\',\'description\',\'players\',\'always\',\'recorded_defaults\',\'changes\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f316,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.id,self.name,self.description,self.players,self.always,self.recorded_defaults,self.changes,))\n return __hash__': _f317,
+    "def __create_fn__(_type_id, _type_name, _type_subtitle, _type_designer, _type_publisher, _type_year, _type_location, _type_rules_url, _type_blurb, _type_texts, _type_players, _type_currency, _type_starting_cash, _type_certificate_limit, _type_bank, _type_capitalization, _type_float_timing, _type_certificate_limit_counts_privates, _type_holding_limit, _type_pool_limit, _type_escrow_until_float, _type_full_capitalization_from_phase, _type_ipo_price, _type_certificates_at_start, _type_auction, _type_stock_round, _type_operating_round, _type_game_end, _type_bankruptcy, _type_optional_rules, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_subtitle, _dflt_designer, _dflt_publisher, _dflt_year, _dflt_location, _dflt_rules_url, _dflt_blurb, _dflt_texts, _dflt_players, _dflt_currency, _dflt_starting_cash, _dflt_certificate_limit, _dflt_bank, _dflt_capitalization, _dflt_float_timing, _dflt_certificate_limit_counts_privates, _dflt_holding_limit, _dflt_pool_limit, _dflt_escrow_until_float, _dflt_full_capitalization_from_phase, _dflt_ipo_price, _dflt_certificates_at_start, _dflt_auction, _dflt_stock_round, _dflt_operating_round, _dflt_game_end, _dflt_bankruptcy, _dflt_optional_rules, _return_type):\n def __init__(self,id:_type_id,name:_type_name,subtitle:_type_subtitle=_dflt_subtitle,designer:_type_designer=_dflt_designer,publisher:_type_publisher=_dflt_publisher,year:_type_year=_dflt_year,location:_type_location=_dflt_location,rules_url:_type_rules_url=_dflt_rules_url,blurb:_type_blurb=_HAS_DEFAULT_FACTORY,texts:_type_texts=_HAS_DEFAULT_FACTORY,players:_type_players=_dflt_players,currency:_type_currency=_dflt_currency,starting_cash:_type_starting_cash=_HAS_DEFAULT_FACTORY,certificate_limit:_type_certificate_limit=_HAS_DEFAULT_FACTORY,bank:_type_bank=_dflt_bank,capitalization:_type_capitalization=_dflt_capitalization,float_timing:_type_float_timing=_dflt_float_timing,certificate_limit_counts_privates:_type_certificate_limit_counts_privates=_dflt_certificate_limit_counts_privates,holding_limit:_type_holding_limit=_dflt_holding_limit,pool_limit:_type_pool_limit=_dflt_pool_limit,escrow_until_float:_type_escrow_until_float=_dflt_escrow_until_float,full_capitalization_from_phase:_type_full_capitalization_from_phase=_dflt_full_capitalization_from_phase,ipo_price:_type_ipo_price=_dflt_ipo_price,certificates_at_start:_type_certificates_at_start=_dflt_certificates_at_start,auction:_type_auction=_dflt_auction,stock_round:_type_stock_round=_dflt_stock_round,operating_round:_type_operating_round=_dflt_operating_round,game_end:_type_game_end=_dflt_game_end,bankruptcy:_type_bankruptcy=_dflt_bankruptcy,optional_rules:_type_optional_rules=_dflt_optional_rules)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'id',id)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'subtitle',subtitle)\n  __dataclass_builtins_object__.__setattr__(self,'designer',designer)\n  __dataclass_builtins_object__.__setattr__(self,'publisher',publisher)\n  __dataclass_builtins_object__.__setattr__(self,'year',year)\n  __dataclass_builtins_object__.__setattr__(self,'location',location)\n  __dataclass_builtins_object__.__setattr__(self,'rules_url',rules_url)\n  __dataclass_builtins_object__.__setattr__(self,'blurb',_dflt_blurb() if blurb is _HAS_DEFAULT_FACTORY else blurb)\n  __dataclass_builtins_object__.__setattr__(self,'texts',_dflt_texts() if texts is _HAS_DEFAULT_FACTORY else texts)\n  __dataclass_builtins_object__.__setattr__(self,'players',players)\n  __dataclass_builtins_object__.__setattr__(self,'currency',currency)\n  __dataclass_builtins_object__.__setattr__(self,'starting_cash',_dflt_starting_cash() if starting_cash is _HAS_DEFAULT_FACTORY else starting_cash)\n  __dataclass_builtins_object__.__setattr__(self,'certificate_limit',_dflt_certificate_limit() if certificate_limit is _HAS_DEFAULT_FACTORY else certificate_limit)\n  __dataclass_builtins_object__.__setattr__(self,'bank',bank)\n  __dataclass_builtins_object__.__setattr__(self,'capitalization',capitalization)\n  __dataclass_builtins_object__.__setattr__(self,'float_timing',float_timing)\n  __dataclass_builtins_object__.__setattr__(self,'certificate_limit_counts_privates',certificate_limit_counts_privates)\n  __dataclass_builtins_object__.__setattr__(self,'holding_limit',holding_limit)\n  __dataclass_builtins_object__.__setattr__(self,'pool_limit',pool_limit)\n  __dataclass_builtins_object__.__setattr__(self,'escrow_until_float',escrow_until_float)\n  __dataclass_builtins_object__.__setattr__(self,'full_capitalization_from_phase',full_capitalization_from_phase)\n  __dataclass_builtins_object__.__setattr__(self,'ipo_price',ipo_price)\n  __dataclass_builtins_object__.__setattr__(self,'certificates_at_start',certificates_at_start)\n  __dataclass_builtins_object__.__setattr__(self,'auction',auction)\n  __dataclass_builtins_object__.__setattr__(self,'stock_round',stock_round)\n  __dataclass_builtins_object__.__setattr__(self,'operating_round',operating_round)\n  __dataclass_builtins_object__.__setattr__(self,'game_end',game_end)\n  __dataclass_builtins_object__.__setattr__(self,'bankruptcy',bankruptcy)\n  __dataclass_builtins_object__.__setattr__(self,'optional_rules',optional_rules)\n return __init__": _f318,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(id={self.id!r}, name={self.name!r}, subtitle={self.subtitle!r}, designer={self.designer!r}, publisher={self.publisher!r}, year={self.year!r}, location={self.location!r}, rules_url={self.rules_url!r}, blurb={self.blurb!r}, texts={self.texts!r}, players={self.players!r}, currency={self.currency!r}, starting_cash={self.starting_cash!r}, certificate_limit={self.certificate_limit!r}, bank={self.bank!r}, capitalization={self.capitalization!r}, float_timing={self.float_timing!r}, certificate_limit_counts_privates={self.certificate_limit_counts_privates!r}, holding_limit={self.holding_limit!r}, pool_limit={self.pool_limit!r}, escrow_until_float={self.escrow_until_float!r}, full_capitalization_from_phase={self.full_capitalization_from_phase!r}, ipo_price={self.ipo_price!r}, certificates_at_start={self.certificates_at_start!r}, auction={self.auction!r}, stock_round={self.stock_round!r}, operating_round={self.operating_round!r}, game_end={self.game_end!r}, bankruptcy={self.bankruptcy!r}, optional_rules={self.optional_rules!r})"\n return __repr__': _f319,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.id,self.name,self.subtitle,self.designer,self.publisher,self.year,self.location,self.rules_url,self.blurb,self.texts,self.players,self.currency,self.starting_cash,self.certificate_limit,self.bank,self.capitalization,self.float_timing,self.certificate_limit_counts_privates,self.holding_limit,self.pool_limit,self.escrow_until_float,self.full_capitalization_from_phase,self.ipo_price,self.certificates_at_start,self.auction,self.stock_round,self.operating_round,self.game_end,self.bankruptcy,self.optional_rules,)==(other.id,other.name,other.subtitle,other.designer,other.publisher,other.year,other.location,other.rules_url,other.blurb,other.texts,other.players,other.currency,other.starting_cash,other.certificate_limit,other.bank,other.capitalization,other.float_timing,other.certificate_limit_counts_privates,other.holding_limit,other.pool_limit,other.escrow_until_float,other.full_capitalization_from_phase,other.ipo_price,other.certificates_at_start,other.auction,other.stock_round,other.operating_round,other.game_end,other.bankruptcy,other.optional_rules,)\n  return NotImplemented\n return __eq__': _f320,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'id\',\'name\',\'subtitle\',\'designer\',\'publisher\',\'year\',\'location\',\'rules_url\',\'blurb\',\'texts\',\'players\',\'currency\',\'starting_cash\',\'certificate_limit\',\'bank\',\'capitalization\',\'float_timing\',\'certificate_limit_counts_privates\',\'holding_limit\',\'pool_limit\',\'escrow_until_float\',\'full_capitalization_from_phase\',\'ipo_price\',\'certificates_at_start\',\'auction\',\'stock_round\',\'operating_round\',\'game_end\',\'bankruptcy\',\'optional_rules\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f321,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'id\',\'name\',\'subtitle\',\'designer\',\'publisher\',\'year\',\'location\',\'rules_url\',\'blurb\',\'texts\',\'players\',\'currency\',\'starting_cash\',\'certificate_limit\',\'bank\',\'capitalization\',\'float_timing\',\'certificate_limit_counts_privates\',\'holding_limit\',\'pool_limit\',\'escrow_until_float\',\'full_capitalization_from_phase\',\'ipo_price\',\'certificates_at_start\',\'auction\',\'stock_round\',\'operating_round\',\'game_end\',\'bankruptcy\',\'optional_rules\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f322,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.id,self.name,self.subtitle,self.designer,self.publisher,self.year,self.location,self.rules_url,self.blurb,self.texts,self.players,self.currency,self.starting_cash,self.certificate_limit,self.bank,self.capitalization,self.float_timing,self.certificate_limit_counts_privates,self.holding_limit,self.pool_limit,self.escrow_until_float,self.full_capitalization_from_phase,self.ipo_price,self.certificates_at_start,self.auction,self.stock_round,self.operating_round,self.game_end,self.bankruptcy,self.optional_rules,))\n return __hash__': _f323,
+    "def __create_fn__(_type_stops, _type_pay, _type_visit, _type_multiplier, _type_lends_unused, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_multiplier, _dflt_lends_unused, _return_type):\n def __init__(self,stops:_type_stops,pay:_type_pay,visit:_type_visit,multiplier:_type_multiplier=_dflt_multiplier,lends_unused:_type_lends_unused=_dflt_lends_unused)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'stops',stops)\n  __dataclass_builtins_object__.__setattr__(self,'pay',pay)\n  __dataclass_builtins_object__.__setattr__(self,'visit',visit)\n  __dataclass_builtins_object__.__setattr__(self,'multiplier',multiplier)\n  __dataclass_builtins_object__.__setattr__(self,'lends_unused',lends_unused)\n return __init__": _f324,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(stops={self.stops!r}, pay={self.pay!r}, visit={self.visit!r}, multiplier={self.multiplier!r}, lends_unused={self.lends_unused!r})"\n return __repr__': _f325,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.stops,self.pay,self.visit,self.multiplier,self.lends_unused,)==(other.stops,other.pay,other.visit,other.multiplier,other.lends_unused,)\n  return NotImplemented\n return __eq__': _f326,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'stops\',\'pay\',\'visit\',\'multiplier\',\'lends_unused\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f327,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'stops\',\'pay\',\'visit\',\'multiplier\',\'lends_unused\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f328,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.stops,self.pay,self.visit,self.multiplier,self.lends_unused,))\n return __hash__': _f329,
+    "def __create_fn__(_type_kind, _type_n, _type_rows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_n, _dflt_rows, _return_type):\n def __init__(self,kind:_type_kind,n:_type_n=_dflt_n,rows:_type_rows=_dflt_rows)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'n',n)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n return __init__": _f330,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, n={self.n!r}, rows={self.rows!r})"\n return __repr__': _f331,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.n,self.rows,)==(other.kind,other.n,other.rows,)\n  return NotImplemented\n return __eq__': _f332,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'n\',\'rows\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f333,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'n\',\'rows\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f334,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.n,self.rows,))\n return __hash__': _f335,
+    "def __create_fn__(_type_name, _type_distance, _type_price, _type_rusts_on, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_rusts_on, _return_type):\n def __init__(self,name:_type_name,distance:_type_distance,price:_type_price,rusts_on:_type_rusts_on=_dflt_rusts_on)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'distance',distance)\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'rusts_on',rusts_on)\n return __init__": _f336,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, distance={self.distance!r}, price={self.price!r}, rusts_on={self.rusts_on!r})"\n return __repr__': _f337,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.distance,self.price,self.rusts_on,)==(other.name,other.distance,other.price,other.rusts_on,)\n  return NotImplemented\n return __eq__': _f338,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'rusts_on\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f339,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'rusts_on\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f340,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.distance,self.price,self.rusts_on,))\n return __hash__': _f341,
+    "def __create_fn__(_type_name, _type_distance, _type_price, _type_count, _type_rusts_on, _type_obsolete_on, _type_available_from_phase, _type_trade_in, _type_events, _type_copy_events, _type_multiplier, _type_requires_token, _type_color, _type_per_corporation_limit, _type_reserved, _type_rusts_after_set, _type_salvage, _type_route_may_overlap, _type_exported_at_or_set_end, _type_variants, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_count, _dflt_rusts_on, _dflt_obsolete_on, _dflt_available_from_phase, _dflt_trade_in, _dflt_events, _dflt_copy_events, _dflt_multiplier, _dflt_requires_token, _dflt_color, _dflt_per_corporation_limit, _dflt_reserved, _dflt_rusts_after_set, _dflt_salvage, _dflt_route_may_overlap, _dflt_exported_at_or_set_end, _dflt_variants, _return_type):\n def __init__(self,name:_type_name,distance:_type_distance,price:_type_price,count:_type_count=_dflt_count,rusts_on:_type_rusts_on=_dflt_rusts_on,obsolete_on:_type_obsolete_on=_dflt_obsolete_on,available_from_phase:_type_available_from_phase=_dflt_available_from_phase,trade_in:_type_trade_in=_HAS_DEFAULT_FACTORY,events:_type_events=_dflt_events,copy_events:_type_copy_events=_HAS_DEFAULT_FACTORY,multiplier:_type_multiplier=_dflt_multiplier,requires_token:_type_requires_token=_dflt_requires_token,color:_type_color=_dflt_color,per_corporation_limit:_type_per_corporation_limit=_dflt_per_corporation_limit,reserved:_type_reserved=_dflt_reserved,rusts_after_set:_type_rusts_after_set=_dflt_rusts_after_set,salvage:_type_salvage=_dflt_salvage,route_may_overlap:_type_route_may_overlap=_dflt_route_may_overlap,exported_at_or_set_end:_type_exported_at_or_set_end=_dflt_exported_at_or_set_end,variants:_type_variants=_dflt_variants)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'distance',distance)\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'rusts_on',rusts_on)\n  __dataclass_builtins_object__.__setattr__(self,'obsolete_on',obsolete_on)\n  __dataclass_builtins_object__.__setattr__(self,'available_from_phase',available_from_phase)\n  __dataclass_builtins_object__.__setattr__(self,'trade_in',_dflt_trade_in() if trade_in is _HAS_DEFAULT_FACTORY else trade_in)\n  __dataclass_builtins_object__.__setattr__(self,'events',events)\n  __dataclass_builtins_object__.__setattr__(self,'copy_events',_dflt_copy_events() if copy_events is _HAS_DEFAULT_FACTORY else copy_events)\n  __dataclass_builtins_object__.__setattr__(self,'multiplier',multiplier)\n  __dataclass_builtins_object__.__setattr__(self,'requires_token',requires_token)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'per_corporation_limit',per_corporation_limit)\n  __dataclass_builtins_object__.__setattr__(self,'reserved',reserved)\n  __dataclass_builtins_object__.__setattr__(self,'rusts_after_set',rusts_after_set)\n  __dataclass_builtins_object__.__setattr__(self,'salvage',salvage)\n  __dataclass_builtins_object__.__setattr__(self,'route_may_overlap',route_may_overlap)\n  __dataclass_builtins_object__.__setattr__(self,'exported_at_or_set_end',exported_at_or_set_end)\n  __dataclass_builtins_object__.__setattr__(self,'variants',variants)\n return __init__": _f342,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, distance={self.distance!r}, price={self.price!r}, count={self.count!r}, rusts_on={self.rusts_on!r}, obsolete_on={self.obsolete_on!r}, available_from_phase={self.available_from_phase!r}, trade_in={self.trade_in!r}, events={self.events!r}, copy_events={self.copy_events!r}, multiplier={self.multiplier!r}, requires_token={self.requires_token!r}, color={self.color!r}, per_corporation_limit={self.per_corporation_limit!r}, reserved={self.reserved!r}, rusts_after_set={self.rusts_after_set!r}, salvage={self.salvage!r}, route_may_overlap={self.route_may_overlap!r}, exported_at_or_set_end={self.exported_at_or_set_end!r}, variants={self.variants!r})"\n return __repr__': _f343,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.copy_events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.rusts_after_set,self.salvage,self.route_may_overlap,self.exported_at_or_set_end,self.variants,)==(other.name,other.distance,other.price,other.count,other.rusts_on,other.obsolete_on,other.available_from_phase,other.trade_in,other.events,other.copy_events,other.multiplier,other.requires_token,other.color,other.per_corporation_limit,other.reserved,other.rusts_after_set,other.salvage,other.route_may_overlap,other.exported_at_or_set_end,other.variants,)\n  return NotImplemented\n return __eq__': _f344,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'count\',\'rusts_on\',\'obsolete_on\',\'available_from_phase\',\'trade_in\',\'events\',\'copy_events\',\'multiplier\',\'requires_token\',\'color\',\'per_corporation_limit\',\'reserved\',\'rusts_after_set\',\'salvage\',\'route_may_overlap\',\'exported_at_or_set_end\',\'variants\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f345,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'count\',\'rusts_on\',\'obsolete_on\',\'available_from_phase\',\'trade_in\',\'events\',\'copy_events\',\'multiplier\',\'requires_token\',\'color\',\'per_corporation_limit\',\'reserved\',\'rusts_after_set\',\'salvage\',\'route_may_overlap\',\'exported_at_or_set_end\',\'variants\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f346,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.copy_events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.rusts_after_set,self.salvage,self.route_may_overlap,self.exported_at_or_set_end,self.variants,))\n return __hash__': _f347,
+    "def __create_fn__(_type_name, _type_tiles, _type_train_limit, _type_operating_rounds, _type_on, _type_flags, _type_events, _type_color, _type_revenue_column, _type_starts_at_or, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_on, _dflt_flags, _dflt_events, _dflt_color, _dflt_revenue_column, _dflt_starts_at_or, _return_type):\n def __init__(self,name:_type_name,tiles:_type_tiles,train_limit:_type_train_limit,operating_rounds:_type_operating_rounds,on:_type_on=_dflt_on,flags:_type_flags=_dflt_flags,events:_type_events=_dflt_events,color:_type_color=_dflt_color,revenue_column:_type_revenue_column=_dflt_revenue_column,starts_at_or:_type_starts_at_or=_dflt_starts_at_or)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'train_limit',train_limit)\n  __dataclass_builtins_object__.__setattr__(self,'operating_rounds',operating_rounds)\n  __dataclass_builtins_object__.__setattr__(self,'on',on)\n  __dataclass_builtins_object__.__setattr__(self,'flags',flags)\n  __dataclass_builtins_object__.__setattr__(self,'events',events)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'revenue_column',revenue_column)\n  __dataclass_builtins_object__.__setattr__(self,'starts_at_or',starts_at_or)\n return __init__": _f348,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, tiles={self.tiles!r}, train_limit={self.train_limit!r}, operating_rounds={self.operating_rounds!r}, on={self.on!r}, flags={self.flags!r}, events={self.events!r}, color={self.color!r}, revenue_column={self.revenue_column!r}, starts_at_or={self.starts_at_or!r})"\n return __repr__': _f349,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.tiles,self.train_limit,self.operating_rounds,self.on,self.flags,self.events,self.color,self.revenue_column,self.starts_at_or,)==(other.name,other.tiles,other.train_limit,other.operating_rounds,other.on,other.flags,other.events,other.color,other.revenue_column,other.starts_at_or,)\n  return NotImplemented\n return __eq__': _f350,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'tiles\',\'train_limit\',\'operating_rounds\',\'on\',\'flags\',\'events\',\'color\',\'revenue_column\',\'starts_at_or\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f351,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'tiles\',\'train_limit\',\'operating_rounds\',\'on\',\'flags\',\'events\',\'color\',\'revenue_column\',\'starts_at_or\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f352,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.tiles,self.train_limit,self.operating_rounds,self.on,self.flags,self.events,self.color,self.revenue_column,self.starts_at_or,))\n return __hash__': _f353,
+    "def __create_fn__(_type_title, _type_trains, _type_phases, _type_privates, _type_corporations, _type_minors, _type_loans, _type_market, _type_map, _type_tiles, _type_tile_counts, _type_upgrades, _type_extra_upgrades, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_extra_upgrades, _return_type):\n def __init__(self,title:_type_title,trains:_type_trains,phases:_type_phases,privates:_type_privates,corporations:_type_corporations,minors:_type_minors,loans:_type_loans,market:_type_market,map:_type_map,tiles:_type_tiles,tile_counts:_type_tile_counts,upgrades:_type_upgrades,extra_upgrades:_type_extra_upgrades=_dflt_extra_upgrades)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'trains',trains)\n  __dataclass_builtins_object__.__setattr__(self,'phases',phases)\n  __dataclass_builtins_object__.__setattr__(self,'privates',privates)\n  __dataclass_builtins_object__.__setattr__(self,'corporations',corporations)\n  __dataclass_builtins_object__.__setattr__(self,'minors',minors)\n  __dataclass_builtins_object__.__setattr__(self,'loans',loans)\n  __dataclass_builtins_object__.__setattr__(self,'market',market)\n  __dataclass_builtins_object__.__setattr__(self,'map',map)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'tile_counts',tile_counts)\n  __dataclass_builtins_object__.__setattr__(self,'upgrades',upgrades)\n  __dataclass_builtins_object__.__setattr__(self,'extra_upgrades',extra_upgrades)\n return __init__": _f354,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(title={self.title!r}, trains={self.trains!r}, phases={self.phases!r}, privates={self.privates!r}, corporations={self.corporations!r}, minors={self.minors!r}, loans={self.loans!r}, market={self.market!r}, map={self.map!r}, tiles={self.tiles!r}, tile_counts={self.tile_counts!r}, upgrades={self.upgrades!r}, extra_upgrades={self.extra_upgrades!r})"\n return __repr__': _f355,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.title,self.trains,self.phases,self.privates,self.corporations,self.minors,self.loans,self.market,self.map,self.tiles,self.tile_counts,self.upgrades,self.extra_upgrades,)==(other.title,other.trains,other.phases,other.privates,other.corporations,other.minors,other.loans,other.market,other.map,other.tiles,other.tile_counts,other.upgrades,other.extra_upgrades,)\n  return NotImplemented\n return __eq__': _f356,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'title\',\'trains\',\'phases\',\'privates\',\'corporations\',\'minors\',\'loans\',\'market\',\'map\',\'tiles\',\'tile_counts\',\'upgrades\',\'extra_upgrades\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f357,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'title\',\'trains\',\'phases\',\'privates\',\'corporations\',\'minors\',\'loans\',\'market\',\'map\',\'tiles\',\'tile_counts\',\'upgrades\',\'extra_upgrades\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f358,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.title,self.trains,self.phases,self.privates,self.corporations,self.minors,self.loans,self.market,self.map,self.tiles,self.tile_counts,self.upgrades,self.extra_upgrades,))\n return __hash__': _f359,
 }

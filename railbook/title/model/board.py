@@ -90,6 +90,16 @@ class Replaces:
 
 
 @dataclass(frozen=True, slots=True)
+class ExtraUpgrade:
+    """Tiles that may also become others (of their own colour too) from a phase on (tiles.yaml
+    ``extra_upgrades``): their exits stay, their towns may go."""
+
+    tiles: tuple[str, ...]
+    to: tuple[str, ...]
+    from_phase: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class TileDef:
     name: str
     color: str

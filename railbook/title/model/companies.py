@@ -50,6 +50,7 @@ class AbilityDef:
     consumes_tile_lay: bool = False
     cost: int = 0
     closes_when_used_up: bool = False
+    closes_at_round_end: bool = False       # using it closes the private when the operating round ends
     blocks: bool = False
     lay_only: str | None = None
     must_lay_together: bool = False         # tile_lay: the lays follow one another, connected, uninterrupted
@@ -79,6 +80,7 @@ class AbilityDef:
     amount: int = 1
     lost_on_president_change: bool = False  # route_bonus: lost when the corporation's president changes
     income: int = 0                         # tile_income: what the owner earns per matching terrain
+    per_icon: str | None = None             # assign_bonus: the amount counts once per icon of this name on the hex
     moves_station: "MovesStation | None" = None   # token: the station is moved, not added
     text: Texts = field(default_factory=dict)
     from_: tuple[str, ...] = ()             # exchange: take the share from ipo and/or market (YAML "from")
@@ -91,6 +93,7 @@ class PrivateDef:
     name: str
     value: int
     revenue: int = 0
+    price: int | None = None                # what its first buyer pays the bank (None: its value)
     min_price: int = 0
     max_price: int = 0
     min_players: int | None = None
@@ -162,6 +165,17 @@ class FormationDef:
     capital: Literal["none", "pool_buys_remaining"] = "none"
     first_operation: Literal["next_round", "this_round_unless_merged_operated"] = "next_round"
     first_tile_lays: int | None = None
+    # formed_from unpaid_loans (mechanics/debt_formation.py): the event that starts it, and its terms
+    formed_from: Literal["hook", "unpaid_loans"] = "hook"
+    on_event: str | None = None
+    token_limit: int | None = None
+    token_price: int = 0
+    share_split_over: int | None = None
+    discard_limit: int | None = None
+    extra_train_limit: int = 0
+    withholds_until_permanent_train: bool = False   # no dividend and a still price until then
+    # after forming: the certificate limit by the number of corporations left, then by player count
+    certificate_limits: Mapping[int, Mapping[int, int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +193,7 @@ class CorporationDef:
     text_color: str = "white"
     float_percent: int = 60
     type: str = "major"
-    capitalization: Literal["full", "incremental"] = "full"
+    capitalization: Literal["full", "incremental", "escrow"] = "full"
     holding_limit: int = 60
     available: str = "start"                # "start", or the event that makes it available
     available_on: str | None = None         # that event
@@ -198,6 +212,8 @@ class CorporationDef:
     par_needs_token: bool = False           # parred only once it has a station on the map
     value: int | None = None                # a minor: what its certificate is worth
     merges_into: str | None = None          # a minor: the corporation it merges into
+    starting_train: str | None = None       # a minor: starts with the depot's first train of this type, free
+    abilities: tuple[AbilityDef, ...] = ()  # what the corporation itself may do (privates' vocabulary)
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +221,10 @@ class LoansDef:
     amount: int
     interest: int = 0
     max_per_corporation: int = 0
-    taken: Literal["any_time", "only_when_short"] = "any_time"
+    taken: Literal["any_time", "only_when_short", "in_turn"] = "any_time"
+    max_per_player_share: bool = False          # as many loans as players hold certificates of it
+    no_loans_flag: str | None = None            # a phase flag from which no loans are taken
+    score_deduction_per_percent: int = 0        # a score drops this much per percent held per loan left
     price_move_on_take: Literal["none", "left", "down"] = "none"
     price_move_on_repay: Literal["none", "right", "up"] = "none"
     face_value_train_trades: bool = False

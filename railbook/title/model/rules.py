@@ -34,14 +34,23 @@ class Currency:
 
 @dataclass(frozen=True, slots=True)
 class BankRules:
-    cash: int = 0
+    cash: int | Mapping[int, int] = 0   # one amount, or one per player count
     unlimited: bool = False
     broken_when_empty: bool = False     # broken as soon as it holds nothing, not only when it cannot pay
 
 
 @dataclass(frozen=True, slots=True)
+class DraftRules:
+    """``auction.kind: blind_draft``: the blind draft of the privates (railbook/engine/steps/blind_draft.py)."""
+
+    order: Literal["seat", "reverse"] = "seat"
+    offer_extra: int = 0                # cards on offer: one per player and this many more
+    last_card_price_drop: int = 0       # each pass of the last card lowers its price by this
+
+
+@dataclass(frozen=True, slots=True)
 class AuctionRules:
-    kind: Literal["waterfall", "starting_package", "draft", "turn_auction", "none"] = "none"
+    kind: Literal["waterfall", "starting_package", "draft", "blind_draft", "turn_auction", "none"] = "none"
     draft_order: Literal["seat", "reverse_seat"] = "seat"
     min_increment: int = 5
     bids_in_multiples: bool = False
@@ -56,6 +65,7 @@ class AuctionRules:
     pass_leaves_auction: bool = True
     privates: tuple[str, ...] = ()          # turn_auction: the privates sold in it
     corporations: tuple[str, ...] = ()      # turn_auction: the corporations that may be started in it
+    draft: DraftRules = DraftRules()
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,9 +80,11 @@ class PrivateSales:
 @dataclass(frozen=True, slots=True)
 class StockRoundRules:
     sell_buy_order: Literal["sell_buy_or_buy_sell", "sell_buy", "sell_buy_sell"] = "sell_buy_or_buy_sell"
-    first_sales_after: Literal["first_stock_round", "operation", "any_time"] = "first_stock_round"
+    first_sales_after: Literal["first_stock_round", "operation", "operation_or_president",
+                               "any_time"] = "first_stock_round"
     sale_price_drop: Literal["row_per_share", "row_per_10_percent", "row_per_sale", "column_per_share",
-                             "none"] = "row_per_share"
+                             "column_per_sale_if_president", "none"] = "row_per_share"
+    pool_shares_drop: Literal["none", "one"] = "none"   # one: a row down at the round's end with shares in the pool
     sold_out_rise: bool = True
     priority: PriorityOrder = "after_last_to_act"
     multiple_buys_only_from_pool: bool = False
@@ -84,6 +96,7 @@ class StockRoundRules:
     # a player buying a certificate of a corporation he does not preside over takes the pool's last
     # certificate of it out of the game (if that is the very one he buys, that is all that happens)
     buy_removes_pool_certificate: bool = False
+    keeps_share_bought: bool = False            # no selling all of a corporation bought in the same turn
     # sold out (for the price rise at the round's end): players hold every certificate, or the corporation
     # has floated and the pool holds none of it
     sold_out: Literal["players_hold_all", "none_in_pool"] = "players_hold_all"
@@ -124,6 +137,7 @@ class EmergencyBuy:
     loans_first: bool = False
     president_sells_shares: bool = True
     president_pays_for_corporation_trains: bool = True
+    issue_shares_first: bool = False    # a trainless corporation may (and first must) issue shares for a train
     president_borrows: PresidentBorrows | None = None
 
 
@@ -135,10 +149,30 @@ class TreasuryShares:
 
 
 @dataclass(frozen=True, slots=True)
+class DividendPriceMove:
+    """One band of ``dividend_price_moves``: a payout of at least / below a percent of the share price
+    moves it this many columns (negative: left), while the price is at least ``from_price``."""
+
+    move: int
+    below_percent: int | None = None
+    at_least_percent: int | None = None
+    from_price: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class IssueRedeem:
+    """The issue_redeem step: a corporation issues certificates to the pool or redeems them from it."""
+
+    issue_price: Literal["left", "current"] = "left"
+    redeem_price: Literal["right", "current"] = "right"
+
+
+@dataclass(frozen=True, slots=True)
 class TypeRules:
     """Operating rules for one type of company (``operating_round.by_type``)."""
 
     must_buy_train: MustBuyTrain | None = None
+    buys_trains: bool = True            # false: it never buys a train (it runs what it was given)
     dividends: tuple[str, ...] = ()
     owner_pays_shortfall: bool = False
     sells_trains_to: tuple[str, ...] | None = None
@@ -193,6 +227,10 @@ class Marker:
     cost_with_private: MarkerPrice | None = None
     needs_route_to: str | None = None
     opens: tuple[str, ...] = ()
+    label: str | None = None                 # what 18xx.games calls it in a special buy ("Tunnel Token")
+    of_private: str | None = None            # the private whose buyer holds one (see the step)
+    bonus_hexes: tuple[str, ...] = ()        # each route of a holder earns ``bonus`` for each it stops in
+    bonus: int = 0
 
 
 DEFAULT_OR_STEPS = ("bankrupt", "exchange", "special_track", "special_token", "buy_private", "home_token",
@@ -214,6 +252,10 @@ class OperatingRoundRules:
     minors_buy_trains: bool = False
     dividends: tuple[str, ...] = ("payout", "withhold")
     dividend_jump_percents: tuple[int, ...] = ()   # empty: a payout moves the price as the market says
+    dividend_price_moves: tuple[DividendPriceMove, ...] = ()   # empty: as dividend_jump_percents says
+    issue_redeem: IssueRedeem = IssueRedeem()
+    min_tile_cost: int = 0                          # a lay costs at least this (terrain where more)
+    first_operating_order: Literal["price", "lowest_price_first"] = "price"
     half_dividend_rounding: Literal["per_share", "corporation_down_to_10"] = "per_share"
     treasury_shares: TreasuryShares | None = None
     pays_corporation_for: tuple[str, ...] | None = None    # None: the pool's shares pay the corporation (its own, if incremental)
@@ -251,16 +293,21 @@ class GameEndRule:
 class BankruptcyRules:
     allowed: bool = True
     ends_game_after: Literal["one", "all_but_one"] = "one"
+    corporation_issues_first: bool = False      # the corporation issues what it may before its president fails
+    leftover_shares: Literal["kept", "to_pool"] = "kept"   # what the sales leave goes to the pool, prices unmoved
+    leftover_cash: Literal["to_bank", "to_corporation"] = "to_bank"
+    privates_close: bool = False                # the bankrupt player's privates (and minors) close
+    receivership: bool = False                  # a corporation left without a president operates on its own
 
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """One change an optional rule makes: a path into the title's data and its new value (or, with
-    ``remove``, the list item or mapping entry the path selects taken out: a hex off the map)."""
+    """One change an optional rule makes: a path into the title's data and its new value, or the list
+    item or mapping entry the rule takes out (``remove``: a private, a printed hex off the map)."""
 
-    set: str
+    set: str = ""
     to: Any = None
-    remove: bool = False
+    remove: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,7 +340,8 @@ class TitleRules:
     starting_cash: Mapping[int, int] = field(default_factory=dict)
     certificate_limit: Mapping[int, int] = field(default_factory=dict)
     bank: BankRules = BankRules(unlimited=True)
-    capitalization: Literal["full", "incremental"] = "full"
+    capitalization: Literal["full", "incremental", "escrow"] = "full"
+    float_timing: Literal["purchase", "operating"] = "purchase"   # operating: floats when its first turn comes
     certificate_limit_counts_privates: bool = True
     holding_limit: int = 60
     pool_limit: int = 50

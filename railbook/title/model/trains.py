@@ -44,12 +44,13 @@ class TrainDef:
     name: str
     distance: Distance
     price: int
-    count: int | None = None            # None: unlimited
+    count: int | Mapping[int, int] | None = None   # None: unlimited; or one count per player count
     rusts_on: str | None = None
     obsolete_on: str | None = None
     available_from_phase: str | None = None
     trade_in: Mapping[str, int] = field(default_factory=dict)   # discount when trading in a train of this name
     events: tuple[str, ...] = ()
+    copy_events: Mapping[str, int] = field(default_factory=dict)   # events fired by a later copy: name -> copy
     multiplier: int | None = None
     requires_token: bool = True
     color: str | None = None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from railbook.title.loader import TitleSource
-from railbook.title.normalize.board import normalize_map, normalize_tiles
+from railbook.title.normalize.board import normalize_extra_upgrades, normalize_map, normalize_tiles
 from railbook.title.normalize.checker import Checker
 from railbook.title.normalize.companies import (
     normalize_corporations,
@@ -26,7 +26,7 @@ from railbook.title.normalize.rules import (
 from railbook.title.normalize.trains import normalize_trains
 
 #: events the engine fires itself; any other a train or phase fires needs a hook
-BUILTIN_EVENTS = ("close_privates",)
+BUILTIN_EVENTS = ("close_privates", "close_minors")
 
 __all__ = ["BUILTIN_EVENTS", "Checker", "build_model"]
 
@@ -48,6 +48,9 @@ def build_model(src: TitleSource) -> dict[str, Any]:
     model["trains"], model["phases"] = normalize_trains(trains_doc, chk)
     model["map"] = normalize_map(map_doc, common, chk)
     model["tiles"], model["tile_counts"], model["upgrades"] = normalize_tiles(tiles_doc, common, model["map"], chk)
+    extra = normalize_extra_upgrades(tiles_doc, model["tile_counts"], chk)
+    if extra:
+        model["extra_upgrades"] = extra
     model["market"] = normalize_market(market_doc, chk)
     model["corporations"], model["minors"], model["loans"] = normalize_corporations(corps_doc, model, chk)
     model["privates"] = normalize_privates(privates_doc, model, chk)

@@ -127,3 +127,16 @@ def normalize_tiles(doc: dict[str, Any], common: dict[str, Any], map_: dict[str,
             chk.add("tiles.yaml", ("counts", name),
                     f"{t['color']} tile {name!r} can never be laid: no {below} tile or hex to upgrade", key=True)
     return tiles, counts, upgrades
+
+
+def normalize_extra_upgrades(doc: dict[str, Any], counts: dict[str, Any], chk: Checker) -> list[dict[str, Any]]:
+    """tiles.yaml ``extra_upgrades``: tiles that may also become others from a phase on."""
+    out = []
+    for i, e in enumerate(doc.get("extra_upgrades") or []):
+        for key in ("from", "to"):
+            for k, name in enumerate(e.get(key) or []):
+                if name not in counts:
+                    chk.add("tiles.yaml", ("extra_upgrades", i, key, k), f"unknown tile {name!r}")
+        out.append({"tiles": list(e.get("from") or []), "to": list(e.get("to") or []),
+                    "from_phase": e.get("from_phase")})
+    return out

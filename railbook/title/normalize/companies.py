@@ -114,56 +114,26 @@ def normalize_corporations(doc: dict[str, Any], model: dict[str, Any], chk: Chec
         })
         if "home_token_timing" in m:
             minors[-1]["home_token_timing"] = m["home_token_timing"]
+        if "starting_train" in m:
+            minors[-1]["starting_train"] = m["starting_train"]
+            if m["starting_train"] not in [t["name"] for t in model["trains"]]:
+                chk.add("corporations.yaml", ("minors", i, "starting_train"), f"unknown train {m['starting_train']!r}")
+    known = {**model, "corporations": corps, "minors": minors}
+    for i, c in enumerate(doc.get("corporations", []) or []):
+        if c.get("abilities"):
+            corps[i]["abilities"] = check_abilities(c["abilities"], ("corporations", i), "corporations.yaml", known, chk)
     return corps, minors, copy.deepcopy(doc.get("loans"))
 
 
 def normalize_privates(doc: dict[str, Any], model: dict[str, Any], chk: Checker) -> list[dict[str, Any]]:
     out = []
     syms: set[str] = set()
-    hexes = model["map"]["hexes"]
-    corp_syms = {c["sym"]: c for c in model["corporations"]} | {m["sym"]: m for m in model["minors"]}
-    tile_names = set(model["tiles"])
     for i, p in enumerate(doc.get("privates", []) or []):
         if p["sym"] in syms:
             chk.add("privates.yaml", ("privates", i, "sym"), f"private {p['sym']!r} is defined twice")
         syms.add(p["sym"])
-        abilities = []
-        for j, a in enumerate(p.get("abilities", [])):
-            ptr = ("privates", i, "abilities", j)
-            for k, h in enumerate(a.get("hexes", []) or []):
-                if h not in hexes:
-                    chk.add("privates.yaml", ptr + ("hexes", k), f"unknown hex {h}")
-            if "hex" in a and a["hex"] not in hexes:
-                chk.add("privates.yaml", ptr + ("hex",), f"unknown hex {a['hex']}")
-            for k, t in enumerate(a.get("tiles", []) or []):
-                if t not in tile_names:
-                    chk.add("privates.yaml", ptr + ("tiles", k), f"tile {t!r} is not in the title's tiles")
-            corps = a.get("corporations")
-            if isinstance(corps, list):
-                for k, c in enumerate(corps):
-                    if c not in corp_syms:
-                        chk.add("privates.yaml", ptr + ("corporations", k), f"unknown corporation {c!r}")
-            if "corporation" in a and a["corporation"] not in corp_syms and not (
-                    a["corporation"] == "attached" and any(b.get("type") == "shares" for b in p.get("abilities", []))):
-                chk.add("privates.yaml", ptr + ("corporation",), f"unknown corporation {a['corporation']!r}")
-            for k, share in enumerate(a.get("shares", []) or []):
-                if share in ("random_president", "first_president"):
-                    continue   # chosen when the game starts
-                sym, _, idx = share.rpartition("_")
-                corp = corp_syms.get(sym)
-                if corp is None:
-                    chk.add("privates.yaml", ptr + ("shares", k), f"unknown corporation {sym!r} in share {share!r}")
-                elif "shares" in corp and not (0 <= int(idx) < len(corp["shares"])):
-                    chk.add("privates.yaml", ptr + ("shares", k),
-                            f"{sym} has {len(corp['shares'])} certificates; there is no {share!r}")
-            if "phase" in a and a["phase"] not in [ph["name"] for ph in model["phases"]]:
-                chk.add("privates.yaml", ptr + ("phase",), f"unknown phase {a['phase']!r}")
-            if "until_phase" in a and a["until_phase"] not in [ph["name"] for ph in model["phases"]]:
-                chk.add("privates.yaml", ptr + ("until_phase",), f"unknown phase {a['until_phase']!r}")
-            for k, t in enumerate(a.get("trains", []) or []):
-                if t not in [tr["name"] for tr in model["trains"]]:
-                    chk.add("privates.yaml", ptr + ("trains", k), f"unknown train {t!r}")
-            abilities.append(copy.deepcopy(a))
+        abilities = check_abilities(p.get("abilities", []), ("privates", i), "privates.yaml", model, chk,
+                                    sibling_shares=True)
         value = p["value"]
         out.append({
             "sym": p["sym"], "name": p["name"], "value": value, "revenue": p.get("revenue", 0),
@@ -171,6 +141,8 @@ def normalize_privates(doc: dict[str, Any], model: dict[str, Any], chk: Checker)
             "min_players": p.get("min_players"), "color": p.get("color"), "kind": p.get("kind"),
             "text": dict(p.get("text", {})), "abilities": abilities,
         })
+        if "price" in p:
+            out[-1]["price"] = p["price"]
         if p.get("stock_round_trade"):
             out[-1]["stock_round_trade"] = True
         if p.get("sold_in_operating_rounds"):
@@ -200,3 +172,49 @@ def check_mergers(model: dict[str, Any], chk: Checker) -> None:
             if m["merges_into"] == c["sym"] and sym not in merger.get("exchanges", {}):
                 chk.add("corporations.yaml", ("corporations", i, "merger", "exchanges"),
                         f"minor {sym} merges into {c['sym']} but no certificate is given for it")
+
+
+def check_abilities(given: list[dict[str, Any]], at: tuple[Any, ...], file: str, model: dict[str, Any], chk: Checker,
+                    sibling_shares: bool = False) -> list[dict[str, Any]]:
+    """A private's (or a corporation's) abilities, their hexes, tiles, corporations, certificates,
+    phases and trains checked against the title."""
+    hexes = model["map"]["hexes"]
+    corp_syms = {c["sym"]: c for c in model["corporations"]} | {m["sym"]: m for m in model["minors"]}
+    tile_names = set(model["tiles"])
+    phases = [ph["name"] for ph in model["phases"]]
+    abilities = []
+    for j, a in enumerate(given):
+        ptr = at + ("abilities", j)
+        for k, h in enumerate(a.get("hexes", []) or []):
+            if h not in hexes:
+                chk.add(file, ptr + ("hexes", k), f"unknown hex {h}")
+        if "hex" in a and a["hex"] not in hexes:
+            chk.add(file, ptr + ("hex",), f"unknown hex {a['hex']}")
+        for k, t in enumerate(a.get("tiles", []) or []):
+            if t not in tile_names:
+                chk.add(file, ptr + ("tiles", k), f"tile {t!r} is not in the title's tiles")
+        corps = a.get("corporations")
+        if isinstance(corps, list):
+            for k, c in enumerate(corps):
+                if c not in corp_syms:
+                    chk.add(file, ptr + ("corporations", k), f"unknown corporation {c!r}")
+        if "corporation" in a and a["corporation"] not in corp_syms and not (
+                a["corporation"] == "attached" and sibling_shares and any(b.get("type") == "shares" for b in given)):
+            chk.add(file, ptr + ("corporation",), f"unknown corporation {a['corporation']!r}")
+        for k, share in enumerate(a.get("shares", []) or []):
+            if share in ("random_president", "first_president"):
+                continue   # chosen when the game starts
+            sym, _, idx = share.rpartition("_")
+            corp = corp_syms.get(sym)
+            if corp is None:
+                chk.add(file, ptr + ("shares", k), f"unknown corporation {sym!r} in share {share!r}")
+            elif "shares" in corp and not (0 <= int(idx) < len(corp["shares"])):
+                chk.add(file, ptr + ("shares", k), f"{sym} has {len(corp['shares'])} certificates; there is no {share!r}")
+        for key in ("phase", "until_phase"):
+            if key in a and a[key] not in phases:
+                chk.add(file, ptr + (key,), f"unknown phase {a[key]!r}")
+        for k, t in enumerate(a.get("trains", []) or []):
+            if t not in [tr["name"] for tr in model["trains"]]:
+                chk.add(file, ptr + ("trains", k), f"unknown train {t!r}")
+        abilities.append(copy.deepcopy(a))
+    return abilities

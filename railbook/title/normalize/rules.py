@@ -12,7 +12,7 @@ import dataclasses
 from typing import Any
 
 from railbook.title import model as M
-from railbook.title.changes import resolve_change_path
+from railbook.title.changes import parse_path, resolve_change_path
 from railbook.title.normalize.checker import Checker
 from railbook.title.normalize.companies import check_mergers
 from railbook.title.normalize.tiles import normalize_tile_body
@@ -83,11 +83,13 @@ def normalize_title(t: dict[str, Any], chk: Checker) -> dict[str, Any]:
             if t.get(k) and n not in out[k]:
                 chk.add("title.yaml", (k,), f"no value for {n} players (the title allows {pmin}-{pmax})")
     out["bank"] = dict(t.get("bank", {"unlimited": True}))
+    if isinstance(out["bank"].get("cash"), dict):
+        out["bank"]["cash"] = {int(n): v for n, v in out["bank"]["cash"].items()}
     out["capitalization"] = t.get("capitalization", "full")
     for k in ("certificate_limit_counts_privates", "holding_limit", "pool_limit"):
         out[k] = t.get(k, DEFAULTS[k])
     for k in ("escrow_until_float", "full_capitalization_from_phase", "ipo_price",
-              "certificates_at_start"):  # only where a title uses them
+              "certificates_at_start", "float_timing"):  # only where a title uses them
         if k in t:
             out[k] = t[k]
     out["auction"] = _merge(DEFAULTS["auction"], t.get("auction", {"kind": "none"}))
@@ -145,18 +147,26 @@ def check_title_refs(model: dict[str, Any], chk: Checker) -> None:
                 f"no phase has the flag {flag!r}")
     for i, rule in enumerate(title["optional_rules"]):
         for j, change in enumerate(rule.get("changes", [])):
-            found = resolve_change_path(model, change["set"])
-            if found is None and names_model_field(change["set"]):
+            key = "remove" if "remove" in change else "set"
+            found = resolve_change_path(model, change[key])
+            if found is None and key == "set" and names_model_field(change["set"]):
                 continue   # an option this title leaves unset; the compiler checks the value on the typed model
-            if found is None:
-                chk.add("title.yaml", ("optional_rules", i, "changes", j, "set"),
-                        f"{change['set']!r} does not name anything in the title's data")
-            elif found[0] is model["map"]["hexes"] and not change.get("remove"):
+            if found is None or (key == "remove" and not _selects_item(change[key])):
+                chk.add("title.yaml", ("optional_rules", i, "changes", j, key),
+                        f"{change[key]!r} does not name {'an item' if key == 'remove' else 'anything'} in the "
+                        "title's data")
+            elif found[0] is model["map"]["hexes"] and key == "set":
                 change["to"] = _replacement_hex(model, found[1], change["to"], chk,
                                                 ("optional_rules", i, "changes", j, "to"))
     check_mergers(model, chk)
     if phase_names and title["game_end"] == []:
         chk.add("title.yaml", ("game_end",), "no game end trigger")
+
+
+def _selects_item(path: str) -> bool:
+    """The path ends by selecting an item (``[..]``) of a list or a mapping: what a rule may take out."""
+    steps = parse_path(path)
+    return steps is not None and bool(steps) and steps[-1][1] is not None
 
 
 def _replacement_hex(model: dict[str, Any], coord: str, body: Any, chk: Checker,

@@ -34,12 +34,13 @@ def normalize_trains(doc: dict[str, Any], chk: Checker) -> tuple[list[dict[str, 
             "name": t["name"],
             "distance": _distance(t["distance"]),
             "price": t["price"],
-            "count": None if t["count"] == "unlimited" else t["count"],
+            "count": None if t["count"] == "unlimited" else (
+                {int(n): c for n, c in t["count"].items()} if isinstance(t["count"], dict) else t["count"]),
             "rusts_on": t.get("rusts_on"),
             "obsolete_on": t.get("obsolete_on"),
             "available_from_phase": t.get("available_from_phase"),
             "trade_in": dict(t.get("trade_in", {})),
-            "events": list(t.get("events", [])),
+            "events": [e["name"] if isinstance(e, dict) else e for e in t.get("events", [])],
             "multiplier": t.get("multiplier"),
             "requires_token": t.get("requires_token", True),
             "color": t.get("color"),
@@ -49,6 +50,9 @@ def normalize_trains(doc: dict[str, Any], chk: Checker) -> tuple[list[dict[str, 
                     "rusts_after_set", "salvage"):  # present only where a title uses them
             if opt in t:
                 trains[-1][opt] = t[opt]
+        later = {e["name"]: e["on_copy"] for e in t.get("events", []) if isinstance(e, dict)}
+        if later:
+            trains[-1]["copy_events"] = later
     phases = []
     pnames: dict[str, int] = {}
     for i, p in enumerate(doc.get("phases", [])):

@@ -1,0 +1,277 @@
+"""A corporation issuing its own certificates and redeeming them (the ``issue_redeem`` step).
+
+In its operating turn, until it pays its dividend, a corporation may once either
+issue certificates from its treasury to the bank pool, which pays it one column
+left of its share price for each (``issue_redeem.issue_price``), at most as many as
+players hold less those already in the pool; or redeem certificates from the pool
+into its treasury, paying one column right of its share price for each
+(``redeem_price``). Neither moves its price. The step never holds up the turn.
+
+With ``emergency_buy.issue_shares_first``, a corporation that owns no train and cannot
+pay the dearest train of the cheapest type in the depot may issue certificates in
+its train step instead, once a turn, and must before its president adds money:
+each certificate issued lowers the price one column, and is sold one column left of
+where the price ends; certificates that would bring nothing may not be issued, and
+no more than it needs for the dearer variant of that train (if it cannot reach the
+cheaper one, as many as it can).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from railbook.engine.entities.share import ShareBundle
+from railbook.engine.legal import LegalAction, shares_action
+from railbook.engine.mechanics.base import Mechanic
+from railbook.engine.mechanics.compose import mix_into
+from railbook.engine.rules.shares import bundles_for_corporation, log_share_price
+from railbook.engine.steps.base import Step
+from railbook.engine.steps.track_and_token import TrackAndTokenStep
+from railbook.engine.steps.trains import BuyTrainStep
+from railbook.errors import IllegalAction, InsufficientFunds
+
+if TYPE_CHECKING:
+    from railbook.engine.actions import Action
+    from railbook.engine.state import GameState
+
+
+def issue_limit(game: "GameState", corp: Any) -> int:
+    """How many certificates the corporation may put in the pool: those players hold less those there."""
+    held = sum(s.percent for p in game.players for s in p.shares_of(corp)) // corp.share_percent
+    return held - int(game.share_pool.percent_of(corp)) // corp.share_percent
+
+
+def priced(bundles: list[ShareBundle], price: int) -> list[ShareBundle]:
+    for b in bundles:
+        b.share_price = price
+    return bundles
+
+
+def issuable_bundles(game: "GameState", corp: Any) -> list[ShareBundle]:
+    if corp.share_price is None:
+        return []
+    rule = game.rules.operating_round.issue_redeem
+    sp = corp.share_price
+    cell = game.stock_market.share_price(*game.stock_market.left(sp.coordinates)) if rule.issue_price == "left" else sp
+    limit = issue_limit(game, corp)
+    own = [s for s in corp.shares_of(corp) if s.buyable]
+    if not own:
+        return []
+    bundles = [b for b in bundles_for_corporation(game, corp, corp) if b.num_shares() <= limit and b.buyable()]
+    return priced(bundles, cell.price if cell is not None else sp.price)
+
+
+def redeemable_bundles(game: "GameState", corp: Any) -> list[ShareBundle]:
+    if corp.share_price is None:
+        return []
+    rule = game.rules.operating_round.issue_redeem
+    sp = corp.share_price
+    cell = game.stock_market.share_price(*game.stock_market.right(sp.coordinates)) if rule.redeem_price == "right" else sp
+    bundles = priced(bundles_for_corporation(game, game.share_pool, corp), cell.price if cell is not None else sp.price)
+    return [b for b in bundles if b.price() <= corp.cash]
+
+
+def same_bundle(a: ShareBundle, b: ShareBundle) -> bool:
+    return {id(s) for s in a.shares} == {id(s) for s in b.shares}
+
+
+def issue(game: "GameState", corp: Any, bundle: ShareBundle) -> None:
+    """The corporation sells the bundle from its treasury to the pool at the bundle's price."""
+    price = bundle.price()
+    game.share_pool.transfer_shares(bundle, game.share_pool, spender=game.bank, receiver=corp, price=price,
+                                    allow_president_change=False)
+    game.log(f"{corp.name} issues {bundle.percent}% of itself to the pool and receives {game.format_money(price)}")
+
+
+class IssueRedeemStep(Step):
+    type_name = "issue_redeem"
+    ACTIONS = ("buy_shares", "sell_shares")
+
+    def description(self) -> str:
+        return "Issue or Redeem Shares"
+
+    def blocks(self) -> bool:
+        return False
+
+    def active(self) -> bool:
+        return not self.passed and not self.dividend_paid()
+
+    def dividend_paid(self) -> bool:
+        """The turn's dividend is decided: the step is over for this corporation."""
+        return any(getattr(s, "type_name", None) == "dividend" and s.passed for s in self.round.steps)
+
+    def allowed(self, entity: Any) -> bool:
+        return (entity is self.current_entity() and entity.is_corporation() and not entity.minor
+                and entity.floated() and entity.owner is not None and entity.owner.is_player())
+
+    def actions(self, entity: Any) -> list[str]:
+        if not self.allowed(entity):
+            return []
+        out = []
+        if redeemable_bundles(self.game, entity):
+            out.append("buy_shares")
+        if issuable_bundles(self.game, entity):
+            out.append("sell_shares")
+        return out
+
+    def legal_actions(self, entity: Any) -> list[LegalAction]:
+        kinds = self.actions(entity)
+        out = []
+        if "buy_shares" in kinds:
+            out += [shares_action("buy_shares", entity, b) for b in redeemable_bundles(self.game, entity)]
+        if "sell_shares" in kinds:
+            out += [shares_action("sell_shares", entity, b) for b in issuable_bundles(self.game, entity)]
+        return out
+
+    def process_sell_shares(self, action: "Action") -> None:
+        corp = action.entity
+        bundle = next((b for b in issuable_bundles(self.game, corp) if same_bundle(b, action.bundle)), None)
+        if bundle is None:
+            raise IllegalAction(f"{corp.name} cannot issue those certificates now (at most "
+                                f"{issue_limit(self.game, corp)}, from its treasury)", "issue shares")
+        issue(self.game, corp, bundle)
+        self.pass_()
+
+    def process_buy_shares(self, action: "Action") -> None:
+        game, corp = self.game, action.entity
+        bundle = next((b for b in priced(bundles_for_corporation(game, game.share_pool, corp),
+                                         redeemable_price(game, corp)) if same_bundle(b, action.bundle)), None)
+        if bundle is None:
+            raise IllegalAction(f"{corp.name} redeems only its own certificates from the pool", "redeem shares")
+        price = bundle.price()
+        if price > corp.cash:
+            raise InsufficientFunds(f"{corp.name} cannot pay {game.format_money(price)} to redeem "
+                                    f"{bundle.percent}%", "money")
+        game.share_pool.transfer_shares(bundle, corp, spender=corp, receiver=game.bank, price=price,
+                                        allow_president_change=False)
+        game.log(f"{corp.name} redeems {bundle.percent}% of itself from the pool for {game.format_money(price)}")
+        self.pass_()
+
+
+def redeemable_price(game: "GameState", corp: Any) -> int:
+    rule = game.rules.operating_round.issue_redeem
+    sp = corp.share_price
+    cell = game.stock_market.share_price(*game.stock_market.right(sp.coordinates)) if rule.redeem_price == "right" else sp
+    return cell.price if cell is not None else sp.price
+
+
+class IssueRedeem(Mechanic):
+    STEPS = {"issue_redeem": IssueRedeemStep}
+
+    @classmethod
+    def applies(cls, game: "GameState") -> bool:
+        return "issue_redeem" in game.rules.operating_round.steps
+
+    def operating_steps(self, steps: list[Any]) -> list[Any]:
+        steps = mix_into(steps, TrackAndTokenStep, IssuingPower)
+        if self.game.rules.operating_round.emergency_buy.issue_shares_first:
+            steps = mix_into(steps, BuyTrainStep, EmergencyIssuing)
+        return steps
+
+
+class IssuingPower:
+    """While it may still issue, what a corporation could raise by issuing counts as money it has
+    (whether it can pay for track, say)."""
+
+    game: Any
+    round: Any
+
+    def buying_power(self, entity: Any) -> int:
+        return int(super().buying_power(entity)) + self.issuing_power(entity)  # type: ignore[misc]
+
+    def token_buying_power(self, entity: Any) -> int:
+        return int(super().token_buying_power(entity)) + self.issuing_power(entity)  # type: ignore[misc]
+
+    def issuing_power(self, entity: Any) -> int:
+        issuing = next((s for s in self.round.steps if isinstance(s, IssueRedeemStep)), None)
+        if issuing is None or not issuing.active():
+            return 0
+        return max((b.price() for b in issuable_bundles(self.game, entity)), default=0)
+
+
+def emergency_issuable(game: "GameState", corp: Any) -> list[ShareBundle]:
+    """The bundles a trainless corporation may issue to buy a train (see the module's docstring)."""
+    if corp.trains or corp.share_price is None:
+        return []
+    train = game.depot.min_depot_train()
+    if train is None:
+        return []
+    prices = [v.price for v in train.variants.values()]
+    low, high = min(prices), max(prices)
+    if corp.cash >= high:
+        return []
+    limit = issue_limit(game, corp)
+    bundles = [b for b in bundles_for_corporation(game, corp, corp) if b.num_shares() <= limit and b.buyable()]
+    market = game.stock_market
+    for b in bundles:
+        rc = corp.share_price.coordinates
+        for _ in range(1 + int(b.num_shares())):
+            rc = market.left(rc)
+        cell = market.share_price(*rc)
+        b.share_price = cell.price if cell is not None else 0
+    bundles = sorted([b for b in bundles if b.price() > 0], key=lambda b: b.price())
+    enough = [b for b in bundles if corp.cash + b.price() >= low]
+    if enough:
+        index = next((i for i, b in enumerate(enough) if corp.cash + b.price() >= high), None)
+        return enough[: index + 1] if index is not None else enough
+    biggest = max(bundles, key=lambda b: b.num_shares(), default=None)
+    return [biggest] if biggest is not None else []
+
+
+def emergency_issue(game: "GameState", corp: Any, bundle: ShareBundle) -> None:
+    """Issue for a train: the price drops a column for each certificate issued."""
+    old = corp.share_price
+    issue(game, corp, bundle)
+    for _ in range(int(bundle.num_shares())):
+        game.stock_market.move_left(corp)
+    log_share_price(game, corp, old)
+
+
+class EmergencyIssuing:
+    """A trainless corporation issues certificates for a train before its president may pay (the
+    train step's ``sell_shares`` by the corporation); once a turn (mixed in front of the train step)."""
+
+    game: Any
+    current_entity: Any
+
+    def setup(self) -> None:
+        super().setup()  # type: ignore[misc]
+        self.emergency_issued = False
+
+    def can_issue(self, corp: Any) -> bool:
+        return (not getattr(self, "emergency_issued", False) and corp is not None and corp.is_corporation()
+                and not corp.minor and bool(emergency_issuable(self.game, corp)))
+
+    def president_may_contribute(self, entity: Any) -> bool:
+        return bool(super().president_may_contribute(entity)  # type: ignore[misc]
+                    and entity.cash < self.game.depot.min_depot_price() and not self.can_issue(entity))
+
+    def actions(self, entity: Any) -> list[str]:
+        out: list[str] = list(super().actions(entity))  # type: ignore[misc]
+        current = self.current_entity()
+        if current is None or entity is None:
+            return out
+        if entity is current.owner and entity is not current:
+            return [] if self.can_issue(current) else out
+        if entity is current and self.can_issue(entity) and self.must_buy_train(entity):  # type: ignore[attr-defined]
+            out = [k for k in out if k != "pass"]
+            if "buy_train" not in out:
+                out.append("buy_train")
+            if "sell_shares" not in out:
+                out.append("sell_shares")
+        return out
+
+    def process_sell_shares(self, action: "Action") -> None:
+        entity, game = action.entity, self.game
+        current = self.current_entity()
+        if entity is current:
+            bundle = next((b for b in emergency_issuable(game, entity) if same_bundle(b, action.bundle)), None)
+            if bundle is None or not self.can_issue(entity):
+                raise IllegalAction(f"{entity.name} cannot issue those certificates for a train", "emergency issue")
+            emergency_issue(game, entity, bundle)
+            self.emergency_issued = True
+            return
+        if self.can_issue(current):
+            raise IllegalAction(f"{entity.name} may not sell while {current.name} can issue shares", "emergency issue")
+        super().process_sell_shares(action)  # type: ignore[misc]
+
