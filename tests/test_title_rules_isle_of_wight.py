@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from railbook.engine.game import Game
 from railbook.engine.title import Title
-from railbook.errors import IllegalAction, InsufficientFunds
+from railbook.errors import GameError, IllegalAction, InsufficientFunds
+from railbook.importers import eighteen_xx
+from railbook.importers.replay import replay
+from railbook.title.model import TokenedOutBypass
 
 TWO = [(1, "Ann"), (2, "Bo")]
 
@@ -104,3 +110,33 @@ def test_the_two_player_map_takes_hexes_off_the_map() -> None:
     game = Game(Title.load("1860", ["two_player_map"]), TWO, seed=1)
     coords = {h.id for h in game.hexes}
     assert not coords & {"A5", "A7", "E11"} and "B4" in coords
+
+
+def played(fixtures: Path, game: str, until: int) -> tuple[Any, dict[str, Any]]:
+    """The recorded game replayed through action ``until``, and its next action."""
+    path = fixtures / game
+    if not path.exists():
+        pytest.skip(f"{game} is not among the recorded games")
+    result = replay(eighteen_xx.load(path), until=until)
+    assert result.error is None
+    following = next(a for a in json.loads(path.read_text())["actions"] if int(a["id"]) > until)
+    return result.game, following
+
+
+def test_a_route_may_pass_one_city_full_of_other_corporations_stations(fixtures: Path) -> None:
+    game, run = played(fixtures, "1860/19354.json", 134)    # FYN's 3+2 runs on through G5, full of others'
+    game.process(run)
+    (route,) = game.round.routes
+    assert [s.tile.hex.id for s in route.bypassed_cities()] == ["G5"]
+
+
+def test_without_the_option_a_full_city_blocks_the_route(fixtures: Path) -> None:
+    game, run = played(fixtures, "1860/19354.json", 134)
+    rules = game.rules
+    game.rules = dataclasses.replace(rules, operating_round=dataclasses.replace(
+        rules.operating_round, tokened_out_bypass=TokenedOutBypass()))
+    corp = game.corporation_by_id("FYN")
+    cash = corp.cash
+    with pytest.raises(GameError, match="blocks it"):
+        game.process(run)
+    assert corp.cash == cash and not any(t.operated for t in corp.trains)

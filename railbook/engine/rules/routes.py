@@ -277,10 +277,33 @@ class Route:
                 raise RouteError(f"a route cannot visit {hex_of(right).id} twice", "routes")
             seen.add(id(right))
         self.check_distance(visited)
+        bypassed = self.check_bypasses()
         for a, b in itertools.pairwise(ordered):
-            if not _connects(a, b, self.corporation):
+            if not _connects(a, b, self.corporation, bypassed):
                 raise RouteError(f"the {self.train.name} train's route is not connected at {hex_of(a).id}: "
                                  "a city full of other corporations' stations blocks it", "routes")
+
+    def bypassed_cities(self) -> list[Stop]:
+        """The cities the route passes through that block its corporation (every slot another's station)."""
+        return [s for s in self.visited_stops()[1:-1] if s.is_city() and s.blocks(self.corporation)]
+
+    def check_bypasses(self) -> list[Stop]:
+        """``operating_round.tokened_out_bypass``: the blocking cities the route may pass through (so
+        many a route, on so many of the run's routes); those it passes."""
+        allow = self.game.rules.operating_round.tokened_out_bypass
+        if not allow.per_route:
+            return []
+        bypassed = self.bypassed_cities()
+        if not bypassed:
+            return []
+        if len(bypassed) > allow.per_route:
+            raise RouteError(f"the {self.train.name} train's route passes {len(bypassed)} cities full of other "
+                             f"corporations' stations; a route may pass {allow.per_route}", "routes")
+        others = sum(1 for r in self.siblings if r is not self and r.connection_data and r.bypassed_cities())
+        if others >= allow.routes:
+            raise RouteError(f"only {allow.routes} of a corporation's routes may pass a city full of other "
+                             "corporations' stations", "routes")
+        return bypassed
 
     def check_distance(self, visits: list[Stop]) -> None:
         d = self.train.distance
@@ -477,7 +500,9 @@ def _chains_within(start: Stop, hexes: set[str]) -> list[Chain]:
     return chains
 
 
-def _connects(a: Path, b: Path, corporation: Any) -> bool:
+def _connects(a: Path, b: Path, corporation: Any, passable: list[Stop] | tuple[Stop, ...] = ()) -> bool:
+    """The two paths join, at an edge, a junction or a stop that does not block the corporation (or
+    that it may pass: ``passable``)."""
     for part in (a.a, a.b):
         if isinstance(part, int):
             neighbor = hex_of(a).neighbors.get(part)
@@ -486,7 +511,7 @@ def _connects(a: Path, b: Path, corporation: Any) -> bool:
         elif part.is_junction():
             if b.junction is part:
                 return True
-        elif part in b.nodes and not part.blocks(corporation):
+        elif part in b.nodes and (not part.blocks(corporation) or part in passable):
             return True
     return False
 

@@ -81,6 +81,7 @@ from railbook.title.model.rules import (
     StockRoundRules,
     TileLay,
     TitleRules,
+    TokenedOutBypass,
     TreasuryShares,
     TypeRules,
 )
@@ -160,6 +161,7 @@ __all__ = [
     "TitleModel",
     "TitleRules",
     "TokenCost",
+    "TokenedOutBypass",
     "TrainDef",
     "TrainVariant",
     "TreasuryShares",

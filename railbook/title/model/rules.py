@@ -190,6 +190,15 @@ class FirstOrPrivateSales:
 
 
 @dataclass(frozen=True, slots=True)
+class TokenedOutBypass:
+    """Cities full of other corporations' stations a route may pass through: so many on one route,
+    on so many of a run's routes (0: none)."""
+
+    per_route: int = 0
+    routes: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class PresidentAssist:
     """A corporation short of a train's price buys it with its president's help, who pays a fee besides."""
 
@@ -265,6 +274,7 @@ class OperatingRoundRules:
     privates_bought_from: Literal["any_player", "president"] = "any_player"
     unsellable_once_run_before_rusting: bool = False
     halt_subsidy: int = 0                       # each halt a route stops at pays the corporation this much
+    tokened_out_bypass: TokenedOutBypass = TokenedOutBypass()
     president_assist: PresidentAssist | None = None
     by_type: Mapping[str, TypeRules] = field(default_factory=dict)
     share_redemption: ShareRedemption = ShareRedemption()
