@@ -140,3 +140,22 @@ def test_without_the_option_a_full_city_blocks_the_route(fixtures: Path) -> None
     with pytest.raises(GameError, match="blocks it"):
         game.process(run)
     assert corp.cash == cash and not any(t.operated for t in corp.trains)
+
+
+def test_a_route_stops_at_the_halts_it_asks_for_before_the_best_towns(fixtures: Path) -> None:
+    game, run = played(fixtures, "1860/1860_game_end_bank.json", 101)
+    game.process(run)                                        # IOW's 3+2 asks for two halts: 90, not the best 100
+    route = game.round.routes[2]
+    assert route.halts == 2
+    assert [s.kind for s in route.stops()].count("halt") == 2
+    assert game.round.route_revenues[2] == 90 and game.round.subsidy == 20
+
+
+def test_a_route_may_not_end_at_a_halt(fixtures: Path) -> None:
+    game, run = played(fixtures, "1860/1860_game_end_bank.json", 101)
+    spec = run["routes"][2]
+    short = {"train": spec["train"], "connections": spec["connections"][7:]}   # from a halt on H4 to J4
+    corp = game.corporation_by_id("IOW")
+    with pytest.raises(GameError, match="begin or end at a halt"):
+        game.process({**run, "routes": [short]})
+    assert not any(t.operated for t in corp.trains)

@@ -144,6 +144,7 @@ class Route:
         self._cache: dict[tuple[int, int], list[Chain]] = {}
         self.stated_revenue: int | None = None   # a revenue taken on trust (the route is ambiguous)
         self.siblings: list["Route"] = [self]    # the routes the corporation's trains run together
+        self.halts: int | None = None            # the halts the route asks to stop at (None: as many as fit)
         if connections:
             self._build(other_paths or set())
 
@@ -266,6 +267,8 @@ class Route:
         for g, n in groups.items():
             if n > 1:
                 raise RouteError(f"a route may use {g} only once", "routes")
+        if not self.game.rules.operating_round.routes_end_at_halts and "halt" in (visited[0].kind, visited[-1].kind):
+            raise RouteError(f"the {self.train.name} train's route cannot begin or end at a halt", "routes")
         ordered = self.ordered_paths()
         if len(self.paths) >= 3 and any(p.terminal for p in ordered[1:-1]):
             raise RouteError("a route cannot pass through a terminal (offboard) stop", "routes")
@@ -349,6 +352,9 @@ class Route:
         if d.kind != "rows":
             return visits
         rows = sorted(d.rows, key=lambda r: len(r.stops))
+        halts = [s for s in visits if s.kind == "halt"]
+        if halts:
+            return self.stops_with_halts(visits, halts, rows)
         max_stops = min(sum(r.pay for r in rows), len(visits))
         for n in range(max_stops, 0, -1):
             best: tuple[int, list[Stop]] | None = None
@@ -363,6 +369,29 @@ class Route:
             if best is not None and best[0] > 0:
                 return best[1]
         return []
+
+    def stops_with_halts(self, visits: list[Stop], halts: list[Stop], rows: list[Any]) -> list[Stop]:
+        """A route's stops where it passes halts: its cities and offboards; the halts it asks for
+        (``halts``, first in the order visited; a request the allowance cannot meet is no request);
+        the best towns of what allowance is left (the revenue may be lower than the best choice);
+        then, where it asks for none, as many halts as still fit."""
+        taken = [s for s in visits if s.kind not in ("town", "halt")]
+        most = max((n for n in range(len(halts) + 1) if self.rows_take(rows, taken + halts[:n])), default=0)
+        requested = self.halts if self.halts is not None and 0 < most and self.halts <= most else None
+        taken += halts[:requested or 0]
+        towns = [s for s in visits if s.kind == "town"]
+        for n in range(len(towns), 0, -1):
+            fitting: list[list[Stop]] = [list(c) for c in itertools.combinations(towns, n)
+                                         if self.rows_take(rows, taken + list(c))]
+            if fitting:
+                best: list[Stop] = max(fitting, key=self.base_revenue)
+                taken += best
+                break
+        if requested is None:
+            for halt in halts:
+                if self.rows_take(rows, taken + [halt]):
+                    taken.append(halt)
+        return [s for s in visits if s in taken]
 
     @staticmethod
     def rows_take(rows: list[Any], combo: Any) -> bool:
@@ -542,6 +571,8 @@ def rebuild_routes(game: "GameState", entity: Any, specs: list[dict[str, Any]],
             route = from_hexes(spec, other)
         else:
             route = Route(game, train, entity, spec["connections"], other_paths=other)
+        halts = spec.get("halts")
+        route.halts = int(halts) if halts is not None else None
         if not apart:
             used_paths |= set(route.paths)
         routes.append(route)

@@ -61,24 +61,17 @@ class RouteStep(Step):
         self.round.route_revenues = revenues
         self.round.extra_revenue = action.extra_revenue
         self.round.run_bonus = self.run_bonus(entity, routes, revenues)
-        self.round.subsidy = self.halt_subsidy(routes, action.routes)
+        self.round.subsidy = self.halt_subsidy(routes)
         if routes:
             lock_trains_run_before_rusting(game, entity)
         self.pass_()
 
-    def halt_subsidy(self, routes: list[Route], specs: list[dict[str, Any]]) -> int:
-        """``operating_round.halt_subsidy`` for each halt a route stops at (no more than the route's
-        recorded ``halts``, where it says)."""
+    def halt_subsidy(self, routes: list[Route]) -> int:
+        """``operating_round.halt_subsidy`` for each halt a route stops at."""
         amount = self.game.rules.operating_round.halt_subsidy
         if not amount:
             return 0
-        total = 0
-        for route, spec in zip(routes, specs):
-            halts = sum(1 for s in route.stops() if s.kind == "halt")
-            if spec.get("halts") is not None:
-                halts = min(halts, int(spec["halts"]))
-            total += amount * halts
-        return total
+        return amount * sum(1 for route in routes for s in route.stops() if s.kind == "halt")
 
     def run_bonus(self, entity: Any, routes: list[Route], revenues: list[int]) -> int:
         """The title's run_bonus hook: an amount for the whole run (negative lowers it, never below nothing)."""

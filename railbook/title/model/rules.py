@@ -275,6 +275,7 @@ class OperatingRoundRules:
     unsellable_once_run_before_rusting: bool = False
     halt_subsidy: int = 0                       # each halt a route stops at pays the corporation this much
     tokened_out_bypass: TokenedOutBypass = TokenedOutBypass()
+    routes_end_at_halts: bool = True            # false: a route may not begin or end at a halt
     president_assist: PresidentAssist | None = None
     by_type: Mapping[str, TypeRules] = field(default_factory=dict)
     share_redemption: ShareRedemption = ShareRedemption()
