@@ -159,3 +159,9 @@ def test_a_route_may_not_end_at_a_halt(fixtures: Path) -> None:
     with pytest.raises(GameError, match="begin or end at a halt"):
         game.process({**run, "routes": [short]})
     assert not any(t.operated for t in corp.trains)
+
+
+def test_a_city_joined_only_to_a_town_is_no_new_stop_when_the_tile_is_upgraded(fixtures: Path) -> None:
+    game, lay = played(fixtures, "1860/1860_game_end_bank.json", 104)   # Cowes: 787 to the green 788
+    game.process(lay)
+    assert game.hex_by_id("F2").tile.name == "788"

@@ -430,7 +430,8 @@ class Tracker:
             return False
         if not all(any(path_within(p, q) for q in tile.paths) for p in old.paths):
             return False
-        if added < sum(1 for n in new_ct if all(not (set(n) & set(o)) for o in old_ct)):
+        # a stop with no exits of its own (a city joined only to a town on the tile) is never a new one
+        if added < sum(1 for n in new_ct if n and all(not (set(n) & set(o)) for o in old_ct)):
             return False
         if multi and not all(sum(1 for n in new_ct if set(o) <= set(n)) == 1 for o in old_ct):
             return False
