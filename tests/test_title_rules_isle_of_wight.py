@@ -165,3 +165,9 @@ def test_a_city_joined_only_to_a_town_is_no_new_stop_when_the_tile_is_upgraded(f
     game, lay = played(fixtures, "1860/1860_game_end_bank.json", 104)   # Cowes: 787 to the green 788
     game.process(lay)
     assert game.hex_by_id("F2").tile.name == "788"
+
+
+def test_an_upgrade_may_make_a_halt_a_town(fixtures: Path) -> None:
+    game, lay = played(fixtures, "1860/19354.json", 168)   # H4: two halts (744) to a halt and a town (754)
+    game.process(lay)
+    assert sorted(s.kind for s in game.hex_by_id("H4").tile.stops) == ["halt", "town"]

@@ -326,6 +326,8 @@ def _end_le(end: Any, others: tuple[Any, Any]) -> bool:
         elif not isinstance(o, int):
             if type(end) is type(o) or (end.is_town() and end.definition.to_city and o.is_city()):
                 return True
+            if type(end) is Halt and o.is_town():   # an upgrade may make a halt a town
+                return True
     return False
 
 
