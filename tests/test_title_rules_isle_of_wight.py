@@ -171,3 +171,11 @@ def test_an_upgrade_may_make_a_halt_a_town(fixtures: Path) -> None:
     game, lay = played(fixtures, "1860/19354.json", 168)   # H4: two halts (744) to a halt and a town (754)
     game.process(lay)
     assert sorted(s.kind for s in game.hex_by_id("H4").tile.stops) == ["halt", "town"]
+
+
+def test_a_corporation_that_floats_operates_after_those_already_at_its_price(fixtures: Path) -> None:
+    game, _ = played(fixtures, "1860/1860_game_end_bank.json", 147)   # FYN parred at 82 first, IWNJ floated first
+    fyn, iwnj = game.corporation_by_id("FYN"), game.corporation_by_id("IWNJ")
+    assert fyn.share_price is iwnj.share_price
+    assert fyn.share_price.corporations.index(iwnj) < fyn.share_price.corporations.index(fyn)
+    assert game.round.current_entity is iwnj

@@ -129,6 +129,13 @@ class StockMarket:
             self.max_reached = True
         sp.corporations.append(corporation)
 
+    def to_bottom(self, corporation: Any) -> None:
+        """The corporation's marker goes under the others on its cell (it comes after them in the operating order)."""
+        cell = corporation.share_price.corporations
+        if corporation in cell:
+            cell.remove(corporation)
+        cell.append(corporation)
+
     def move_right(self, corporation: Any) -> None:
         self.move(corporation, self.right(corporation.share_price.coordinates))
 

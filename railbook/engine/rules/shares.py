@@ -69,6 +69,8 @@ def float_corporation(game: "GameState", corp: Corporation) -> None:
             raise GameError(f"{corp.name} floats without a par price", "engine")
         game.bank.spend(par.price * corp.total_shares, corp)
         game.log(f"{corp.name} receives {game.format_money(corp.cash)}")
+    if game.rules.stock_round.float_marker_last and corp.share_price is not None:
+        game.stock_market.to_bottom(corp)
     if game.rules.stock_round.float_moves_ipo_to_pool:
         game.log(f"{corp.name}'s unsold certificates go to the bank pool")
         move_ipo_to_pool(game, corp)

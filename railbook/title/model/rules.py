@@ -93,6 +93,7 @@ class StockRoundRules:
     presidency_sale_to_pool: bool = False
     ipo_moves_to_pool: bool = False
     float_moves_ipo_to_pool: bool = False       # a corporation that floats puts its unsold certificates in the pool
+    float_marker_last: bool = False             # a corporation that floats goes under the markers on its cell
     # a player buying a certificate of a corporation he does not preside over takes the pool's last
     # certificate of it out of the game (if that is the very one he buys, that is all that happens)
     buy_removes_pool_certificate: bool = False
