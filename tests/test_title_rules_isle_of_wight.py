@@ -179,3 +179,24 @@ def test_a_corporation_that_floats_operates_after_those_already_at_its_price(fix
     assert fyn.share_price is iwnj.share_price
     assert fyn.share_price.corporations.index(iwnj) < fyn.share_price.corporations.index(fyn)
     assert game.round.current_entity is iwnj
+
+
+def test_a_sale_moves_no_price_of_a_corporation_that_has_not_operated(fixtures: Path) -> None:
+    game, sale = played(fixtures, "1860/1860_game_end_bank.json", 207)   # two NGStL shares, NGStL not run yet
+    ngstl = game.corporation_by_id("NGStL")
+    price = ngstl.share_price
+    game.process(sale)
+    assert ngstl.share_price is price
+
+
+def test_on_an_i_cell_the_first_share_of_a_sale_moves_no_price(fixtures: Path) -> None:
+    from railbook.engine.rules.shares import bundles_for_corporation, sell_shares_and_change_price
+    game, _ = played(fixtures, "1860/1860_game_end_bank.json", 207)
+    fyn = game.corporation_by_id("FYN")                 # it has operated
+    cell = next(c for c in game.stock_market.grid[0] if c is not None and c.price == 158)
+    assert cell.ignore_one_sale
+    game.stock_market.move(fyn, (cell.row, cell.column))
+    holder = next(p for p in game.players if any(not s.president for s in p.shares_of(fyn)))
+    one = next(b for b in bundles_for_corporation(game, holder, fyn) if b.percent == 10)
+    sell_shares_and_change_price(game, one)
+    assert fyn.share_price is cell

@@ -144,9 +144,14 @@ def sell_shares_and_change_price(game: "GameState", bundle: ShareBundle) -> None
     old = corp.share_price
     was_president = corp.owner is not None and corp.owner is bundle.owner
     sell_shares(game, bundle)
-    movement = game.rules.stock_round.sale_price_drop
+    rules = game.rules.stock_round
+    movement = rules.sale_price_drop
+    if not rules.unoperated_sales_move_price and not corp.operated():
+        movement = "none"
+    # a cell whose effect is ignore_one_sale lets the first share of a sale there move nothing
+    shares = int(bundle.num_shares()) - (1 if old is not None and old.ignore_one_sale else 0)
     if movement == "row_per_share":
-        for _ in range(int(bundle.num_shares())):
+        for _ in range(shares):
             game.stock_market.move_down(corp)
     elif movement == "row_per_10_percent":
         for _ in range(bundle.percent // 10):
@@ -154,7 +159,7 @@ def sell_shares_and_change_price(game: "GameState", bundle: ShareBundle) -> None
     elif movement == "row_per_sale":
         game.stock_market.move_down(corp)
     elif movement == "column_per_share":
-        for _ in range(int(bundle.num_shares())):
+        for _ in range(shares):
             game.stock_market.move_left(corp)
     elif movement == "column_per_sale_if_president" and was_president:
         game.stock_market.move_left(corp)
