@@ -200,3 +200,16 @@ def test_on_an_i_cell_the_first_share_of_a_sale_moves_no_price(fixtures: Path) -
     one = next(b for b in bundles_for_corporation(game, holder, fyn) if b.percent == 10)
     sell_shares_and_change_price(game, one)
     assert fyn.share_price is cell
+
+
+def test_the_shares_of_a_corporation_without_a_train_sell_at_half_price(fixtures: Path) -> None:
+    from railbook.engine.rules.game_end import result_players
+    game, sale = played(fixtures, "1860/1860_game_end_bank.json", 207)   # NGStL (68) has no train: 2 x 34
+    seller = game.player_by_id(sale["entity"])
+    ngstl = game.corporation_by_id("NGStL")
+    assert not ngstl.trains and ngstl.share_price.price == 68
+    score = dict(result_players(game))[seller]
+    cash = seller.cash
+    game.process(sale)
+    assert seller.cash == cash + 68
+    assert dict(result_players(game))[seller] == score       # it counted at half before the sale too

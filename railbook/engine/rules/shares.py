@@ -136,7 +136,22 @@ def bundles_for_corporation(game: "GameState", holder: Any, corp: Corporation) -
         for k in range(1, diff // normal + 1):
             bundles.append(ShareBundle(acc, percent - normal * k))
     bundles.sort(key=lambda b: b.percent)
+    if halves_trainless(game, corp):
+        for b in bundles:
+            b.share_price = b.price_per_share() // 2
     return bundles
+
+
+def halves_trainless(game: "GameState", corp: Any) -> bool:
+    """``stock_round.trainless_shares_half_value``: the corporation has no train, so its shares sell (and
+    count at the game's end) at half their price, rounded down."""
+    return game.rules.stock_round.trainless_shares_half_value and not corp.trains
+
+
+def trainless_discount(game: "GameState", player: Any) -> int:
+    """What a player's certificates of trainless corporations count less at the game's end."""
+    return sum(s.price() - s.price() // 2 for s in player.shares if s.corporation.ipoed
+               and halves_trainless(game, s.corporation))
 
 
 def sell_shares_and_change_price(game: "GameState", bundle: ShareBundle) -> None:
@@ -263,6 +278,8 @@ def sell_shares(game: "GameState", bundle: ShareBundle, allow_president_change: 
     """The holder sells the bundle to the pool and the bank pays it (the price does not move here)."""
     pool = game.share_pool
     entity = bundle.owner
+    if bundle.share_price is None and halves_trainless(game, bundle.corporation):
+        bundle.share_price = bundle.price_per_share() // 2
     price = bundle.price()
     if swap is not None:
         price -= swap.price()

@@ -86,6 +86,7 @@ class StockRoundRules:
                              "column_per_sale_if_president", "none"] = "row_per_share"
     pool_shares_drop: Literal["none", "one"] = "none"   # one: a row down at the round's end with shares in the pool
     unoperated_sales_move_price: bool = True    # false: a sale moves only the price of a corporation that has operated
+    trainless_shares_half_value: bool = False   # a trainless corporation's shares sell and score at half price
     sold_out_rise: bool = True
     priority: PriorityOrder = "after_last_to_act"
     multiple_buys_only_from_pool: bool = False
