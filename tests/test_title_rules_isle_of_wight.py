@@ -213,3 +213,20 @@ def test_the_shares_of_a_corporation_without_a_train_sell_at_half_price(fixtures
     game.process(sale)
     assert seller.cash == cash + 68
     assert dict(result_players(game))[seller] == score       # it counted at half before the sale too
+
+
+def test_a_corporation_with_a_train_cannot_buy_another_corporations_only_train(fixtures: Path) -> None:
+    game, buy = played(fixtures, "1860/19354.json", 272)    # S&C has a 3+2 and buys IWNJ's 4+2 for 130
+    game.process(buy)
+    sc = game.corporation_by_id("S&C")
+    others = game.depot.other_trains(sc)
+    assert others == [] or all(len(t.owner.trains) >= 2 for t in others)
+    assert game.round.current_entity is not sc               # nothing left it may buy: its turn ends
+
+
+def test_a_train_from_another_corporation_costs_a_multiple_of_ten(fixtures: Path) -> None:
+    game, buy = played(fixtures, "1860/19354.json", 272)
+    sc = game.corporation_by_id("S&C")
+    with pytest.raises(IllegalAction, match="multiple"):
+        game.process({**buy, "price": 125})
+    assert len(sc.trains) == 1

@@ -151,7 +151,7 @@ class GameState:
             trains.extend(Train(definition, i) for i in range(count))
         rules = self.rules.operating_round
         self.depot = Depot(trains, self.phase, self.bank, rules.discarded_trains == "to_depot",
-                           rules.train_buys_between_corporations)
+                           rules.train_buys_between_corporations, rules.corporation_train_sales)
         self.depot.hold_back_reserved()
         cash = self.rules.starting_cash[n]
         for p in self.players:

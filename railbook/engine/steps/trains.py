@@ -237,8 +237,8 @@ class BuyTrainStep(Step, EmergencyMoney):
             max_possible = power + (entity.owner.cash if entity.owner is not None else 0)
             low = max_possible - self.last_share_sold_price + 1 if self.last_share_sold_price else 1
             high = min(train.price_, max_possible) if ebuy == "up_to_face_value" else max_possible
-            return low, high
-        return 1, power
+            return max(low, self.game.depot.other_min_price), high
+        return self.game.depot.other_min_price, power
 
     def process_buy_train(self, action: "Action") -> None:
         entity = action.entity
@@ -358,6 +358,10 @@ class BuyTrainStep(Step, EmergencyMoney):
             if not (low <= price <= high) and not (price > high and self.president_assist(entity, train, price)):
                 raise IllegalAction(f"{entity.name} may pay between {game.format_money(low)} and "
                                     f"{game.format_money(high)} for {train.owner.name}'s {train.name}", "train price")
+            multiple = game.rules.operating_round.corporation_train_sales.price_multiple
+            if price % multiple:
+                raise IllegalAction(f"a train bought from another corporation costs a multiple of "
+                                    f"{game.format_money(multiple)}", "train price")
         if exchange is not None:
             if exchange.owner is not entity:
                 raise IllegalAction(f"{entity.name} does not own {exchange.id} to trade in", "train trade-in")

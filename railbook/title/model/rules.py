@@ -193,6 +193,16 @@ class FirstOrPrivateSales:
 
 
 @dataclass(frozen=True, slots=True)
+class CorporationTrainSales:
+    """Trains bought from another corporation: at least ``min_price``, in multiples of ``price_multiple``;
+    ``keeps_last_train``: a corporation that owns a train cannot buy another corporation's only one."""
+
+    min_price: int = 1
+    price_multiple: int = 1
+    keeps_last_train: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class TokenedOutBypass:
     """Cities full of other corporations' stations a route may pass through: so many on one route,
     on so many of a run's routes (0: none)."""
@@ -261,6 +271,7 @@ class OperatingRoundRules:
     discarded_trains: Literal["to_depot", "removed"] = "to_depot"
     emergency_buy: EmergencyBuy = EmergencyBuy()
     train_buys_between_corporations: bool = True
+    corporation_train_sales: CorporationTrainSales = CorporationTrainSales()
     minors_buy_trains: bool = False
     dividends: tuple[str, ...] = ("payout", "withhold")
     dividend_jump_percents: tuple[int, ...] = ()   # empty: a payout moves the price as the market says
