@@ -230,3 +230,12 @@ def test_a_train_from_another_corporation_costs_a_multiple_of_ten(fixtures: Path
     with pytest.raises(IllegalAction, match="multiple"):
         game.process({**buy, "price": 125})
     assert len(sc.trains) == 1
+
+
+def test_a_corporation_pushed_over_its_train_limit_in_its_turn_discards_only_as_its_next_turn_begins(
+        fixtures: Path) -> None:
+    game, _ = played(fixtures, "1860/1860_game_end_bank.json", 380)   # C&N's 6+3 opened phase 6 (limit 2)
+    cn = game.corporation_by_id("C&N")
+    assert len(cn.trains) == 3
+    assert game.round.current_entity is game.corporation_by_id("IOW")
+    assert "discard_train" not in game.round.actions_for(cn)

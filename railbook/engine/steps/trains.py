@@ -429,8 +429,19 @@ class DiscardTrainStep(Step):
     def description(self) -> str:
         return "Discard Trains"
 
+    turn_of: Any = None          # own_turn discards: the operator whose turn the step last saw begin,
+    turn_crowded: bool = False   # and whether it was over its limit then (or after its last discard)
+
     def crowded(self) -> list[Any]:
-        return crowded_corps(self.game)
+        """Who must discard now: every company over its limit, or (``operating_round.discard_excess_trains:
+        own_turn``) only the operator, and only if it was over its limit as its turn began."""
+        crowded = crowded_corps(self.game)
+        if self.game.rules.operating_round.discard_excess_trains != "own_turn":
+            return crowded
+        operator = getattr(self.round, "current_operator", None)
+        if operator is not self.turn_of:
+            self.turn_of, self.turn_crowded = operator, operator in crowded
+        return [operator] if self.turn_crowded and operator in crowded else []
 
     def active(self) -> bool:
         return bool(self.crowded())
@@ -457,6 +468,7 @@ class DiscardTrainStep(Step):
             raise IllegalAction(f"{action.entity.name} does not own {train.id}", "discard train")
         self.game.depot.reclaim_train(train)
         self.game.log(f"{action.entity.name} discards {train.name}")
+        self.turn_crowded = action.entity in crowded_corps(self.game)
 
 
 class BankruptStep(Step):

@@ -269,6 +269,7 @@ class OperatingRoundRules:
     home_token: Literal["first_operation", "par", "float", "operating_round"] = "first_operation"
     must_buy_train: MustBuyTrain = "when_route_exists"
     discarded_trains: Literal["to_depot", "removed"] = "to_depot"
+    discard_excess_trains: Literal["at_once", "own_turn"] = "at_once"   # own_turn: as its next turn begins
     emergency_buy: EmergencyBuy = EmergencyBuy()
     train_buys_between_corporations: bool = True
     corporation_train_sales: CorporationTrainSales = CorporationTrainSales()
