@@ -239,3 +239,11 @@ def test_a_corporation_pushed_over_its_train_limit_in_its_turn_discards_only_as_
     assert len(cn.trains) == 3
     assert game.round.current_entity is game.corporation_by_id("IOW")
     assert "discard_train" not in game.round.actions_for(cn)
+
+
+def test_a_trainless_corporation_short_of_the_cheapest_train_need_not_buy_one(fixtures: Path) -> None:
+    game, passing = played(fixtures, "1860/1860_game_end_bank.json", 382)   # IOW: a route, no train, too little
+    iow = game.corporation_by_id("IOW")
+    assert not iow.trains and iow.cash <= game.depot.min_depot_price()
+    game.process(passing)
+    assert game.round.current_entity is not iow
