@@ -247,3 +247,12 @@ def test_a_trainless_corporation_short_of_the_cheapest_train_need_not_buy_one(fi
     assert not iow.trains and iow.cash <= game.depot.min_depot_price()
     game.process(passing)
     assert game.round.current_entity is not iow
+
+
+def test_a_tile_18xx_games_draws_turned_is_laid_as_it_means_and_traced_as_it_records(fixtures: Path) -> None:
+    from railbook.engine.trace import digest
+    game, lay = played(fixtures, "1860/1860_game_end_bank.json", 395)   # 767 at its rotation 2 on F6
+    assert lay["tile"].startswith("767") and lay["rotation"] == 2
+    game.process(eighteen_xx.as_played(game, lay))
+    assert game.hex_by_id("F6").tile.rotation == (2 + 4) % 6
+    assert digest(game, 396)["tiles"]["F6"] == "767@2"
