@@ -256,3 +256,18 @@ def test_a_tile_18xx_games_draws_turned_is_laid_as_it_means_and_traced_as_it_rec
     game.process(eighteen_xx.as_played(game, lay))
     assert game.hex_by_id("F6").tile.rotation == (2 + 4) % 6
     assert digest(game, 396)["tiles"]["F6"] == "767@2"
+
+
+def test_the_bank_sells_the_ferry_at_face_value_and_buying_it_closes_the_other_privates(fixtures: Path) -> None:
+    game, buy = played(fixtures, "1860/1860_game_end_bank.json", 404)   # after the first 6+3: FFC for 200
+    ffc = game.company_by_id("FFC")
+    assert ffc in game.bank_offers
+    listed = [a.action for a in game.legal_actions() if a.action["type"] == "buy_company"]
+    assert {"type": "buy_company", "entity": buy["entity"], "entity_type": "player", "company": "FFC",
+            "price": 200} in listed
+    with pytest.raises(IllegalAction, match="sells"):
+        game.process({**buy, "price": 150})
+    game.process(buy)
+    ffc = game.company_by_id("FFC")
+    assert ffc.owner is game.player_by_id(buy["entity"])
+    assert all(c.closed for c in game.companies if c is not ffc)

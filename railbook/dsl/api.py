@@ -111,6 +111,9 @@ FUNCTIONS: dict[str, Func] = {
     "shuffle": Func(("list[any]",), "list[any]", "A copy of a list in seeded random order."),
     "make_available": Func(("Corporation",), "none", "Let a corporation that waited for an event be parred."),
     "remove_private": Func(("Private",), "none", "Take a private out of the game before it is sold."),
+    "offer_private": Func(("Private",), "none",
+                          "The bank offers a private nobody owns for sale in stock rounds, at its face value, as "
+                          "a turn's purchase."),
     "withdraw_private": Func(("Private",), "none",
                              "Take a private out of the game before it is sold, as if it never were in it: it "
                              "is no longer listed, not even as closed."),

@@ -103,6 +103,7 @@ class PrivateDef:
     abilities: tuple[AbilityDef, ...] = ()
     stock_round_trade: bool = False         # traded in stock rounds like a share (a bond)
     sold_in_operating_rounds: bool = False
+    closes_others_when_bought: bool = False  # a player's purchase of it from the bank closes every other private
 
 
 # ---------------------------------------------------------------- corporations and minors
