@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, simple
 from railbook.engine.rules.abilities import close_companies_on_event, run_bonuses
-from railbook.engine.rules.routes import Route, rebuild_routes, routes_from_hexes
+from railbook.engine.rules.recorded_routes import routes_from_hexes
+from railbook.engine.rules.routes import Route, rebuild_routes
 from railbook.engine.rules.shares import log_share_price
 from railbook.engine.rules.track import can_run_route
 from railbook.engine.rules.trains import lock_trains_run_before_rusting, rust
