@@ -271,3 +271,18 @@ def test_the_bank_sells_the_ferry_at_face_value_and_buying_it_closes_the_other_p
     ffc = game.company_by_id("FFC")
     assert ffc.owner is game.player_by_id(buy["entity"])
     assert all(c.closed for c in game.companies if c is not ffc)
+
+
+def test_an_insolvent_corporation_places_no_station_and_runs_a_leased_train_for_40_and_20_a_stop(
+        fixtures: Path) -> None:
+    from railbook.engine.rules.insolvency import insolvent
+    game, run = played(fixtures, "1860/1860_game_end_stock_market.json", 484)   # FYN: a route, no train
+    fyn = game.corporation_by_id("FYN")
+    assert insolvent(game, fyn) and not fyn.trains
+    assert "place_token" not in game.round.actions_for(fyn)
+    cash = fyn.cash
+    game.process(run)                                       # the depot's cheapest train, leased
+    fyn = game.corporation_by_id("FYN")
+    (earned,) = game.round.route_revenues or [fyn.cash - cash]
+    assert (earned - 40) % 20 == 0 and fyn.cash == cash + earned   # withheld, no subsidy
+    assert not fyn.trains

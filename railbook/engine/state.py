@@ -168,6 +168,7 @@ class GameState:
         self.capitalization_now: str = self.rules.capitalization
         self.certificate_limit_now: int | None = None   # a limit set in play, else the title's
         self.escrow_held: dict[str, int] = {}
+        self.insolvent: set[str] = set()   # operating_round.insolvency: corporations running a leased train
         self.bank_offers: list[Any] = []   # privates a rule hook has the bank sell at face value (offer_private)
         self.destinated: set[str] = set()
         for corp in self.all_corporations:

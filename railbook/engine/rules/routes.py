@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.engine.map.tile import Path, Stop, hex_of
 from railbook.engine.map.walk import walk_path
+from railbook.engine.rules.insolvency import leased_revenue
 from railbook.errors import RouteError
 from railbook.hexgrid import invert
 
@@ -146,6 +147,7 @@ class Route:
         self.stated_revenue: int | None = None   # a revenue taken on trust (the route is ambiguous)
         self.siblings: list["Route"] = [self]    # the routes the corporation's trains run together
         self.halts: int | None = None            # the halts the route asks to stop at (None: as many as fit)
+        self.leased = False                      # an insolvent corporation's depot train (operating_round.insolvency)
         if connections:
             self._build(other_paths or set())
 
@@ -422,6 +424,10 @@ class Route:
         self.check()
         if self.stated_revenue is not None:
             return self.stated_revenue
+        if self.leased:   # as many stops as the train's first row counts, each at the same price
+            rows = self.train.distance.rows
+            count = min(len(self.visited_stops()), rows[0].pay) if rows else len(self.visited_stops())
+            return leased_revenue(self.game, count)
         stops = self.stops()
         return self.base_revenue(stops) + route_bonus(self.game, self, stops)
 
@@ -443,19 +449,20 @@ def _connects(a: Path, b: Path, corporation: Any, passable: list[Stop] | tuple[S
 
 
 def rebuild_routes(game: "GameState", entity: Any, specs: list[dict[str, Any]],
-                   from_hexes: Callable[[dict[str, Any], set[Any]], Route] | None = None) -> list[Route]:
+                   from_hexes: Callable[[dict[str, Any], set[Any]], Route] | None = None,
+                   leased: "Train | None" = None) -> list[Route]:
     """The routes of a run_routes action (each ``{"train": Train, "connections": [[hex ids...]...]}``)
     rebuilt on the board in order: each train the entity's own and not yet run, each route's
     track found apart from the track the trains before it took (a train that runs on its own
     may share it), and no track shared (:func:`check_overlap`). Revenue is the routes' own.
     A route recorded as its hexes alone (no connections) is built by ``from_hexes`` (spec, track
-    taken), where the caller reads such routes."""
+    taken), where the caller reads such routes. An insolvent corporation runs the ``leased`` depot train."""
     routes: list[Route] = []
     seen: set[Any] = set()
     used_paths: set[Any] = set()
     for spec in specs:
         train = spec["train"]
-        if train.owner is not entity:
+        if train.owner is not entity and train is not leased:
             raise RouteError(f"{entity.name} cannot run {train.id}: it is not its train", "routes")
         if train in seen:
             raise RouteError(f"train {train.id} cannot run twice", "routes")
@@ -470,6 +477,7 @@ def rebuild_routes(game: "GameState", entity: Any, specs: list[dict[str, Any]],
             route = Route(game, train, entity, spec["connections"], other_paths=other)
         halts = spec.get("halts")
         route.halts = int(halts) if halts is not None else None
+        route.leased = train is leased
         if not apart:
             used_paths |= set(route.paths)
         routes.append(route)

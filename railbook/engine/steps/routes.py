@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, simple
 from railbook.engine.rules.abilities import close_companies_on_event, run_bonuses
+from railbook.engine.rules.insolvency import insolvent, leased_train
 from railbook.engine.rules.recorded_routes import routes_from_hexes
 from railbook.engine.rules.routes import Route, rebuild_routes
 from railbook.engine.rules.shares import log_share_price
@@ -33,7 +34,7 @@ class RouteStep(Step):
     def actions(self, entity: Any) -> list[str]:
         if entity is not self.current_entity() or not entity.is_operator():
             return []
-        if not entity.runnable_trains() or not can_run_route(self.game, entity):
+        if not (entity.runnable_trains() or leased_train(self.game, entity)) or not can_run_route(self.game, entity):
             return []
         return ["run_routes"]
 
@@ -49,7 +50,8 @@ class RouteStep(Step):
         entity = action.entity
         game = self.game
         routes = rebuild_routes(game, entity, action.routes,
-                                from_hexes=lambda spec, other: self.route_from_hexes(action, spec, entity, other))
+                                from_hexes=lambda spec, other: self.route_from_hexes(action, spec, entity, other),
+                                leased=leased_train(game, entity))
         revenues = []
         bonuses = run_bonuses(entity, [route.hexes() for route in routes])
         for route, spec, bonus in zip(routes, action.routes, bonuses):
@@ -72,7 +74,7 @@ class RouteStep(Step):
         amount = self.game.rules.operating_round.halt_subsidy
         if not amount:
             return 0
-        return amount * sum(1 for route in routes for s in route.stops() if s.kind == "halt")
+        return amount * sum(1 for route in routes if not route.leased for s in route.stops() if s.kind == "halt")
 
     def run_bonus(self, entity: Any, routes: list[Route], revenues: list[int]) -> int:
         """The title's run_bonus hook: an amount for the whole run (negative lowers it, never below nothing)."""
@@ -142,6 +144,8 @@ class DividendStep(Step):
 
     def actions(self, entity: Any) -> list[str]:
         if entity is not self.current_entity() or entity.is_company() or self.total_revenue() == 0:
+            return []
+        if insolvent(self.game, entity):   # it withholds what its leased train earned
             return []
         return ["dividend"]
 

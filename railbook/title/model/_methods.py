@@ -1882,44 +1882,81 @@ def _f263():
   return hash((self.min_price,self.price_multiple,self.keeps_last_train,))
  return __hash__
 
-def _f264(_type_per_route, _type_routes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_per_route, _dflt_routes, _return_type):
- def __init__(self,per_route:_type_per_route=_dflt_per_route,routes:_type_routes=_dflt_routes)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'per_route',per_route)
-  __dataclass_builtins_object__.__setattr__(self,'routes',routes)
+def _f264(_type_base, _type_per_stop, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_base, _dflt_per_stop, _return_type):
+ def __init__(self,base:_type_base=_dflt_base,per_stop:_type_per_stop=_dflt_per_stop)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'base',base)
+  __dataclass_builtins_object__.__setattr__(self,'per_stop',per_stop)
  return __init__
 
 def _f265():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(per_route={self.per_route!r}, routes={self.routes!r})"
+  return self.__class__.__qualname__ + f"(base={self.base!r}, per_stop={self.per_stop!r})"
  return __repr__
 
 def _f266():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.per_route,self.routes,)==(other.per_route,other.routes,)
+   return (self.base,self.per_stop,)==(other.base,other.per_stop,)
   return NotImplemented
  return __eq__
 
 def _f267(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('per_route','routes',):
+  if type(self) is cls or name in ('base','per_stop',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f268(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('per_route','routes',):
+  if type(self) is cls or name in ('base','per_stop',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f269():
  def __hash__(self):
+  return hash((self.base,self.per_stop,))
+ return __hash__
+
+def _f270(_type_per_route, _type_routes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_per_route, _dflt_routes, _return_type):
+ def __init__(self,per_route:_type_per_route=_dflt_per_route,routes:_type_routes=_dflt_routes)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'per_route',per_route)
+  __dataclass_builtins_object__.__setattr__(self,'routes',routes)
+ return __init__
+
+def _f271():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(per_route={self.per_route!r}, routes={self.routes!r})"
+ return __repr__
+
+def _f272():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.per_route,self.routes,)==(other.per_route,other.routes,)
+  return NotImplemented
+ return __eq__
+
+def _f273(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('per_route','routes',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f274(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('per_route','routes',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f275():
+ def __hash__(self):
   return hash((self.per_route,self.routes,))
  return __hash__
 
-def _f270(_type_fee, _type_min_treasury_percent, _type_needs_train, _type_permanent_trains_only, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fee, _dflt_min_treasury_percent, _dflt_needs_train, _dflt_permanent_trains_only, _return_type):
+def _f276(_type_fee, _type_min_treasury_percent, _type_needs_train, _type_permanent_trains_only, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fee, _dflt_min_treasury_percent, _dflt_needs_train, _dflt_permanent_trains_only, _return_type):
  def __init__(self,fee:_type_fee=_dflt_fee,min_treasury_percent:_type_min_treasury_percent=_dflt_min_treasury_percent,needs_train:_type_needs_train=_dflt_needs_train,permanent_trains_only:_type_permanent_trains_only=_dflt_permanent_trains_only)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'fee',fee)
   __dataclass_builtins_object__.__setattr__(self,'min_treasury_percent',min_treasury_percent)
@@ -1927,113 +1964,113 @@ def _f270(_type_fee, _type_min_treasury_percent, _type_needs_train, _type_perman
   __dataclass_builtins_object__.__setattr__(self,'permanent_trains_only',permanent_trains_only)
  return __init__
 
-def _f271():
+def _f277():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(fee={self.fee!r}, min_treasury_percent={self.min_treasury_percent!r}, needs_train={self.needs_train!r}, permanent_trains_only={self.permanent_trains_only!r})"
  return __repr__
 
-def _f272():
+def _f278():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.fee,self.min_treasury_percent,self.needs_train,self.permanent_trains_only,)==(other.fee,other.min_treasury_percent,other.needs_train,other.permanent_trains_only,)
   return NotImplemented
  return __eq__
 
-def _f273(cls, FrozenInstanceError):
- def __setattr__(self,name,value):
-  if type(self) is cls or name in ('fee','min_treasury_percent','needs_train','permanent_trains_only',):
-   raise FrozenInstanceError(f"cannot assign to field {name!r}")
-  super(cls, self).__setattr__(name, value)
- return __setattr__
-
-def _f274(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('fee','min_treasury_percent','needs_train','permanent_trains_only',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-def _f275():
- def __hash__(self):
-  return hash((self.fee,self.min_treasury_percent,self.needs_train,self.permanent_trains_only,))
- return __hash__
-
-def _f276(_type_max_shares, _type_max_shares_first_or, _type_reissue_price, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_max_shares, _dflt_max_shares_first_or, _dflt_reissue_price, _return_type):
- def __init__(self,max_shares:_type_max_shares=_dflt_max_shares,max_shares_first_or:_type_max_shares_first_or=_dflt_max_shares_first_or,reissue_price:_type_reissue_price=_dflt_reissue_price)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'max_shares',max_shares)
-  __dataclass_builtins_object__.__setattr__(self,'max_shares_first_or',max_shares_first_or)
-  __dataclass_builtins_object__.__setattr__(self,'reissue_price',reissue_price)
- return __init__
-
-def _f277():
- def __repr__(self):
-  return self.__class__.__qualname__ + f"(max_shares={self.max_shares!r}, max_shares_first_or={self.max_shares_first_or!r}, reissue_price={self.reissue_price!r})"
- return __repr__
-
-def _f278():
- def __eq__(self,other):
-  if other.__class__ is self.__class__:
-   return (self.max_shares,self.max_shares_first_or,self.reissue_price,)==(other.max_shares,other.max_shares_first_or,other.reissue_price,)
-  return NotImplemented
- return __eq__
-
 def _f279(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('max_shares','max_shares_first_or','reissue_price',):
+  if type(self) is cls or name in ('fee','min_treasury_percent','needs_train','permanent_trains_only',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f280(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('max_shares','max_shares_first_or','reissue_price',):
+  if type(self) is cls or name in ('fee','min_treasury_percent','needs_train','permanent_trains_only',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f281():
  def __hash__(self):
-  return hash((self.max_shares,self.max_shares_first_or,self.reissue_price,))
+  return hash((self.fee,self.min_treasury_percent,self.needs_train,self.permanent_trains_only,))
  return __hash__
 
-def _f282(_type_private, _type_cost, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
- def __init__(self,private:_type_private,cost:_type_cost)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'private',private)
-  __dataclass_builtins_object__.__setattr__(self,'cost',cost)
+def _f282(_type_max_shares, _type_max_shares_first_or, _type_reissue_price, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_max_shares, _dflt_max_shares_first_or, _dflt_reissue_price, _return_type):
+ def __init__(self,max_shares:_type_max_shares=_dflt_max_shares,max_shares_first_or:_type_max_shares_first_or=_dflt_max_shares_first_or,reissue_price:_type_reissue_price=_dflt_reissue_price)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'max_shares',max_shares)
+  __dataclass_builtins_object__.__setattr__(self,'max_shares_first_or',max_shares_first_or)
+  __dataclass_builtins_object__.__setattr__(self,'reissue_price',reissue_price)
  return __init__
 
 def _f283():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(private={self.private!r}, cost={self.cost!r})"
+  return self.__class__.__qualname__ + f"(max_shares={self.max_shares!r}, max_shares_first_or={self.max_shares_first_or!r}, reissue_price={self.reissue_price!r})"
  return __repr__
 
 def _f284():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.private,self.cost,)==(other.private,other.cost,)
+   return (self.max_shares,self.max_shares_first_or,self.reissue_price,)==(other.max_shares,other.max_shares_first_or,other.reissue_price,)
   return NotImplemented
  return __eq__
 
 def _f285(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('private','cost',):
+  if type(self) is cls or name in ('max_shares','max_shares_first_or','reissue_price',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f286(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('private','cost',):
+  if type(self) is cls or name in ('max_shares','max_shares_first_or','reissue_price',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f287():
  def __hash__(self):
+  return hash((self.max_shares,self.max_shares_first_or,self.reissue_price,))
+ return __hash__
+
+def _f288(_type_private, _type_cost, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+ def __init__(self,private:_type_private,cost:_type_cost)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'private',private)
+  __dataclass_builtins_object__.__setattr__(self,'cost',cost)
+ return __init__
+
+def _f289():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(private={self.private!r}, cost={self.cost!r})"
+ return __repr__
+
+def _f290():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.private,self.cost,)==(other.private,other.cost,)
+  return NotImplemented
+ return __eq__
+
+def _f291(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('private','cost',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f292(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('private','cost',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f293():
+ def __hash__(self):
   return hash((self.private,self.cost,))
  return __hash__
 
-def _f288(_type_name, _type_text, _type_cost, _type_count, _type_per_corporation, _type_cost_with_private, _type_needs_route_to, _type_opens, _type_label, _type_of_private, _type_bonus_hexes, _type_bonus, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_text, _dflt_cost, _dflt_count, _dflt_per_corporation, _dflt_cost_with_private, _dflt_needs_route_to, _dflt_opens, _dflt_label, _dflt_of_private, _dflt_bonus_hexes, _dflt_bonus, _return_type):
+def _f294(_type_name, _type_text, _type_cost, _type_count, _type_per_corporation, _type_cost_with_private, _type_needs_route_to, _type_opens, _type_label, _type_of_private, _type_bonus_hexes, _type_bonus, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_text, _dflt_cost, _dflt_count, _dflt_per_corporation, _dflt_cost_with_private, _dflt_needs_route_to, _dflt_opens, _dflt_label, _dflt_of_private, _dflt_bonus_hexes, _dflt_bonus, _return_type):
  def __init__(self,name:_type_name,text:_type_text=_HAS_DEFAULT_FACTORY,cost:_type_cost=_dflt_cost,count:_type_count=_dflt_count,per_corporation:_type_per_corporation=_dflt_per_corporation,cost_with_private:_type_cost_with_private=_dflt_cost_with_private,needs_route_to:_type_needs_route_to=_dflt_needs_route_to,opens:_type_opens=_dflt_opens,label:_type_label=_dflt_label,of_private:_type_of_private=_dflt_of_private,bonus_hexes:_type_bonus_hexes=_dflt_bonus_hexes,bonus:_type_bonus=_dflt_bonus)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)
@@ -2049,39 +2086,39 @@ def _f288(_type_name, _type_text, _type_cost, _type_count, _type_per_corporation
   __dataclass_builtins_object__.__setattr__(self,'bonus',bonus)
  return __init__
 
-def _f289():
+def _f295():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, text={self.text!r}, cost={self.cost!r}, count={self.count!r}, per_corporation={self.per_corporation!r}, cost_with_private={self.cost_with_private!r}, needs_route_to={self.needs_route_to!r}, opens={self.opens!r}, label={self.label!r}, of_private={self.of_private!r}, bonus_hexes={self.bonus_hexes!r}, bonus={self.bonus!r})"
  return __repr__
 
-def _f290():
+def _f296():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.text,self.cost,self.count,self.per_corporation,self.cost_with_private,self.needs_route_to,self.opens,self.label,self.of_private,self.bonus_hexes,self.bonus,)==(other.name,other.text,other.cost,other.count,other.per_corporation,other.cost_with_private,other.needs_route_to,other.opens,other.label,other.of_private,other.bonus_hexes,other.bonus,)
   return NotImplemented
  return __eq__
 
-def _f291(cls, FrozenInstanceError):
+def _f297(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','text','cost','count','per_corporation','cost_with_private','needs_route_to','opens','label','of_private','bonus_hexes','bonus',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f292(cls, FrozenInstanceError):
+def _f298(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','text','cost','count','per_corporation','cost_with_private','needs_route_to','opens','label','of_private','bonus_hexes','bonus',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f293():
+def _f299():
  def __hash__(self):
   return hash((self.name,self.text,self.cost,self.count,self.per_corporation,self.cost_with_private,self.needs_route_to,self.opens,self.label,self.of_private,self.bonus_hexes,self.bonus,))
  return __hash__
 
-def _f294(_type_steps, _type_tile_lays, _type_track_restriction, _type_reservations_block_others, _type_home_token, _type_must_buy_train, _type_discarded_trains, _type_discard_excess_trains, _type_emergency_buy, _type_train_buys_between_corporations, _type_corporation_train_sales, _type_minors_buy_trains, _type_dividends, _type_dividend_jump_percents, _type_dividend_price_moves, _type_issue_redeem, _type_min_tile_cost, _type_first_operating_order, _type_half_dividend_rounding, _type_treasury_shares, _type_pays_corporation_for, _type_trade_ins_per_turn, _type_one_depot_train_per_type, _type_first_or_private_sales, _type_privates_bought_from, _type_unsellable_once_run_before_rusting, _type_halt_subsidy, _type_tokened_out_bypass, _type_routes_end_at_halts, _type_president_assist, _type_by_type, _type_share_redemption, _type_markers, _type_split_city_tokens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_steps, _dflt_tile_lays, _dflt_track_restriction, _dflt_reservations_block_others, _dflt_home_token, _dflt_must_buy_train, _dflt_discarded_trains, _dflt_discard_excess_trains, _dflt_emergency_buy, _dflt_train_buys_between_corporations, _dflt_corporation_train_sales, _dflt_minors_buy_trains, _dflt_dividends, _dflt_dividend_jump_percents, _dflt_dividend_price_moves, _dflt_issue_redeem, _dflt_min_tile_cost, _dflt_first_operating_order, _dflt_half_dividend_rounding, _dflt_treasury_shares, _dflt_pays_corporation_for, _dflt_trade_ins_per_turn, _dflt_one_depot_train_per_type, _dflt_first_or_private_sales, _dflt_privates_bought_from, _dflt_unsellable_once_run_before_rusting, _dflt_halt_subsidy, _dflt_tokened_out_bypass, _dflt_routes_end_at_halts, _dflt_president_assist, _dflt_by_type, _dflt_share_redemption, _dflt_markers, _dflt_split_city_tokens, _return_type):
- def __init__(self,steps:_type_steps=_dflt_steps,tile_lays:_type_tile_lays=_dflt_tile_lays,track_restriction:_type_track_restriction=_dflt_track_restriction,reservations_block_others:_type_reservations_block_others=_dflt_reservations_block_others,home_token:_type_home_token=_dflt_home_token,must_buy_train:_type_must_buy_train=_dflt_must_buy_train,discarded_trains:_type_discarded_trains=_dflt_discarded_trains,discard_excess_trains:_type_discard_excess_trains=_dflt_discard_excess_trains,emergency_buy:_type_emergency_buy=_dflt_emergency_buy,train_buys_between_corporations:_type_train_buys_between_corporations=_dflt_train_buys_between_corporations,corporation_train_sales:_type_corporation_train_sales=_dflt_corporation_train_sales,minors_buy_trains:_type_minors_buy_trains=_dflt_minors_buy_trains,dividends:_type_dividends=_dflt_dividends,dividend_jump_percents:_type_dividend_jump_percents=_dflt_dividend_jump_percents,dividend_price_moves:_type_dividend_price_moves=_dflt_dividend_price_moves,issue_redeem:_type_issue_redeem=_dflt_issue_redeem,min_tile_cost:_type_min_tile_cost=_dflt_min_tile_cost,first_operating_order:_type_first_operating_order=_dflt_first_operating_order,half_dividend_rounding:_type_half_dividend_rounding=_dflt_half_dividend_rounding,treasury_shares:_type_treasury_shares=_dflt_treasury_shares,pays_corporation_for:_type_pays_corporation_for=_dflt_pays_corporation_for,trade_ins_per_turn:_type_trade_ins_per_turn=_dflt_trade_ins_per_turn,one_depot_train_per_type:_type_one_depot_train_per_type=_dflt_one_depot_train_per_type,first_or_private_sales:_type_first_or_private_sales=_dflt_first_or_private_sales,privates_bought_from:_type_privates_bought_from=_dflt_privates_bought_from,unsellable_once_run_before_rusting:_type_unsellable_once_run_before_rusting=_dflt_unsellable_once_run_before_rusting,halt_subsidy:_type_halt_subsidy=_dflt_halt_subsidy,tokened_out_bypass:_type_tokened_out_bypass=_dflt_tokened_out_bypass,routes_end_at_halts:_type_routes_end_at_halts=_dflt_routes_end_at_halts,president_assist:_type_president_assist=_dflt_president_assist,by_type:_type_by_type=_HAS_DEFAULT_FACTORY,share_redemption:_type_share_redemption=_dflt_share_redemption,markers:_type_markers=_dflt_markers,split_city_tokens:_type_split_city_tokens=_dflt_split_city_tokens)->_return_type:
+def _f300(_type_steps, _type_tile_lays, _type_track_restriction, _type_reservations_block_others, _type_home_token, _type_must_buy_train, _type_discarded_trains, _type_discard_excess_trains, _type_emergency_buy, _type_train_buys_between_corporations, _type_corporation_train_sales, _type_minors_buy_trains, _type_dividends, _type_dividend_jump_percents, _type_dividend_price_moves, _type_issue_redeem, _type_min_tile_cost, _type_first_operating_order, _type_half_dividend_rounding, _type_treasury_shares, _type_pays_corporation_for, _type_trade_ins_per_turn, _type_one_depot_train_per_type, _type_first_or_private_sales, _type_privates_bought_from, _type_unsellable_once_run_before_rusting, _type_halt_subsidy, _type_tokened_out_bypass, _type_routes_end_at_halts, _type_insolvency, _type_president_assist, _type_by_type, _type_share_redemption, _type_markers, _type_split_city_tokens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_steps, _dflt_tile_lays, _dflt_track_restriction, _dflt_reservations_block_others, _dflt_home_token, _dflt_must_buy_train, _dflt_discarded_trains, _dflt_discard_excess_trains, _dflt_emergency_buy, _dflt_train_buys_between_corporations, _dflt_corporation_train_sales, _dflt_minors_buy_trains, _dflt_dividends, _dflt_dividend_jump_percents, _dflt_dividend_price_moves, _dflt_issue_redeem, _dflt_min_tile_cost, _dflt_first_operating_order, _dflt_half_dividend_rounding, _dflt_treasury_shares, _dflt_pays_corporation_for, _dflt_trade_ins_per_turn, _dflt_one_depot_train_per_type, _dflt_first_or_private_sales, _dflt_privates_bought_from, _dflt_unsellable_once_run_before_rusting, _dflt_halt_subsidy, _dflt_tokened_out_bypass, _dflt_routes_end_at_halts, _dflt_insolvency, _dflt_president_assist, _dflt_by_type, _dflt_share_redemption, _dflt_markers, _dflt_split_city_tokens, _return_type):
+ def __init__(self,steps:_type_steps=_dflt_steps,tile_lays:_type_tile_lays=_dflt_tile_lays,track_restriction:_type_track_restriction=_dflt_track_restriction,reservations_block_others:_type_reservations_block_others=_dflt_reservations_block_others,home_token:_type_home_token=_dflt_home_token,must_buy_train:_type_must_buy_train=_dflt_must_buy_train,discarded_trains:_type_discarded_trains=_dflt_discarded_trains,discard_excess_trains:_type_discard_excess_trains=_dflt_discard_excess_trains,emergency_buy:_type_emergency_buy=_dflt_emergency_buy,train_buys_between_corporations:_type_train_buys_between_corporations=_dflt_train_buys_between_corporations,corporation_train_sales:_type_corporation_train_sales=_dflt_corporation_train_sales,minors_buy_trains:_type_minors_buy_trains=_dflt_minors_buy_trains,dividends:_type_dividends=_dflt_dividends,dividend_jump_percents:_type_dividend_jump_percents=_dflt_dividend_jump_percents,dividend_price_moves:_type_dividend_price_moves=_dflt_dividend_price_moves,issue_redeem:_type_issue_redeem=_dflt_issue_redeem,min_tile_cost:_type_min_tile_cost=_dflt_min_tile_cost,first_operating_order:_type_first_operating_order=_dflt_first_operating_order,half_dividend_rounding:_type_half_dividend_rounding=_dflt_half_dividend_rounding,treasury_shares:_type_treasury_shares=_dflt_treasury_shares,pays_corporation_for:_type_pays_corporation_for=_dflt_pays_corporation_for,trade_ins_per_turn:_type_trade_ins_per_turn=_dflt_trade_ins_per_turn,one_depot_train_per_type:_type_one_depot_train_per_type=_dflt_one_depot_train_per_type,first_or_private_sales:_type_first_or_private_sales=_dflt_first_or_private_sales,privates_bought_from:_type_privates_bought_from=_dflt_privates_bought_from,unsellable_once_run_before_rusting:_type_unsellable_once_run_before_rusting=_dflt_unsellable_once_run_before_rusting,halt_subsidy:_type_halt_subsidy=_dflt_halt_subsidy,tokened_out_bypass:_type_tokened_out_bypass=_dflt_tokened_out_bypass,routes_end_at_halts:_type_routes_end_at_halts=_dflt_routes_end_at_halts,insolvency:_type_insolvency=_dflt_insolvency,president_assist:_type_president_assist=_dflt_president_assist,by_type:_type_by_type=_HAS_DEFAULT_FACTORY,share_redemption:_type_share_redemption=_dflt_share_redemption,markers:_type_markers=_dflt_markers,split_city_tokens:_type_split_city_tokens=_dflt_split_city_tokens)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'steps',steps)
   __dataclass_builtins_object__.__setattr__(self,'tile_lays',tile_lays)
   __dataclass_builtins_object__.__setattr__(self,'track_restriction',track_restriction)
@@ -2111,6 +2148,7 @@ def _f294(_type_steps, _type_tile_lays, _type_track_restriction, _type_reservati
   __dataclass_builtins_object__.__setattr__(self,'halt_subsidy',halt_subsidy)
   __dataclass_builtins_object__.__setattr__(self,'tokened_out_bypass',tokened_out_bypass)
   __dataclass_builtins_object__.__setattr__(self,'routes_end_at_halts',routes_end_at_halts)
+  __dataclass_builtins_object__.__setattr__(self,'insolvency',insolvency)
   __dataclass_builtins_object__.__setattr__(self,'president_assist',president_assist)
   __dataclass_builtins_object__.__setattr__(self,'by_type',_dflt_by_type() if by_type is _HAS_DEFAULT_FACTORY else by_type)
   __dataclass_builtins_object__.__setattr__(self,'share_redemption',share_redemption)
@@ -2118,75 +2156,75 @@ def _f294(_type_steps, _type_tile_lays, _type_track_restriction, _type_reservati
   __dataclass_builtins_object__.__setattr__(self,'split_city_tokens',split_city_tokens)
  return __init__
 
-def _f295():
- def __repr__(self):
-  return self.__class__.__qualname__ + f"(steps={self.steps!r}, tile_lays={self.tile_lays!r}, track_restriction={self.track_restriction!r}, reservations_block_others={self.reservations_block_others!r}, home_token={self.home_token!r}, must_buy_train={self.must_buy_train!r}, discarded_trains={self.discarded_trains!r}, discard_excess_trains={self.discard_excess_trains!r}, emergency_buy={self.emergency_buy!r}, train_buys_between_corporations={self.train_buys_between_corporations!r}, corporation_train_sales={self.corporation_train_sales!r}, minors_buy_trains={self.minors_buy_trains!r}, dividends={self.dividends!r}, dividend_jump_percents={self.dividend_jump_percents!r}, dividend_price_moves={self.dividend_price_moves!r}, issue_redeem={self.issue_redeem!r}, min_tile_cost={self.min_tile_cost!r}, first_operating_order={self.first_operating_order!r}, half_dividend_rounding={self.half_dividend_rounding!r}, treasury_shares={self.treasury_shares!r}, pays_corporation_for={self.pays_corporation_for!r}, trade_ins_per_turn={self.trade_ins_per_turn!r}, one_depot_train_per_type={self.one_depot_train_per_type!r}, first_or_private_sales={self.first_or_private_sales!r}, privates_bought_from={self.privates_bought_from!r}, unsellable_once_run_before_rusting={self.unsellable_once_run_before_rusting!r}, halt_subsidy={self.halt_subsidy!r}, tokened_out_bypass={self.tokened_out_bypass!r}, routes_end_at_halts={self.routes_end_at_halts!r}, president_assist={self.president_assist!r}, by_type={self.by_type!r}, share_redemption={self.share_redemption!r}, markers={self.markers!r}, split_city_tokens={self.split_city_tokens!r})"
- return __repr__
-
-def _f296():
- def __eq__(self,other):
-  if other.__class__ is self.__class__:
-   return (self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.discard_excess_trains,self.emergency_buy,self.train_buys_between_corporations,self.corporation_train_sales,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.dividend_price_moves,self.issue_redeem,self.min_tile_cost,self.first_operating_order,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.first_or_private_sales,self.privates_bought_from,self.unsellable_once_run_before_rusting,self.halt_subsidy,self.tokened_out_bypass,self.routes_end_at_halts,self.president_assist,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,)==(other.steps,other.tile_lays,other.track_restriction,other.reservations_block_others,other.home_token,other.must_buy_train,other.discarded_trains,other.discard_excess_trains,other.emergency_buy,other.train_buys_between_corporations,other.corporation_train_sales,other.minors_buy_trains,other.dividends,other.dividend_jump_percents,other.dividend_price_moves,other.issue_redeem,other.min_tile_cost,other.first_operating_order,other.half_dividend_rounding,other.treasury_shares,other.pays_corporation_for,other.trade_ins_per_turn,other.one_depot_train_per_type,other.first_or_private_sales,other.privates_bought_from,other.unsellable_once_run_before_rusting,other.halt_subsidy,other.tokened_out_bypass,other.routes_end_at_halts,other.president_assist,other.by_type,other.share_redemption,other.markers,other.split_city_tokens,)
-  return NotImplemented
- return __eq__
-
-def _f297(cls, FrozenInstanceError):
- def __setattr__(self,name,value):
-  if type(self) is cls or name in ('steps','tile_lays','track_restriction','reservations_block_others','home_token','must_buy_train','discarded_trains','discard_excess_trains','emergency_buy','train_buys_between_corporations','corporation_train_sales','minors_buy_trains','dividends','dividend_jump_percents','dividend_price_moves','issue_redeem','min_tile_cost','first_operating_order','half_dividend_rounding','treasury_shares','pays_corporation_for','trade_ins_per_turn','one_depot_train_per_type','first_or_private_sales','privates_bought_from','unsellable_once_run_before_rusting','halt_subsidy','tokened_out_bypass','routes_end_at_halts','president_assist','by_type','share_redemption','markers','split_city_tokens',):
-   raise FrozenInstanceError(f"cannot assign to field {name!r}")
-  super(cls, self).__setattr__(name, value)
- return __setattr__
-
-def _f298(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('steps','tile_lays','track_restriction','reservations_block_others','home_token','must_buy_train','discarded_trains','discard_excess_trains','emergency_buy','train_buys_between_corporations','corporation_train_sales','minors_buy_trains','dividends','dividend_jump_percents','dividend_price_moves','issue_redeem','min_tile_cost','first_operating_order','half_dividend_rounding','treasury_shares','pays_corporation_for','trade_ins_per_turn','one_depot_train_per_type','first_or_private_sales','privates_bought_from','unsellable_once_run_before_rusting','halt_subsidy','tokened_out_bypass','routes_end_at_halts','president_assist','by_type','share_redemption','markers','split_city_tokens',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-def _f299():
- def __hash__(self):
-  return hash((self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.discard_excess_trains,self.emergency_buy,self.train_buys_between_corporations,self.corporation_train_sales,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.dividend_price_moves,self.issue_redeem,self.min_tile_cost,self.first_operating_order,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.first_or_private_sales,self.privates_bought_from,self.unsellable_once_run_before_rusting,self.halt_subsidy,self.tokened_out_bypass,self.routes_end_at_halts,self.president_assist,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,))
- return __hash__
-
-def _f300(_type_presidents_percent, _type_leave_game, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_presidents_percent, _dflt_leave_game, _return_type):
- def __init__(self,presidents_percent:_type_presidents_percent=_dflt_presidents_percent,leave_game:_type_leave_game=_dflt_leave_game)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'presidents_percent',presidents_percent)
-  __dataclass_builtins_object__.__setattr__(self,'leave_game',leave_game)
- return __init__
-
 def _f301():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(presidents_percent={self.presidents_percent!r}, leave_game={self.leave_game!r})"
+  return self.__class__.__qualname__ + f"(steps={self.steps!r}, tile_lays={self.tile_lays!r}, track_restriction={self.track_restriction!r}, reservations_block_others={self.reservations_block_others!r}, home_token={self.home_token!r}, must_buy_train={self.must_buy_train!r}, discarded_trains={self.discarded_trains!r}, discard_excess_trains={self.discard_excess_trains!r}, emergency_buy={self.emergency_buy!r}, train_buys_between_corporations={self.train_buys_between_corporations!r}, corporation_train_sales={self.corporation_train_sales!r}, minors_buy_trains={self.minors_buy_trains!r}, dividends={self.dividends!r}, dividend_jump_percents={self.dividend_jump_percents!r}, dividend_price_moves={self.dividend_price_moves!r}, issue_redeem={self.issue_redeem!r}, min_tile_cost={self.min_tile_cost!r}, first_operating_order={self.first_operating_order!r}, half_dividend_rounding={self.half_dividend_rounding!r}, treasury_shares={self.treasury_shares!r}, pays_corporation_for={self.pays_corporation_for!r}, trade_ins_per_turn={self.trade_ins_per_turn!r}, one_depot_train_per_type={self.one_depot_train_per_type!r}, first_or_private_sales={self.first_or_private_sales!r}, privates_bought_from={self.privates_bought_from!r}, unsellable_once_run_before_rusting={self.unsellable_once_run_before_rusting!r}, halt_subsidy={self.halt_subsidy!r}, tokened_out_bypass={self.tokened_out_bypass!r}, routes_end_at_halts={self.routes_end_at_halts!r}, insolvency={self.insolvency!r}, president_assist={self.president_assist!r}, by_type={self.by_type!r}, share_redemption={self.share_redemption!r}, markers={self.markers!r}, split_city_tokens={self.split_city_tokens!r})"
  return __repr__
 
 def _f302():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.presidents_percent,self.leave_game,)==(other.presidents_percent,other.leave_game,)
+   return (self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.discard_excess_trains,self.emergency_buy,self.train_buys_between_corporations,self.corporation_train_sales,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.dividend_price_moves,self.issue_redeem,self.min_tile_cost,self.first_operating_order,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.first_or_private_sales,self.privates_bought_from,self.unsellable_once_run_before_rusting,self.halt_subsidy,self.tokened_out_bypass,self.routes_end_at_halts,self.insolvency,self.president_assist,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,)==(other.steps,other.tile_lays,other.track_restriction,other.reservations_block_others,other.home_token,other.must_buy_train,other.discarded_trains,other.discard_excess_trains,other.emergency_buy,other.train_buys_between_corporations,other.corporation_train_sales,other.minors_buy_trains,other.dividends,other.dividend_jump_percents,other.dividend_price_moves,other.issue_redeem,other.min_tile_cost,other.first_operating_order,other.half_dividend_rounding,other.treasury_shares,other.pays_corporation_for,other.trade_ins_per_turn,other.one_depot_train_per_type,other.first_or_private_sales,other.privates_bought_from,other.unsellable_once_run_before_rusting,other.halt_subsidy,other.tokened_out_bypass,other.routes_end_at_halts,other.insolvency,other.president_assist,other.by_type,other.share_redemption,other.markers,other.split_city_tokens,)
   return NotImplemented
  return __eq__
 
 def _f303(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('presidents_percent','leave_game',):
+  if type(self) is cls or name in ('steps','tile_lays','track_restriction','reservations_block_others','home_token','must_buy_train','discarded_trains','discard_excess_trains','emergency_buy','train_buys_between_corporations','corporation_train_sales','minors_buy_trains','dividends','dividend_jump_percents','dividend_price_moves','issue_redeem','min_tile_cost','first_operating_order','half_dividend_rounding','treasury_shares','pays_corporation_for','trade_ins_per_turn','one_depot_train_per_type','first_or_private_sales','privates_bought_from','unsellable_once_run_before_rusting','halt_subsidy','tokened_out_bypass','routes_end_at_halts','insolvency','president_assist','by_type','share_redemption','markers','split_city_tokens',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f304(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('presidents_percent','leave_game',):
+  if type(self) is cls or name in ('steps','tile_lays','track_restriction','reservations_block_others','home_token','must_buy_train','discarded_trains','discard_excess_trains','emergency_buy','train_buys_between_corporations','corporation_train_sales','minors_buy_trains','dividends','dividend_jump_percents','dividend_price_moves','issue_redeem','min_tile_cost','first_operating_order','half_dividend_rounding','treasury_shares','pays_corporation_for','trade_ins_per_turn','one_depot_train_per_type','first_or_private_sales','privates_bought_from','unsellable_once_run_before_rusting','halt_subsidy','tokened_out_bypass','routes_end_at_halts','insolvency','president_assist','by_type','share_redemption','markers','split_city_tokens',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f305():
  def __hash__(self):
+  return hash((self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.discard_excess_trains,self.emergency_buy,self.train_buys_between_corporations,self.corporation_train_sales,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.dividend_price_moves,self.issue_redeem,self.min_tile_cost,self.first_operating_order,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.first_or_private_sales,self.privates_bought_from,self.unsellable_once_run_before_rusting,self.halt_subsidy,self.tokened_out_bypass,self.routes_end_at_halts,self.insolvency,self.president_assist,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,))
+ return __hash__
+
+def _f306(_type_presidents_percent, _type_leave_game, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_presidents_percent, _dflt_leave_game, _return_type):
+ def __init__(self,presidents_percent:_type_presidents_percent=_dflt_presidents_percent,leave_game:_type_leave_game=_dflt_leave_game)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'presidents_percent',presidents_percent)
+  __dataclass_builtins_object__.__setattr__(self,'leave_game',leave_game)
+ return __init__
+
+def _f307():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(presidents_percent={self.presidents_percent!r}, leave_game={self.leave_game!r})"
+ return __repr__
+
+def _f308():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.presidents_percent,self.leave_game,)==(other.presidents_percent,other.leave_game,)
+  return NotImplemented
+ return __eq__
+
+def _f309(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('presidents_percent','leave_game',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f310(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('presidents_percent','leave_game',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f311():
+ def __hash__(self):
   return hash((self.presidents_percent,self.leave_game,))
  return __hash__
 
-def _f306(_type_trigger, _type_timing, _type_last_set_skips, _type_count, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_last_set_skips, _dflt_count, _return_type):
+def _f312(_type_trigger, _type_timing, _type_last_set_skips, _type_count, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_last_set_skips, _dflt_count, _return_type):
  def __init__(self,trigger:_type_trigger,timing:_type_timing,last_set_skips:_type_last_set_skips=_dflt_last_set_skips,count:_type_count=_dflt_count)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'trigger',trigger)
   __dataclass_builtins_object__.__setattr__(self,'timing',timing)
@@ -2194,38 +2232,38 @@ def _f306(_type_trigger, _type_timing, _type_last_set_skips, _type_count, MISSIN
   __dataclass_builtins_object__.__setattr__(self,'count',count)
  return __init__
 
-def _f307():
+def _f313():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(trigger={self.trigger!r}, timing={self.timing!r}, last_set_skips={self.last_set_skips!r}, count={self.count!r})"
  return __repr__
 
-def _f308():
+def _f314():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.trigger,self.timing,self.last_set_skips,self.count,)==(other.trigger,other.timing,other.last_set_skips,other.count,)
   return NotImplemented
  return __eq__
 
-def _f309(cls, FrozenInstanceError):
+def _f315(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('trigger','timing','last_set_skips','count',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f310(cls, FrozenInstanceError):
+def _f316(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('trigger','timing','last_set_skips','count',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f311():
+def _f317():
  def __hash__(self):
   return hash((self.trigger,self.timing,self.last_set_skips,self.count,))
  return __hash__
 
-def _f312(_type_allowed, _type_ends_game_after, _type_corporation_issues_first, _type_leftover_shares, _type_leftover_cash, _type_privates_close, _type_receivership, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_allowed, _dflt_ends_game_after, _dflt_corporation_issues_first, _dflt_leftover_shares, _dflt_leftover_cash, _dflt_privates_close, _dflt_receivership, _return_type):
+def _f318(_type_allowed, _type_ends_game_after, _type_corporation_issues_first, _type_leftover_shares, _type_leftover_cash, _type_privates_close, _type_receivership, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_allowed, _dflt_ends_game_after, _dflt_corporation_issues_first, _dflt_leftover_shares, _dflt_leftover_cash, _dflt_privates_close, _dflt_receivership, _return_type):
  def __init__(self,allowed:_type_allowed=_dflt_allowed,ends_game_after:_type_ends_game_after=_dflt_ends_game_after,corporation_issues_first:_type_corporation_issues_first=_dflt_corporation_issues_first,leftover_shares:_type_leftover_shares=_dflt_leftover_shares,leftover_cash:_type_leftover_cash=_dflt_leftover_cash,privates_close:_type_privates_close=_dflt_privates_close,receivership:_type_receivership=_dflt_receivership)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'allowed',allowed)
   __dataclass_builtins_object__.__setattr__(self,'ends_game_after',ends_game_after)
@@ -2236,76 +2274,76 @@ def _f312(_type_allowed, _type_ends_game_after, _type_corporation_issues_first, 
   __dataclass_builtins_object__.__setattr__(self,'receivership',receivership)
  return __init__
 
-def _f313():
+def _f319():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(allowed={self.allowed!r}, ends_game_after={self.ends_game_after!r}, corporation_issues_first={self.corporation_issues_first!r}, leftover_shares={self.leftover_shares!r}, leftover_cash={self.leftover_cash!r}, privates_close={self.privates_close!r}, receivership={self.receivership!r})"
  return __repr__
 
-def _f314():
+def _f320():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.allowed,self.ends_game_after,self.corporation_issues_first,self.leftover_shares,self.leftover_cash,self.privates_close,self.receivership,)==(other.allowed,other.ends_game_after,other.corporation_issues_first,other.leftover_shares,other.leftover_cash,other.privates_close,other.receivership,)
   return NotImplemented
  return __eq__
 
-def _f315(cls, FrozenInstanceError):
- def __setattr__(self,name,value):
-  if type(self) is cls or name in ('allowed','ends_game_after','corporation_issues_first','leftover_shares','leftover_cash','privates_close','receivership',):
-   raise FrozenInstanceError(f"cannot assign to field {name!r}")
-  super(cls, self).__setattr__(name, value)
- return __setattr__
-
-def _f316(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('allowed','ends_game_after','corporation_issues_first','leftover_shares','leftover_cash','privates_close','receivership',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-def _f317():
- def __hash__(self):
-  return hash((self.allowed,self.ends_game_after,self.corporation_issues_first,self.leftover_shares,self.leftover_cash,self.privates_close,self.receivership,))
- return __hash__
-
-def _f318(_type_set, _type_to, _type_remove, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_set, _dflt_to, _dflt_remove, _return_type):
- def __init__(self,set:_type_set=_dflt_set,to:_type_to=_dflt_to,remove:_type_remove=_dflt_remove)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'set',set)
-  __dataclass_builtins_object__.__setattr__(self,'to',to)
-  __dataclass_builtins_object__.__setattr__(self,'remove',remove)
- return __init__
-
-def _f319():
- def __repr__(self):
-  return self.__class__.__qualname__ + f"(set={self.set!r}, to={self.to!r}, remove={self.remove!r})"
- return __repr__
-
-def _f320():
- def __eq__(self,other):
-  if other.__class__ is self.__class__:
-   return (self.set,self.to,self.remove,)==(other.set,other.to,other.remove,)
-  return NotImplemented
- return __eq__
-
 def _f321(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('set','to','remove',):
+  if type(self) is cls or name in ('allowed','ends_game_after','corporation_issues_first','leftover_shares','leftover_cash','privates_close','receivership',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f322(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('set','to','remove',):
+  if type(self) is cls or name in ('allowed','ends_game_after','corporation_issues_first','leftover_shares','leftover_cash','privates_close','receivership',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f323():
  def __hash__(self):
+  return hash((self.allowed,self.ends_game_after,self.corporation_issues_first,self.leftover_shares,self.leftover_cash,self.privates_close,self.receivership,))
+ return __hash__
+
+def _f324(_type_set, _type_to, _type_remove, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_set, _dflt_to, _dflt_remove, _return_type):
+ def __init__(self,set:_type_set=_dflt_set,to:_type_to=_dflt_to,remove:_type_remove=_dflt_remove)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'set',set)
+  __dataclass_builtins_object__.__setattr__(self,'to',to)
+  __dataclass_builtins_object__.__setattr__(self,'remove',remove)
+ return __init__
+
+def _f325():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(set={self.set!r}, to={self.to!r}, remove={self.remove!r})"
+ return __repr__
+
+def _f326():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.set,self.to,self.remove,)==(other.set,other.to,other.remove,)
+  return NotImplemented
+ return __eq__
+
+def _f327(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('set','to','remove',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f328(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('set','to','remove',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f329():
+ def __hash__(self):
   return hash((self.set,self.to,self.remove,))
  return __hash__
 
-def _f324(_type_id, _type_name, _type_description, _type_players, _type_always, _type_recorded_defaults, _type_changes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_name, _dflt_description, _dflt_players, _dflt_always, _dflt_recorded_defaults, _dflt_changes, _return_type):
+def _f330(_type_id, _type_name, _type_description, _type_players, _type_always, _type_recorded_defaults, _type_changes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_name, _dflt_description, _dflt_players, _dflt_always, _dflt_recorded_defaults, _dflt_changes, _return_type):
  def __init__(self,id:_type_id,name:_type_name=_dflt_name,description:_type_description=_dflt_description,players:_type_players=_dflt_players,always:_type_always=_dflt_always,recorded_defaults:_type_recorded_defaults=_dflt_recorded_defaults,changes:_type_changes=_dflt_changes)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'id',id)
   __dataclass_builtins_object__.__setattr__(self,'name',name)
@@ -2316,38 +2354,38 @@ def _f324(_type_id, _type_name, _type_description, _type_players, _type_always, 
   __dataclass_builtins_object__.__setattr__(self,'changes',changes)
  return __init__
 
-def _f325():
+def _f331():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(id={self.id!r}, name={self.name!r}, description={self.description!r}, players={self.players!r}, always={self.always!r}, recorded_defaults={self.recorded_defaults!r}, changes={self.changes!r})"
  return __repr__
 
-def _f326():
+def _f332():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.id,self.name,self.description,self.players,self.always,self.recorded_defaults,self.changes,)==(other.id,other.name,other.description,other.players,other.always,other.recorded_defaults,other.changes,)
   return NotImplemented
  return __eq__
 
-def _f327(cls, FrozenInstanceError):
+def _f333(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('id','name','description','players','always','recorded_defaults','changes',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f328(cls, FrozenInstanceError):
+def _f334(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('id','name','description','players','always','recorded_defaults','changes',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f329():
+def _f335():
  def __hash__(self):
   return hash((self.id,self.name,self.description,self.players,self.always,self.recorded_defaults,self.changes,))
  return __hash__
 
-def _f330(_type_id, _type_name, _type_subtitle, _type_designer, _type_publisher, _type_year, _type_location, _type_rules_url, _type_blurb, _type_texts, _type_players, _type_currency, _type_starting_cash, _type_certificate_limit, _type_bank, _type_capitalization, _type_float_timing, _type_certificate_limit_counts_privates, _type_holding_limit, _type_pool_limit, _type_escrow_until_float, _type_full_capitalization_from_phase, _type_ipo_price, _type_certificates_at_start, _type_auction, _type_stock_round, _type_operating_round, _type_game_end, _type_bankruptcy, _type_optional_rules, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_subtitle, _dflt_designer, _dflt_publisher, _dflt_year, _dflt_location, _dflt_rules_url, _dflt_blurb, _dflt_texts, _dflt_players, _dflt_currency, _dflt_starting_cash, _dflt_certificate_limit, _dflt_bank, _dflt_capitalization, _dflt_float_timing, _dflt_certificate_limit_counts_privates, _dflt_holding_limit, _dflt_pool_limit, _dflt_escrow_until_float, _dflt_full_capitalization_from_phase, _dflt_ipo_price, _dflt_certificates_at_start, _dflt_auction, _dflt_stock_round, _dflt_operating_round, _dflt_game_end, _dflt_bankruptcy, _dflt_optional_rules, _return_type):
+def _f336(_type_id, _type_name, _type_subtitle, _type_designer, _type_publisher, _type_year, _type_location, _type_rules_url, _type_blurb, _type_texts, _type_players, _type_currency, _type_starting_cash, _type_certificate_limit, _type_bank, _type_capitalization, _type_float_timing, _type_certificate_limit_counts_privates, _type_holding_limit, _type_pool_limit, _type_escrow_until_float, _type_full_capitalization_from_phase, _type_ipo_price, _type_certificates_at_start, _type_auction, _type_stock_round, _type_operating_round, _type_game_end, _type_bankruptcy, _type_optional_rules, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_subtitle, _dflt_designer, _dflt_publisher, _dflt_year, _dflt_location, _dflt_rules_url, _dflt_blurb, _dflt_texts, _dflt_players, _dflt_currency, _dflt_starting_cash, _dflt_certificate_limit, _dflt_bank, _dflt_capitalization, _dflt_float_timing, _dflt_certificate_limit_counts_privates, _dflt_holding_limit, _dflt_pool_limit, _dflt_escrow_until_float, _dflt_full_capitalization_from_phase, _dflt_ipo_price, _dflt_certificates_at_start, _dflt_auction, _dflt_stock_round, _dflt_operating_round, _dflt_game_end, _dflt_bankruptcy, _dflt_optional_rules, _return_type):
  def __init__(self,id:_type_id,name:_type_name,subtitle:_type_subtitle=_dflt_subtitle,designer:_type_designer=_dflt_designer,publisher:_type_publisher=_dflt_publisher,year:_type_year=_dflt_year,location:_type_location=_dflt_location,rules_url:_type_rules_url=_dflt_rules_url,blurb:_type_blurb=_HAS_DEFAULT_FACTORY,texts:_type_texts=_HAS_DEFAULT_FACTORY,players:_type_players=_dflt_players,currency:_type_currency=_dflt_currency,starting_cash:_type_starting_cash=_HAS_DEFAULT_FACTORY,certificate_limit:_type_certificate_limit=_HAS_DEFAULT_FACTORY,bank:_type_bank=_dflt_bank,capitalization:_type_capitalization=_dflt_capitalization,float_timing:_type_float_timing=_dflt_float_timing,certificate_limit_counts_privates:_type_certificate_limit_counts_privates=_dflt_certificate_limit_counts_privates,holding_limit:_type_holding_limit=_dflt_holding_limit,pool_limit:_type_pool_limit=_dflt_pool_limit,escrow_until_float:_type_escrow_until_float=_dflt_escrow_until_float,full_capitalization_from_phase:_type_full_capitalization_from_phase=_dflt_full_capitalization_from_phase,ipo_price:_type_ipo_price=_dflt_ipo_price,certificates_at_start:_type_certificates_at_start=_dflt_certificates_at_start,auction:_type_auction=_dflt_auction,stock_round:_type_stock_round=_dflt_stock_round,operating_round:_type_operating_round=_dflt_operating_round,game_end:_type_game_end=_dflt_game_end,bankruptcy:_type_bankruptcy=_dflt_bankruptcy,optional_rules:_type_optional_rules=_dflt_optional_rules)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'id',id)
   __dataclass_builtins_object__.__setattr__(self,'name',name)
@@ -2381,38 +2419,38 @@ def _f330(_type_id, _type_name, _type_subtitle, _type_designer, _type_publisher,
   __dataclass_builtins_object__.__setattr__(self,'optional_rules',optional_rules)
  return __init__
 
-def _f331():
+def _f337():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(id={self.id!r}, name={self.name!r}, subtitle={self.subtitle!r}, designer={self.designer!r}, publisher={self.publisher!r}, year={self.year!r}, location={self.location!r}, rules_url={self.rules_url!r}, blurb={self.blurb!r}, texts={self.texts!r}, players={self.players!r}, currency={self.currency!r}, starting_cash={self.starting_cash!r}, certificate_limit={self.certificate_limit!r}, bank={self.bank!r}, capitalization={self.capitalization!r}, float_timing={self.float_timing!r}, certificate_limit_counts_privates={self.certificate_limit_counts_privates!r}, holding_limit={self.holding_limit!r}, pool_limit={self.pool_limit!r}, escrow_until_float={self.escrow_until_float!r}, full_capitalization_from_phase={self.full_capitalization_from_phase!r}, ipo_price={self.ipo_price!r}, certificates_at_start={self.certificates_at_start!r}, auction={self.auction!r}, stock_round={self.stock_round!r}, operating_round={self.operating_round!r}, game_end={self.game_end!r}, bankruptcy={self.bankruptcy!r}, optional_rules={self.optional_rules!r})"
  return __repr__
 
-def _f332():
+def _f338():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.id,self.name,self.subtitle,self.designer,self.publisher,self.year,self.location,self.rules_url,self.blurb,self.texts,self.players,self.currency,self.starting_cash,self.certificate_limit,self.bank,self.capitalization,self.float_timing,self.certificate_limit_counts_privates,self.holding_limit,self.pool_limit,self.escrow_until_float,self.full_capitalization_from_phase,self.ipo_price,self.certificates_at_start,self.auction,self.stock_round,self.operating_round,self.game_end,self.bankruptcy,self.optional_rules,)==(other.id,other.name,other.subtitle,other.designer,other.publisher,other.year,other.location,other.rules_url,other.blurb,other.texts,other.players,other.currency,other.starting_cash,other.certificate_limit,other.bank,other.capitalization,other.float_timing,other.certificate_limit_counts_privates,other.holding_limit,other.pool_limit,other.escrow_until_float,other.full_capitalization_from_phase,other.ipo_price,other.certificates_at_start,other.auction,other.stock_round,other.operating_round,other.game_end,other.bankruptcy,other.optional_rules,)
   return NotImplemented
  return __eq__
 
-def _f333(cls, FrozenInstanceError):
+def _f339(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('id','name','subtitle','designer','publisher','year','location','rules_url','blurb','texts','players','currency','starting_cash','certificate_limit','bank','capitalization','float_timing','certificate_limit_counts_privates','holding_limit','pool_limit','escrow_until_float','full_capitalization_from_phase','ipo_price','certificates_at_start','auction','stock_round','operating_round','game_end','bankruptcy','optional_rules',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f334(cls, FrozenInstanceError):
+def _f340(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('id','name','subtitle','designer','publisher','year','location','rules_url','blurb','texts','players','currency','starting_cash','certificate_limit','bank','capitalization','float_timing','certificate_limit_counts_privates','holding_limit','pool_limit','escrow_until_float','full_capitalization_from_phase','ipo_price','certificates_at_start','auction','stock_round','operating_round','game_end','bankruptcy','optional_rules',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f335():
+def _f341():
  def __hash__(self):
   return hash((self.id,self.name,self.subtitle,self.designer,self.publisher,self.year,self.location,self.rules_url,self.blurb,self.texts,self.players,self.currency,self.starting_cash,self.certificate_limit,self.bank,self.capitalization,self.float_timing,self.certificate_limit_counts_privates,self.holding_limit,self.pool_limit,self.escrow_until_float,self.full_capitalization_from_phase,self.ipo_price,self.certificates_at_start,self.auction,self.stock_round,self.operating_round,self.game_end,self.bankruptcy,self.optional_rules,))
  return __hash__
 
-def _f336(_type_stops, _type_pay, _type_visit, _type_multiplier, _type_lends_unused, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_multiplier, _dflt_lends_unused, _return_type):
+def _f342(_type_stops, _type_pay, _type_visit, _type_multiplier, _type_lends_unused, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_multiplier, _dflt_lends_unused, _return_type):
  def __init__(self,stops:_type_stops,pay:_type_pay,visit:_type_visit,multiplier:_type_multiplier=_dflt_multiplier,lends_unused:_type_lends_unused=_dflt_lends_unused)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'stops',stops)
   __dataclass_builtins_object__.__setattr__(self,'pay',pay)
@@ -2421,76 +2459,76 @@ def _f336(_type_stops, _type_pay, _type_visit, _type_multiplier, _type_lends_unu
   __dataclass_builtins_object__.__setattr__(self,'lends_unused',lends_unused)
  return __init__
 
-def _f337():
+def _f343():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(stops={self.stops!r}, pay={self.pay!r}, visit={self.visit!r}, multiplier={self.multiplier!r}, lends_unused={self.lends_unused!r})"
  return __repr__
 
-def _f338():
+def _f344():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.stops,self.pay,self.visit,self.multiplier,self.lends_unused,)==(other.stops,other.pay,other.visit,other.multiplier,other.lends_unused,)
   return NotImplemented
  return __eq__
 
-def _f339(cls, FrozenInstanceError):
- def __setattr__(self,name,value):
-  if type(self) is cls or name in ('stops','pay','visit','multiplier','lends_unused',):
-   raise FrozenInstanceError(f"cannot assign to field {name!r}")
-  super(cls, self).__setattr__(name, value)
- return __setattr__
-
-def _f340(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('stops','pay','visit','multiplier','lends_unused',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-def _f341():
- def __hash__(self):
-  return hash((self.stops,self.pay,self.visit,self.multiplier,self.lends_unused,))
- return __hash__
-
-def _f342(_type_kind, _type_n, _type_rows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_n, _dflt_rows, _return_type):
- def __init__(self,kind:_type_kind,n:_type_n=_dflt_n,rows:_type_rows=_dflt_rows)->_return_type:
-  __dataclass_builtins_object__.__setattr__(self,'kind',kind)
-  __dataclass_builtins_object__.__setattr__(self,'n',n)
-  __dataclass_builtins_object__.__setattr__(self,'rows',rows)
- return __init__
-
-def _f343():
- def __repr__(self):
-  return self.__class__.__qualname__ + f"(kind={self.kind!r}, n={self.n!r}, rows={self.rows!r})"
- return __repr__
-
-def _f344():
- def __eq__(self,other):
-  if other.__class__ is self.__class__:
-   return (self.kind,self.n,self.rows,)==(other.kind,other.n,other.rows,)
-  return NotImplemented
- return __eq__
-
 def _f345(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('kind','n','rows',):
+  if type(self) is cls or name in ('stops','pay','visit','multiplier','lends_unused',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f346(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('kind','n','rows',):
+  if type(self) is cls or name in ('stops','pay','visit','multiplier','lends_unused',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f347():
  def __hash__(self):
+  return hash((self.stops,self.pay,self.visit,self.multiplier,self.lends_unused,))
+ return __hash__
+
+def _f348(_type_kind, _type_n, _type_rows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_n, _dflt_rows, _return_type):
+ def __init__(self,kind:_type_kind,n:_type_n=_dflt_n,rows:_type_rows=_dflt_rows)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'kind',kind)
+  __dataclass_builtins_object__.__setattr__(self,'n',n)
+  __dataclass_builtins_object__.__setattr__(self,'rows',rows)
+ return __init__
+
+def _f349():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(kind={self.kind!r}, n={self.n!r}, rows={self.rows!r})"
+ return __repr__
+
+def _f350():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.kind,self.n,self.rows,)==(other.kind,other.n,other.rows,)
+  return NotImplemented
+ return __eq__
+
+def _f351(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('kind','n','rows',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+def _f352(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('kind','n','rows',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+def _f353():
+ def __hash__(self):
   return hash((self.kind,self.n,self.rows,))
  return __hash__
 
-def _f348(_type_name, _type_distance, _type_price, _type_rusts_on, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_rusts_on, _return_type):
+def _f354(_type_name, _type_distance, _type_price, _type_rusts_on, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_rusts_on, _return_type):
  def __init__(self,name:_type_name,distance:_type_distance,price:_type_price,rusts_on:_type_rusts_on=_dflt_rusts_on)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'distance',distance)
@@ -2498,38 +2536,38 @@ def _f348(_type_name, _type_distance, _type_price, _type_rusts_on, MISSING, _HAS
   __dataclass_builtins_object__.__setattr__(self,'rusts_on',rusts_on)
  return __init__
 
-def _f349():
+def _f355():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, distance={self.distance!r}, price={self.price!r}, rusts_on={self.rusts_on!r})"
  return __repr__
 
-def _f350():
+def _f356():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.distance,self.price,self.rusts_on,)==(other.name,other.distance,other.price,other.rusts_on,)
   return NotImplemented
  return __eq__
 
-def _f351(cls, FrozenInstanceError):
+def _f357(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','distance','price','rusts_on',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f352(cls, FrozenInstanceError):
+def _f358(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','distance','price','rusts_on',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f353():
+def _f359():
  def __hash__(self):
   return hash((self.name,self.distance,self.price,self.rusts_on,))
  return __hash__
 
-def _f354(_type_name, _type_distance, _type_price, _type_count, _type_rusts_on, _type_obsolete_on, _type_available_from_phase, _type_trade_in, _type_events, _type_copy_events, _type_multiplier, _type_requires_token, _type_color, _type_per_corporation_limit, _type_reserved, _type_rusts_after_set, _type_salvage, _type_route_may_overlap, _type_exported_at_or_set_end, _type_variants, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_count, _dflt_rusts_on, _dflt_obsolete_on, _dflt_available_from_phase, _dflt_trade_in, _dflt_events, _dflt_copy_events, _dflt_multiplier, _dflt_requires_token, _dflt_color, _dflt_per_corporation_limit, _dflt_reserved, _dflt_rusts_after_set, _dflt_salvage, _dflt_route_may_overlap, _dflt_exported_at_or_set_end, _dflt_variants, _return_type):
+def _f360(_type_name, _type_distance, _type_price, _type_count, _type_rusts_on, _type_obsolete_on, _type_available_from_phase, _type_trade_in, _type_events, _type_copy_events, _type_multiplier, _type_requires_token, _type_color, _type_per_corporation_limit, _type_reserved, _type_rusts_after_set, _type_salvage, _type_route_may_overlap, _type_exported_at_or_set_end, _type_variants, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_count, _dflt_rusts_on, _dflt_obsolete_on, _dflt_available_from_phase, _dflt_trade_in, _dflt_events, _dflt_copy_events, _dflt_multiplier, _dflt_requires_token, _dflt_color, _dflt_per_corporation_limit, _dflt_reserved, _dflt_rusts_after_set, _dflt_salvage, _dflt_route_may_overlap, _dflt_exported_at_or_set_end, _dflt_variants, _return_type):
  def __init__(self,name:_type_name,distance:_type_distance,price:_type_price,count:_type_count=_dflt_count,rusts_on:_type_rusts_on=_dflt_rusts_on,obsolete_on:_type_obsolete_on=_dflt_obsolete_on,available_from_phase:_type_available_from_phase=_dflt_available_from_phase,trade_in:_type_trade_in=_HAS_DEFAULT_FACTORY,events:_type_events=_dflt_events,copy_events:_type_copy_events=_HAS_DEFAULT_FACTORY,multiplier:_type_multiplier=_dflt_multiplier,requires_token:_type_requires_token=_dflt_requires_token,color:_type_color=_dflt_color,per_corporation_limit:_type_per_corporation_limit=_dflt_per_corporation_limit,reserved:_type_reserved=_dflt_reserved,rusts_after_set:_type_rusts_after_set=_dflt_rusts_after_set,salvage:_type_salvage=_dflt_salvage,route_may_overlap:_type_route_may_overlap=_dflt_route_may_overlap,exported_at_or_set_end:_type_exported_at_or_set_end=_dflt_exported_at_or_set_end,variants:_type_variants=_dflt_variants)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'distance',distance)
@@ -2553,38 +2591,38 @@ def _f354(_type_name, _type_distance, _type_price, _type_count, _type_rusts_on, 
   __dataclass_builtins_object__.__setattr__(self,'variants',variants)
  return __init__
 
-def _f355():
+def _f361():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, distance={self.distance!r}, price={self.price!r}, count={self.count!r}, rusts_on={self.rusts_on!r}, obsolete_on={self.obsolete_on!r}, available_from_phase={self.available_from_phase!r}, trade_in={self.trade_in!r}, events={self.events!r}, copy_events={self.copy_events!r}, multiplier={self.multiplier!r}, requires_token={self.requires_token!r}, color={self.color!r}, per_corporation_limit={self.per_corporation_limit!r}, reserved={self.reserved!r}, rusts_after_set={self.rusts_after_set!r}, salvage={self.salvage!r}, route_may_overlap={self.route_may_overlap!r}, exported_at_or_set_end={self.exported_at_or_set_end!r}, variants={self.variants!r})"
  return __repr__
 
-def _f356():
+def _f362():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.copy_events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.rusts_after_set,self.salvage,self.route_may_overlap,self.exported_at_or_set_end,self.variants,)==(other.name,other.distance,other.price,other.count,other.rusts_on,other.obsolete_on,other.available_from_phase,other.trade_in,other.events,other.copy_events,other.multiplier,other.requires_token,other.color,other.per_corporation_limit,other.reserved,other.rusts_after_set,other.salvage,other.route_may_overlap,other.exported_at_or_set_end,other.variants,)
   return NotImplemented
  return __eq__
 
-def _f357(cls, FrozenInstanceError):
+def _f363(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','distance','price','count','rusts_on','obsolete_on','available_from_phase','trade_in','events','copy_events','multiplier','requires_token','color','per_corporation_limit','reserved','rusts_after_set','salvage','route_may_overlap','exported_at_or_set_end','variants',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f358(cls, FrozenInstanceError):
+def _f364(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','distance','price','count','rusts_on','obsolete_on','available_from_phase','trade_in','events','copy_events','multiplier','requires_token','color','per_corporation_limit','reserved','rusts_after_set','salvage','route_may_overlap','exported_at_or_set_end','variants',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f359():
+def _f365():
  def __hash__(self):
   return hash((self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.copy_events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.rusts_after_set,self.salvage,self.route_may_overlap,self.exported_at_or_set_end,self.variants,))
  return __hash__
 
-def _f360(_type_name, _type_tiles, _type_train_limit, _type_operating_rounds, _type_on, _type_flags, _type_events, _type_color, _type_revenue_column, _type_starts_at_or, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_on, _dflt_flags, _dflt_events, _dflt_color, _dflt_revenue_column, _dflt_starts_at_or, _return_type):
+def _f366(_type_name, _type_tiles, _type_train_limit, _type_operating_rounds, _type_on, _type_flags, _type_events, _type_color, _type_revenue_column, _type_starts_at_or, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_on, _dflt_flags, _dflt_events, _dflt_color, _dflt_revenue_column, _dflt_starts_at_or, _return_type):
  def __init__(self,name:_type_name,tiles:_type_tiles,train_limit:_type_train_limit,operating_rounds:_type_operating_rounds,on:_type_on=_dflt_on,flags:_type_flags=_dflt_flags,events:_type_events=_dflt_events,color:_type_color=_dflt_color,revenue_column:_type_revenue_column=_dflt_revenue_column,starts_at_or:_type_starts_at_or=_dflt_starts_at_or)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)
@@ -2598,38 +2636,38 @@ def _f360(_type_name, _type_tiles, _type_train_limit, _type_operating_rounds, _t
   __dataclass_builtins_object__.__setattr__(self,'starts_at_or',starts_at_or)
  return __init__
 
-def _f361():
+def _f367():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, tiles={self.tiles!r}, train_limit={self.train_limit!r}, operating_rounds={self.operating_rounds!r}, on={self.on!r}, flags={self.flags!r}, events={self.events!r}, color={self.color!r}, revenue_column={self.revenue_column!r}, starts_at_or={self.starts_at_or!r})"
  return __repr__
 
-def _f362():
+def _f368():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.tiles,self.train_limit,self.operating_rounds,self.on,self.flags,self.events,self.color,self.revenue_column,self.starts_at_or,)==(other.name,other.tiles,other.train_limit,other.operating_rounds,other.on,other.flags,other.events,other.color,other.revenue_column,other.starts_at_or,)
   return NotImplemented
  return __eq__
 
-def _f363(cls, FrozenInstanceError):
+def _f369(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','tiles','train_limit','operating_rounds','on','flags','events','color','revenue_column','starts_at_or',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f364(cls, FrozenInstanceError):
+def _f370(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','tiles','train_limit','operating_rounds','on','flags','events','color','revenue_column','starts_at_or',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f365():
+def _f371():
  def __hash__(self):
   return hash((self.name,self.tiles,self.train_limit,self.operating_rounds,self.on,self.flags,self.events,self.color,self.revenue_column,self.starts_at_or,))
  return __hash__
 
-def _f366(_type_title, _type_trains, _type_phases, _type_privates, _type_corporations, _type_minors, _type_loans, _type_market, _type_map, _type_tiles, _type_tile_counts, _type_upgrades, _type_extra_upgrades, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_extra_upgrades, _return_type):
+def _f372(_type_title, _type_trains, _type_phases, _type_privates, _type_corporations, _type_minors, _type_loans, _type_market, _type_map, _type_tiles, _type_tile_counts, _type_upgrades, _type_extra_upgrades, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_extra_upgrades, _return_type):
  def __init__(self,title:_type_title,trains:_type_trains,phases:_type_phases,privates:_type_privates,corporations:_type_corporations,minors:_type_minors,loans:_type_loans,market:_type_market,map:_type_map,tiles:_type_tiles,tile_counts:_type_tile_counts,upgrades:_type_upgrades,extra_upgrades:_type_extra_upgrades=_dflt_extra_upgrades)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'title',title)
   __dataclass_builtins_object__.__setattr__(self,'trains',trains)
@@ -2646,33 +2684,33 @@ def _f366(_type_title, _type_trains, _type_phases, _type_privates, _type_corpora
   __dataclass_builtins_object__.__setattr__(self,'extra_upgrades',extra_upgrades)
  return __init__
 
-def _f367():
+def _f373():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(title={self.title!r}, trains={self.trains!r}, phases={self.phases!r}, privates={self.privates!r}, corporations={self.corporations!r}, minors={self.minors!r}, loans={self.loans!r}, market={self.market!r}, map={self.map!r}, tiles={self.tiles!r}, tile_counts={self.tile_counts!r}, upgrades={self.upgrades!r}, extra_upgrades={self.extra_upgrades!r})"
  return __repr__
 
-def _f368():
+def _f374():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.title,self.trains,self.phases,self.privates,self.corporations,self.minors,self.loans,self.market,self.map,self.tiles,self.tile_counts,self.upgrades,self.extra_upgrades,)==(other.title,other.trains,other.phases,other.privates,other.corporations,other.minors,other.loans,other.market,other.map,other.tiles,other.tile_counts,other.upgrades,other.extra_upgrades,)
   return NotImplemented
  return __eq__
 
-def _f369(cls, FrozenInstanceError):
+def _f375(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('title','trains','phases','privates','corporations','minors','loans','market','map','tiles','tile_counts','upgrades','extra_upgrades',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
-def _f370(cls, FrozenInstanceError):
+def _f376(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('title','trains','phases','privates','corporations','minors','loans','market','map','tiles','tile_counts','upgrades','extra_upgrades',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
-def _f371():
+def _f377():
  def __hash__(self):
   return hash((self.title,self.trains,self.phases,self.privates,self.corporations,self.minors,self.loans,self.market,self.map,self.tiles,self.tile_counts,self.upgrades,self.extra_upgrades,))
  return __hash__
@@ -2942,112 +2980,118 @@ FACTORIES = {
     'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'min_price\',\'price_multiple\',\'keeps_last_train\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f261,
     'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'min_price\',\'price_multiple\',\'keeps_last_train\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f262,
     'def __create_fn__():\n def __hash__(self):\n  return hash((self.min_price,self.price_multiple,self.keeps_last_train,))\n return __hash__': _f263,
-    "def __create_fn__(_type_per_route, _type_routes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_per_route, _dflt_routes, _return_type):\n def __init__(self,per_route:_type_per_route=_dflt_per_route,routes:_type_routes=_dflt_routes)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'per_route',per_route)\n  __dataclass_builtins_object__.__setattr__(self,'routes',routes)\n return __init__": _f264,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(per_route={self.per_route!r}, routes={self.routes!r})"\n return __repr__': _f265,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.per_route,self.routes,)==(other.per_route,other.routes,)\n  return NotImplemented\n return __eq__': _f266,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'per_route\',\'routes\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f267,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'per_route\',\'routes\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f268,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.per_route,self.routes,))\n return __hash__': _f269,
-    "def __create_fn__(_type_fee, _type_min_treasury_percent, _type_needs_train, _type_permanent_trains_only, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fee, _dflt_min_treasury_percent, _dflt_needs_train, _dflt_permanent_trains_only, _return_type):\n def __init__(self,fee:_type_fee=_dflt_fee,min_treasury_percent:_type_min_treasury_percent=_dflt_min_treasury_percent,needs_train:_type_needs_train=_dflt_needs_train,permanent_trains_only:_type_permanent_trains_only=_dflt_permanent_trains_only)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'fee',fee)\n  __dataclass_builtins_object__.__setattr__(self,'min_treasury_percent',min_treasury_percent)\n  __dataclass_builtins_object__.__setattr__(self,'needs_train',needs_train)\n  __dataclass_builtins_object__.__setattr__(self,'permanent_trains_only',permanent_trains_only)\n return __init__": _f270,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(fee={self.fee!r}, min_treasury_percent={self.min_treasury_percent!r}, needs_train={self.needs_train!r}, permanent_trains_only={self.permanent_trains_only!r})"\n return __repr__': _f271,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.fee,self.min_treasury_percent,self.needs_train,self.permanent_trains_only,)==(other.fee,other.min_treasury_percent,other.needs_train,other.permanent_trains_only,)\n  return NotImplemented\n return __eq__': _f272,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'fee\',\'min_treasury_percent\',\'needs_train\',\'permanent_trains_only\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f273,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'fee\',\'min_treasury_percent\',\'needs_train\',\'permanent_trains_only\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f274,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.fee,self.min_treasury_percent,self.needs_train,self.permanent_trains_only,))\n return __hash__': _f275,
-    "def __create_fn__(_type_max_shares, _type_max_shares_first_or, _type_reissue_price, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_max_shares, _dflt_max_shares_first_or, _dflt_reissue_price, _return_type):\n def __init__(self,max_shares:_type_max_shares=_dflt_max_shares,max_shares_first_or:_type_max_shares_first_or=_dflt_max_shares_first_or,reissue_price:_type_reissue_price=_dflt_reissue_price)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'max_shares',max_shares)\n  __dataclass_builtins_object__.__setattr__(self,'max_shares_first_or',max_shares_first_or)\n  __dataclass_builtins_object__.__setattr__(self,'reissue_price',reissue_price)\n return __init__": _f276,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(max_shares={self.max_shares!r}, max_shares_first_or={self.max_shares_first_or!r}, reissue_price={self.reissue_price!r})"\n return __repr__': _f277,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.max_shares,self.max_shares_first_or,self.reissue_price,)==(other.max_shares,other.max_shares_first_or,other.reissue_price,)\n  return NotImplemented\n return __eq__': _f278,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'max_shares\',\'max_shares_first_or\',\'reissue_price\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f279,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'max_shares\',\'max_shares_first_or\',\'reissue_price\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f280,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.max_shares,self.max_shares_first_or,self.reissue_price,))\n return __hash__': _f281,
-    "def __create_fn__(_type_private, _type_cost, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,private:_type_private,cost:_type_cost)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'private',private)\n  __dataclass_builtins_object__.__setattr__(self,'cost',cost)\n return __init__": _f282,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(private={self.private!r}, cost={self.cost!r})"\n return __repr__': _f283,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.private,self.cost,)==(other.private,other.cost,)\n  return NotImplemented\n return __eq__': _f284,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'private\',\'cost\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f285,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'private\',\'cost\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f286,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.private,self.cost,))\n return __hash__': _f287,
-    "def __create_fn__(_type_name, _type_text, _type_cost, _type_count, _type_per_corporation, _type_cost_with_private, _type_needs_route_to, _type_opens, _type_label, _type_of_private, _type_bonus_hexes, _type_bonus, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_text, _dflt_cost, _dflt_count, _dflt_per_corporation, _dflt_cost_with_private, _dflt_needs_route_to, _dflt_opens, _dflt_label, _dflt_of_private, _dflt_bonus_hexes, _dflt_bonus, _return_type):\n def __init__(self,name:_type_name,text:_type_text=_HAS_DEFAULT_FACTORY,cost:_type_cost=_dflt_cost,count:_type_count=_dflt_count,per_corporation:_type_per_corporation=_dflt_per_corporation,cost_with_private:_type_cost_with_private=_dflt_cost_with_private,needs_route_to:_type_needs_route_to=_dflt_needs_route_to,opens:_type_opens=_dflt_opens,label:_type_label=_dflt_label,of_private:_type_of_private=_dflt_of_private,bonus_hexes:_type_bonus_hexes=_dflt_bonus_hexes,bonus:_type_bonus=_dflt_bonus)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)\n  __dataclass_builtins_object__.__setattr__(self,'cost',cost)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'per_corporation',per_corporation)\n  __dataclass_builtins_object__.__setattr__(self,'cost_with_private',cost_with_private)\n  __dataclass_builtins_object__.__setattr__(self,'needs_route_to',needs_route_to)\n  __dataclass_builtins_object__.__setattr__(self,'opens',opens)\n  __dataclass_builtins_object__.__setattr__(self,'label',label)\n  __dataclass_builtins_object__.__setattr__(self,'of_private',of_private)\n  __dataclass_builtins_object__.__setattr__(self,'bonus_hexes',bonus_hexes)\n  __dataclass_builtins_object__.__setattr__(self,'bonus',bonus)\n return __init__": _f288,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, text={self.text!r}, cost={self.cost!r}, count={self.count!r}, per_corporation={self.per_corporation!r}, cost_with_private={self.cost_with_private!r}, needs_route_to={self.needs_route_to!r}, opens={self.opens!r}, label={self.label!r}, of_private={self.of_private!r}, bonus_hexes={self.bonus_hexes!r}, bonus={self.bonus!r})"\n return __repr__': _f289,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.text,self.cost,self.count,self.per_corporation,self.cost_with_private,self.needs_route_to,self.opens,self.label,self.of_private,self.bonus_hexes,self.bonus,)==(other.name,other.text,other.cost,other.count,other.per_corporation,other.cost_with_private,other.needs_route_to,other.opens,other.label,other.of_private,other.bonus_hexes,other.bonus,)\n  return NotImplemented\n return __eq__': _f290,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'text\',\'cost\',\'count\',\'per_corporation\',\'cost_with_private\',\'needs_route_to\',\'opens\',\'label\',\'of_private\',\'bonus_hexes\',\'bonus\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f291,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'text\',\'cost\',\'count\',\'per_corporation\',\'cost_with_private\',\'needs_route_to\',\'opens\',\'label\',\'of_private\',\'bonus_hexes\',\'bonus\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f292,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.text,self.cost,self.count,self.per_corporation,self.cost_with_private,self.needs_route_to,self.opens,self.label,self.of_private,self.bonus_hexes,self.bonus,))\n return __hash__': _f293,
-    "def __create_fn__(_type_steps, _type_tile_lays, _type_track_restriction, _type_reservations_block_others, _type_home_token, _type_must_buy_train, _type_discarded_trains, _type_discard_excess_trains, _type_emergency_buy, _type_train_buys_between_corporations, _type_corporation_train_sales, _type_minors_buy_trains, _type_dividends, _type_dividend_jump_percents, _type_dividend_price_moves, _type_issue_redeem, _type_min_tile_cost, _type_first_operating_order, _type_half_dividend_rounding, _type_treasury_shares, _type_pays_corporation_for, _type_trade_ins_per_turn, _type_one_depot_train_per_type, _type_first_or_private_sales, _type_privates_bought_from, _type_unsellable_once_run_before_rusting, _type_halt_subsidy, _type_tokened_out_bypass, _type_routes_end_at_halts, _type_president_assist, _type_by_type, _type_share_redemption, _type_markers, _type_split_city_tokens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_steps, _dflt_tile_lays, _dflt_track_restriction, _dflt_reservations_block_others, _dflt_home_token, _dflt_must_buy_train, _dflt_discarded_trains, _dflt_discard_excess_trains, _dflt_emergency_buy, _dflt_train_buys_between_corporations, _dflt_corporation_train_sales, _dflt_minors_buy_trains, _dflt_dividends, _dflt_dividend_jump_percents, _dflt_dividend_price_moves, _dflt_issue_redeem, _dflt_min_tile_cost, _dflt_first_operating_order, _dflt_half_dividend_rounding, _dflt_treasury_shares, _dflt_pays_corporation_for, _dflt_trade_ins_per_turn, _dflt_one_depot_train_per_type, _dflt_first_or_private_sales, _dflt_privates_bought_from, _dflt_unsellable_once_run_before_rusting, _dflt_halt_subsidy, _dflt_tokened_out_bypass, _dflt_routes_end_at_halts, _dflt_president_assist, _dflt_by_type, _dflt_share_redemption, _dflt_markers, _dflt_split_city_tokens, _return_type):\n def __init__(self,steps:_type_steps=_dflt_steps,tile_lays:_type_tile_lays=_dflt_tile_lays,track_restriction:_type_track_restriction=_dflt_track_restriction,reservations_block_others:_type_reservations_block_others=_dflt_reservations_block_others,home_token:_type_home_token=_dflt_home_token,must_buy_train:_type_must_buy_train=_dflt_must_buy_train,discarded_trains:_type_discarded_trains=_dflt_discarded_trains,discard_excess_trains:_type_discard_excess_trains=_dflt_discard_excess_trains,emergency_buy:_type_emergency_buy=_dflt_emergency_buy,train_buys_between_corporations:_type_train_buys_between_corporations=_dflt_train_buys_between_corporations,corporation_train_sales:_type_corporation_train_sales=_dflt_corporation_train_sales,minors_buy_trains:_type_minors_buy_trains=_dflt_minors_buy_trains,dividends:_type_dividends=_dflt_dividends,dividend_jump_percents:_type_dividend_jump_percents=_dflt_dividend_jump_percents,dividend_price_moves:_type_dividend_price_moves=_dflt_dividend_price_moves,issue_redeem:_type_issue_redeem=_dflt_issue_redeem,min_tile_cost:_type_min_tile_cost=_dflt_min_tile_cost,first_operating_order:_type_first_operating_order=_dflt_first_operating_order,half_dividend_rounding:_type_half_dividend_rounding=_dflt_half_dividend_rounding,treasury_shares:_type_treasury_shares=_dflt_treasury_shares,pays_corporation_for:_type_pays_corporation_for=_dflt_pays_corporation_for,trade_ins_per_turn:_type_trade_ins_per_turn=_dflt_trade_ins_per_turn,one_depot_train_per_type:_type_one_depot_train_per_type=_dflt_one_depot_train_per_type,first_or_private_sales:_type_first_or_private_sales=_dflt_first_or_private_sales,privates_bought_from:_type_privates_bought_from=_dflt_privates_bought_from,unsellable_once_run_before_rusting:_type_unsellable_once_run_before_rusting=_dflt_unsellable_once_run_before_rusting,halt_subsidy:_type_halt_subsidy=_dflt_halt_subsidy,tokened_out_bypass:_type_tokened_out_bypass=_dflt_tokened_out_bypass,routes_end_at_halts:_type_routes_end_at_halts=_dflt_routes_end_at_halts,president_assist:_type_president_assist=_dflt_president_assist,by_type:_type_by_type=_HAS_DEFAULT_FACTORY,share_redemption:_type_share_redemption=_dflt_share_redemption,markers:_type_markers=_dflt_markers,split_city_tokens:_type_split_city_tokens=_dflt_split_city_tokens)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'steps',steps)\n  __dataclass_builtins_object__.__setattr__(self,'tile_lays',tile_lays)\n  __dataclass_builtins_object__.__setattr__(self,'track_restriction',track_restriction)\n  __dataclass_builtins_object__.__setattr__(self,'reservations_block_others',reservations_block_others)\n  __dataclass_builtins_object__.__setattr__(self,'home_token',home_token)\n  __dataclass_builtins_object__.__setattr__(self,'must_buy_train',must_buy_train)\n  __dataclass_builtins_object__.__setattr__(self,'discarded_trains',discarded_trains)\n  __dataclass_builtins_object__.__setattr__(self,'discard_excess_trains',discard_excess_trains)\n  __dataclass_builtins_object__.__setattr__(self,'emergency_buy',emergency_buy)\n  __dataclass_builtins_object__.__setattr__(self,'train_buys_between_corporations',train_buys_between_corporations)\n  __dataclass_builtins_object__.__setattr__(self,'corporation_train_sales',corporation_train_sales)\n  __dataclass_builtins_object__.__setattr__(self,'minors_buy_trains',minors_buy_trains)\n  __dataclass_builtins_object__.__setattr__(self,'dividends',dividends)\n  __dataclass_builtins_object__.__setattr__(self,'dividend_jump_percents',dividend_jump_percents)\n  __dataclass_builtins_object__.__setattr__(self,'dividend_price_moves',dividend_price_moves)\n  __dataclass_builtins_object__.__setattr__(self,'issue_redeem',issue_redeem)\n  __dataclass_builtins_object__.__setattr__(self,'min_tile_cost',min_tile_cost)\n  __dataclass_builtins_object__.__setattr__(self,'first_operating_order',first_operating_order)\n  __dataclass_builtins_object__.__setattr__(self,'half_dividend_rounding',half_dividend_rounding)\n  __dataclass_builtins_object__.__setattr__(self,'treasury_shares',treasury_shares)\n  __dataclass_builtins_object__.__setattr__(self,'pays_corporation_for',pays_corporation_for)\n  __dataclass_builtins_object__.__setattr__(self,'trade_ins_per_turn',trade_ins_per_turn)\n  __dataclass_builtins_object__.__setattr__(self,'one_depot_train_per_type',one_depot_train_per_type)\n  __dataclass_builtins_object__.__setattr__(self,'first_or_private_sales',first_or_private_sales)\n  __dataclass_builtins_object__.__setattr__(self,'privates_bought_from',privates_bought_from)\n  __dataclass_builtins_object__.__setattr__(self,'unsellable_once_run_before_rusting',unsellable_once_run_before_rusting)\n  __dataclass_builtins_object__.__setattr__(self,'halt_subsidy',halt_subsidy)\n  __dataclass_builtins_object__.__setattr__(self,'tokened_out_bypass',tokened_out_bypass)\n  __dataclass_builtins_object__.__setattr__(self,'routes_end_at_halts',routes_end_at_halts)\n  __dataclass_builtins_object__.__setattr__(self,'president_assist',president_assist)\n  __dataclass_builtins_object__.__setattr__(self,'by_type',_dflt_by_type() if by_type is _HAS_DEFAULT_FACTORY else by_type)\n  __dataclass_builtins_object__.__setattr__(self,'share_redemption',share_redemption)\n  __dataclass_builtins_object__.__setattr__(self,'markers',markers)\n  __dataclass_builtins_object__.__setattr__(self,'split_city_tokens',split_city_tokens)\n return __init__": _f294,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(steps={self.steps!r}, tile_lays={self.tile_lays!r}, track_restriction={self.track_restriction!r}, reservations_block_others={self.reservations_block_others!r}, home_token={self.home_token!r}, must_buy_train={self.must_buy_train!r}, discarded_trains={self.discarded_trains!r}, discard_excess_trains={self.discard_excess_trains!r}, emergency_buy={self.emergency_buy!r}, train_buys_between_corporations={self.train_buys_between_corporations!r}, corporation_train_sales={self.corporation_train_sales!r}, minors_buy_trains={self.minors_buy_trains!r}, dividends={self.dividends!r}, dividend_jump_percents={self.dividend_jump_percents!r}, dividend_price_moves={self.dividend_price_moves!r}, issue_redeem={self.issue_redeem!r}, min_tile_cost={self.min_tile_cost!r}, first_operating_order={self.first_operating_order!r}, half_dividend_rounding={self.half_dividend_rounding!r}, treasury_shares={self.treasury_shares!r}, pays_corporation_for={self.pays_corporation_for!r}, trade_ins_per_turn={self.trade_ins_per_turn!r}, one_depot_train_per_type={self.one_depot_train_per_type!r}, first_or_private_sales={self.first_or_private_sales!r}, privates_bought_from={self.privates_bought_from!r}, unsellable_once_run_before_rusting={self.unsellable_once_run_before_rusting!r}, halt_subsidy={self.halt_subsidy!r}, tokened_out_bypass={self.tokened_out_bypass!r}, routes_end_at_halts={self.routes_end_at_halts!r}, president_assist={self.president_assist!r}, by_type={self.by_type!r}, share_redemption={self.share_redemption!r}, markers={self.markers!r}, split_city_tokens={self.split_city_tokens!r})"\n return __repr__': _f295,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.discard_excess_trains,self.emergency_buy,self.train_buys_between_corporations,self.corporation_train_sales,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.dividend_price_moves,self.issue_redeem,self.min_tile_cost,self.first_operating_order,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.first_or_private_sales,self.privates_bought_from,self.unsellable_once_run_before_rusting,self.halt_subsidy,self.tokened_out_bypass,self.routes_end_at_halts,self.president_assist,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,)==(other.steps,other.tile_lays,other.track_restriction,other.reservations_block_others,other.home_token,other.must_buy_train,other.discarded_trains,other.discard_excess_trains,other.emergency_buy,other.train_buys_between_corporations,other.corporation_train_sales,other.minors_buy_trains,other.dividends,other.dividend_jump_percents,other.dividend_price_moves,other.issue_redeem,other.min_tile_cost,other.first_operating_order,other.half_dividend_rounding,other.treasury_shares,other.pays_corporation_for,other.trade_ins_per_turn,other.one_depot_train_per_type,other.first_or_private_sales,other.privates_bought_from,other.unsellable_once_run_before_rusting,other.halt_subsidy,other.tokened_out_bypass,other.routes_end_at_halts,other.president_assist,other.by_type,other.share_redemption,other.markers,other.split_city_tokens,)\n  return NotImplemented\n return __eq__': _f296,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'steps\',\'tile_lays\',\'track_restriction\',\'reservations_block_others\',\'home_token\',\'must_buy_train\',\'discarded_trains\',\'discard_excess_trains\',\'emergency_buy\',\'train_buys_between_corporations\',\'corporation_train_sales\',\'minors_buy_trains\',\'dividends\',\'dividend_jump_percents\',\'dividend_price_moves\',\'issue_redeem\',\'min_tile_cost\',\'first_operating_order\',\'half_dividend_rounding\',\'treasury_shares\',\'pays_corporation_for\',\'trade_ins_per_turn\',\'one_depot_train_per_type\',\'first_or_private_sales\',\'privates_bought_from\',\'unsellable_once_run_before_rusting\',\'halt_subsidy\',\'tokened_out_bypass\',\'routes_end_at_halts\',\'president_assist\',\'by_type\',\'share_redemption\',\'markers\',\'split_city_tokens\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f297,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'steps\',\'tile_lays\',\'track_restriction\',\'reservations_block_others\',\'home_token\',\'must_buy_train\',\'discarded_trains\',\'discard_excess_trains\',\'emergency_buy\',\'train_buys_between_corporations\',\'corporation_train_sales\',\'minors_buy_trains\',\'dividends\',\'dividend_jump_percents\',\'dividend_price_moves\',\'issue_redeem\',\'min_tile_cost\',\'first_operating_order\',\'half_dividend_rounding\',\'treasury_shares\',\'pays_corporation_for\',\'trade_ins_per_turn\',\'one_depot_train_per_type\',\'first_or_private_sales\',\'privates_bought_from\',\'unsellable_once_run_before_rusting\',\'halt_subsidy\',\'tokened_out_bypass\',\'routes_end_at_halts\',\'president_assist\',\'by_type\',\'share_redemption\',\'markers\',\'split_city_tokens\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f298,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.discard_excess_trains,self.emergency_buy,self.train_buys_between_corporations,self.corporation_train_sales,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.dividend_price_moves,self.issue_redeem,self.min_tile_cost,self.first_operating_order,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.first_or_private_sales,self.privates_bought_from,self.unsellable_once_run_before_rusting,self.halt_subsidy,self.tokened_out_bypass,self.routes_end_at_halts,self.president_assist,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,))\n return __hash__': _f299,
-    "def __create_fn__(_type_presidents_percent, _type_leave_game, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_presidents_percent, _dflt_leave_game, _return_type):\n def __init__(self,presidents_percent:_type_presidents_percent=_dflt_presidents_percent,leave_game:_type_leave_game=_dflt_leave_game)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'presidents_percent',presidents_percent)\n  __dataclass_builtins_object__.__setattr__(self,'leave_game',leave_game)\n return __init__": _f300,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(presidents_percent={self.presidents_percent!r}, leave_game={self.leave_game!r})"\n return __repr__': _f301,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.presidents_percent,self.leave_game,)==(other.presidents_percent,other.leave_game,)\n  return NotImplemented\n return __eq__': _f302,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'presidents_percent\',\'leave_game\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f303,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'presidents_percent\',\'leave_game\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f304,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.presidents_percent,self.leave_game,))\n return __hash__': _f305,
-    "def __create_fn__(_type_trigger, _type_timing, _type_last_set_skips, _type_count, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_last_set_skips, _dflt_count, _return_type):\n def __init__(self,trigger:_type_trigger,timing:_type_timing,last_set_skips:_type_last_set_skips=_dflt_last_set_skips,count:_type_count=_dflt_count)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'trigger',trigger)\n  __dataclass_builtins_object__.__setattr__(self,'timing',timing)\n  __dataclass_builtins_object__.__setattr__(self,'last_set_skips',last_set_skips)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n return __init__": _f306,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(trigger={self.trigger!r}, timing={self.timing!r}, last_set_skips={self.last_set_skips!r}, count={self.count!r})"\n return __repr__': _f307,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.trigger,self.timing,self.last_set_skips,self.count,)==(other.trigger,other.timing,other.last_set_skips,other.count,)\n  return NotImplemented\n return __eq__': _f308,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'trigger\',\'timing\',\'last_set_skips\',\'count\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f309,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'trigger\',\'timing\',\'last_set_skips\',\'count\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f310,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.trigger,self.timing,self.last_set_skips,self.count,))\n return __hash__': _f311,
-    "def __create_fn__(_type_allowed, _type_ends_game_after, _type_corporation_issues_first, _type_leftover_shares, _type_leftover_cash, _type_privates_close, _type_receivership, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_allowed, _dflt_ends_game_after, _dflt_corporation_issues_first, _dflt_leftover_shares, _dflt_leftover_cash, _dflt_privates_close, _dflt_receivership, _return_type):\n def __init__(self,allowed:_type_allowed=_dflt_allowed,ends_game_after:_type_ends_game_after=_dflt_ends_game_after,corporation_issues_first:_type_corporation_issues_first=_dflt_corporation_issues_first,leftover_shares:_type_leftover_shares=_dflt_leftover_shares,leftover_cash:_type_leftover_cash=_dflt_leftover_cash,privates_close:_type_privates_close=_dflt_privates_close,receivership:_type_receivership=_dflt_receivership)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'allowed',allowed)\n  __dataclass_builtins_object__.__setattr__(self,'ends_game_after',ends_game_after)\n  __dataclass_builtins_object__.__setattr__(self,'corporation_issues_first',corporation_issues_first)\n  __dataclass_builtins_object__.__setattr__(self,'leftover_shares',leftover_shares)\n  __dataclass_builtins_object__.__setattr__(self,'leftover_cash',leftover_cash)\n  __dataclass_builtins_object__.__setattr__(self,'privates_close',privates_close)\n  __dataclass_builtins_object__.__setattr__(self,'receivership',receivership)\n return __init__": _f312,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(allowed={self.allowed!r}, ends_game_after={self.ends_game_after!r}, corporation_issues_first={self.corporation_issues_first!r}, leftover_shares={self.leftover_shares!r}, leftover_cash={self.leftover_cash!r}, privates_close={self.privates_close!r}, receivership={self.receivership!r})"\n return __repr__': _f313,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.allowed,self.ends_game_after,self.corporation_issues_first,self.leftover_shares,self.leftover_cash,self.privates_close,self.receivership,)==(other.allowed,other.ends_game_after,other.corporation_issues_first,other.leftover_shares,other.leftover_cash,other.privates_close,other.receivership,)\n  return NotImplemented\n return __eq__': _f314,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'allowed\',\'ends_game_after\',\'corporation_issues_first\',\'leftover_shares\',\'leftover_cash\',\'privates_close\',\'receivership\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f315,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'allowed\',\'ends_game_after\',\'corporation_issues_first\',\'leftover_shares\',\'leftover_cash\',\'privates_close\',\'receivership\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f316,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.allowed,self.ends_game_after,self.corporation_issues_first,self.leftover_shares,self.leftover_cash,self.privates_close,self.receivership,))\n return __hash__': _f317,
-    "def __create_fn__(_type_set, _type_to, _type_remove, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_set, _dflt_to, _dflt_remove, _return_type):\n def __init__(self,set:_type_set=_dflt_set,to:_type_to=_dflt_to,remove:_type_remove=_dflt_remove)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'set',set)\n  __dataclass_builtins_object__.__setattr__(self,'to',to)\n  __dataclass_builtins_object__.__setattr__(self,'remove',remove)\n return __init__": _f318,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(set={self.set!r}, to={self.to!r}, remove={self.remove!r})"\n return __repr__': _f319,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.set,self.to,self.remove,)==(other.set,other.to,other.remove,)\n  return NotImplemented\n return __eq__': _f320,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'set\',\'to\',\'remove\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f321,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'set\',\'to\',\'remove\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f322,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.set,self.to,self.remove,))\n return __hash__': _f323,
-    "def __create_fn__(_type_id, _type_name, _type_description, _type_players, _type_always, _type_recorded_defaults, _type_changes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_name, _dflt_description, _dflt_players, _dflt_always, _dflt_recorded_defaults, _dflt_changes, _return_type):\n def __init__(self,id:_type_id,name:_type_name=_dflt_name,description:_type_description=_dflt_description,players:_type_players=_dflt_players,always:_type_always=_dflt_always,recorded_defaults:_type_recorded_defaults=_dflt_recorded_defaults,changes:_type_changes=_dflt_changes)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'id',id)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'description',description)\n  __dataclass_builtins_object__.__setattr__(self,'players',players)\n  __dataclass_builtins_object__.__setattr__(self,'always',always)\n  __dataclass_builtins_object__.__setattr__(self,'recorded_defaults',recorded_defaults)\n  __dataclass_builtins_object__.__setattr__(self,'changes',changes)\n return __init__": _f324,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(id={self.id!r}, name={self.name!r}, description={self.description!r}, players={self.players!r}, always={self.always!r}, recorded_defaults={self.recorded_defaults!r}, changes={self.changes!r})"\n return __repr__': _f325,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.id,self.name,self.description,self.players,self.always,self.recorded_defaults,self.changes,)==(other.id,other.name,other.description,other.players,other.always,other.recorded_defaults,other.changes,)\n  return NotImplemented\n return __eq__': _f326,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'id\',\'name\',\'description\',\'players\',\'always\',\'recorded_defaults\',\'changes\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f327,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'id\',\'name\',\'description\',\'players\',\'always\',\'recorded_defaults\',\'changes\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f328,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.id,self.name,self.description,self.players,self.always,self.recorded_defaults,self.changes,))\n return __hash__': _f329,
-    "def __create_fn__(_type_id, _type_name, _type_subtitle, _type_designer, _type_publisher, _type_year, _type_location, _type_rules_url, _type_blurb, _type_texts, _type_players, _type_currency, _type_starting_cash, _type_certificate_limit, _type_bank, _type_capitalization, _type_float_timing, _type_certificate_limit_counts_privates, _type_holding_limit, _type_pool_limit, _type_escrow_until_float, _type_full_capitalization_from_phase, _type_ipo_price, _type_certificates_at_start, _type_auction, _type_stock_round, _type_operating_round, _type_game_end, _type_bankruptcy, _type_optional_rules, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_subtitle, _dflt_designer, _dflt_publisher, _dflt_year, _dflt_location, _dflt_rules_url, _dflt_blurb, _dflt_texts, _dflt_players, _dflt_currency, _dflt_starting_cash, _dflt_certificate_limit, _dflt_bank, _dflt_capitalization, _dflt_float_timing, _dflt_certificate_limit_counts_privates, _dflt_holding_limit, _dflt_pool_limit, _dflt_escrow_until_float, _dflt_full_capitalization_from_phase, _dflt_ipo_price, _dflt_certificates_at_start, _dflt_auction, _dflt_stock_round, _dflt_operating_round, _dflt_game_end, _dflt_bankruptcy, _dflt_optional_rules, _return_type):\n def __init__(self,id:_type_id,name:_type_name,subtitle:_type_subtitle=_dflt_subtitle,designer:_type_designer=_dflt_designer,publisher:_type_publisher=_dflt_publisher,year:_type_year=_dflt_year,location:_type_location=_dflt_location,rules_url:_type_rules_url=_dflt_rules_url,blurb:_type_blurb=_HAS_DEFAULT_FACTORY,texts:_type_texts=_HAS_DEFAULT_FACTORY,players:_type_players=_dflt_players,currency:_type_currency=_dflt_currency,starting_cash:_type_starting_cash=_HAS_DEFAULT_FACTORY,certificate_limit:_type_certificate_limit=_HAS_DEFAULT_FACTORY,bank:_type_bank=_dflt_bank,capitalization:_type_capitalization=_dflt_capitalization,float_timing:_type_float_timing=_dflt_float_timing,certificate_limit_counts_privates:_type_certificate_limit_counts_privates=_dflt_certificate_limit_counts_privates,holding_limit:_type_holding_limit=_dflt_holding_limit,pool_limit:_type_pool_limit=_dflt_pool_limit,escrow_until_float:_type_escrow_until_float=_dflt_escrow_until_float,full_capitalization_from_phase:_type_full_capitalization_from_phase=_dflt_full_capitalization_from_phase,ipo_price:_type_ipo_price=_dflt_ipo_price,certificates_at_start:_type_certificates_at_start=_dflt_certificates_at_start,auction:_type_auction=_dflt_auction,stock_round:_type_stock_round=_dflt_stock_round,operating_round:_type_operating_round=_dflt_operating_round,game_end:_type_game_end=_dflt_game_end,bankruptcy:_type_bankruptcy=_dflt_bankruptcy,optional_rules:_type_optional_rules=_dflt_optional_rules)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'id',id)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'subtitle',subtitle)\n  __dataclass_builtins_object__.__setattr__(self,'designer',designer)\n  __dataclass_builtins_object__.__setattr__(self,'publisher',publisher)\n  __dataclass_builtins_object__.__setattr__(self,'year',year)\n  __dataclass_builtins_object__.__setattr__(self,'location',location)\n  __dataclass_builtins_object__.__setattr__(self,'rules_url',rules_url)\n  __dataclass_builtins_object__.__setattr__(self,'blurb',_dflt_blurb() if blurb is _HAS_DEFAULT_FACTORY else blurb)\n  __dataclass_builtins_object__.__setattr__(self,'texts',_dflt_texts() if texts is _HAS_DEFAULT_FACTORY else texts)\n  __dataclass_builtins_object__.__setattr__(self,'players',players)\n  __dataclass_builtins_object__.__setattr__(self,'currency',currency)\n  __dataclass_builtins_object__.__setattr__(self,'starting_cash',_dflt_starting_cash() if starting_cash is _HAS_DEFAULT_FACTORY else starting_cash)\n  __dataclass_builtins_object__.__setattr__(self,'certificate_limit',_dflt_certificate_limit() if certificate_limit is _HAS_DEFAULT_FACTORY else certificate_limit)\n  __dataclass_builtins_object__.__setattr__(self,'bank',bank)\n  __dataclass_builtins_object__.__setattr__(self,'capitalization',capitalization)\n  __dataclass_builtins_object__.__setattr__(self,'float_timing',float_timing)\n  __dataclass_builtins_object__.__setattr__(self,'certificate_limit_counts_privates',certificate_limit_counts_privates)\n  __dataclass_builtins_object__.__setattr__(self,'holding_limit',holding_limit)\n  __dataclass_builtins_object__.__setattr__(self,'pool_limit',pool_limit)\n  __dataclass_builtins_object__.__setattr__(self,'escrow_until_float',escrow_until_float)\n  __dataclass_builtins_object__.__setattr__(self,'full_capitalization_from_phase',full_capitalization_from_phase)\n  __dataclass_builtins_object__.__setattr__(self,'ipo_price',ipo_price)\n  __dataclass_builtins_object__.__setattr__(self,'certificates_at_start',certificates_at_start)\n  __dataclass_builtins_object__.__setattr__(self,'auction',auction)\n  __dataclass_builtins_object__.__setattr__(self,'stock_round',stock_round)\n  __dataclass_builtins_object__.__setattr__(self,'operating_round',operating_round)\n  __dataclass_builtins_object__.__setattr__(self,'game_end',game_end)\n  __dataclass_builtins_object__.__setattr__(self,'bankruptcy',bankruptcy)\n  __dataclass_builtins_object__.__setattr__(self,'optional_rules',optional_rules)\n return __init__": _f330,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(id={self.id!r}, name={self.name!r}, subtitle={self.subtitle!r}, designer={self.designer!r}, publisher={self.publisher!r}, year={self.year!r}, location={self.location!r}, rules_url={self.rules_url!r}, blurb={self.blurb!r}, texts={self.texts!r}, players={self.players!r}, currency={self.currency!r}, starting_cash={self.starting_cash!r}, certificate_limit={self.certificate_limit!r}, bank={self.bank!r}, capitalization={self.capitalization!r}, float_timing={self.float_timing!r}, certificate_limit_counts_privates={self.certificate_limit_counts_privates!r}, holding_limit={self.holding_limit!r}, pool_limit={self.pool_limit!r}, escrow_until_float={self.escrow_until_float!r}, full_capitalization_from_phase={self.full_capitalization_from_phase!r}, ipo_price={self.ipo_price!r}, certificates_at_start={self.certificates_at_start!r}, auction={self.auction!r}, stock_round={self.stock_round!r}, operating_round={self.operating_round!r}, game_end={self.game_end!r}, bankruptcy={self.bankruptcy!r}, optional_rules={self.optional_rules!r})"\n return __repr__': _f331,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.id,self.name,self.subtitle,self.designer,self.publisher,self.year,self.location,self.rules_url,self.blurb,self.texts,self.players,self.currency,self.starting_cash,self.certificate_limit,self.bank,self.capitalization,self.float_timing,self.certificate_limit_counts_privates,self.holding_limit,self.pool_limit,self.escrow_until_float,self.full_capitalization_from_phase,self.ipo_price,self.certificates_at_start,self.auction,self.stock_round,self.operating_round,self.game_end,self.bankruptcy,self.optional_rules,)==(other.id,other.name,other.subtitle,other.designer,other.publisher,other.year,other.location,other.rules_url,other.blurb,other.texts,other.players,other.currency,other.starting_cash,other.certificate_limit,other.bank,other.capitalization,other.float_timing,other.certificate_limit_counts_privates,other.holding_limit,other.pool_limit,other.escrow_until_float,other.full_capitalization_from_phase,other.ipo_price,other.certificates_at_start,other.auction,other.stock_round,other.operating_round,other.game_end,other.bankruptcy,other.optional_rules,)\n  return NotImplemented\n return __eq__': _f332,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'id\',\'name\',\'subtitle\',\'designer\',\'publisher\',\'year\',\'location\',\'rules_url\',\'blurb\',\'texts\',\'players\',\'currency\',\'starting_cash\',\'certificate_limit\',\'bank\',\'capitalization\',\'float_timing\',\'certificate_limit_counts_privates\',\'holding_limit\',\'pool_limit\',\'escrow_until_float\',\'full_capitalization_from_phase\',\'ipo_price\',\'certificates_at_start\',\'auction\',\'stock_round\',\'operating_round\',\'game_end\',\'bankruptcy\',\'optional_rules\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f333,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'id\',\'name\',\'subtitle\',\'designer\',\'publisher\',\'year\',\'location\',\'rules_url\',\'blurb\',\'texts\',\'players\',\'currency\',\'starting_cash\',\'certificate_limit\',\'bank\',\'capitalization\',\'float_timing\',\'certificate_limit_counts_privates\',\'holding_limit\',\'pool_limit\',\'escrow_until_float\',\'full_capitalization_from_phase\',\'ipo_price\',\'certificates_at_start\',\'auction\',\'stock_round\',\'operating_round\',\'game_end\',\'bankruptcy\',\'optional_rules\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f334,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.id,self.name,self.subtitle,self.designer,self.publisher,self.year,self.location,self.rules_url,self.blurb,self.texts,self.players,self.currency,self.starting_cash,self.certificate_limit,self.bank,self.capitalization,self.float_timing,self.certificate_limit_counts_privates,self.holding_limit,self.pool_limit,self.escrow_until_float,self.full_capitalization_from_phase,self.ipo_price,self.certificates_at_start,self.auction,self.stock_round,self.operating_round,self.game_end,self.bankruptcy,self.optional_rules,))\n return __hash__': _f335,
-    "def __create_fn__(_type_stops, _type_pay, _type_visit, _type_multiplier, _type_lends_unused, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_multiplier, _dflt_lends_unused, _return_type):\n def __init__(self,stops:_type_stops,pay:_type_pay,visit:_type_visit,multiplier:_type_multiplier=_dflt_multiplier,lends_unused:_type_lends_unused=_dflt_lends_unused)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'stops',stops)\n  __dataclass_builtins_object__.__setattr__(self,'pay',pay)\n  __dataclass_builtins_object__.__setattr__(self,'visit',visit)\n  __dataclass_builtins_object__.__setattr__(self,'multiplier',multiplier)\n  __dataclass_builtins_object__.__setattr__(self,'lends_unused',lends_unused)\n return __init__": _f336,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(stops={self.stops!r}, pay={self.pay!r}, visit={self.visit!r}, multiplier={self.multiplier!r}, lends_unused={self.lends_unused!r})"\n return __repr__': _f337,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.stops,self.pay,self.visit,self.multiplier,self.lends_unused,)==(other.stops,other.pay,other.visit,other.multiplier,other.lends_unused,)\n  return NotImplemented\n return __eq__': _f338,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'stops\',\'pay\',\'visit\',\'multiplier\',\'lends_unused\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f339,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'stops\',\'pay\',\'visit\',\'multiplier\',\'lends_unused\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f340,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.stops,self.pay,self.visit,self.multiplier,self.lends_unused,))\n return __hash__': _f341,
-    "def __create_fn__(_type_kind, _type_n, _type_rows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_n, _dflt_rows, _return_type):\n def __init__(self,kind:_type_kind,n:_type_n=_dflt_n,rows:_type_rows=_dflt_rows)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'n',n)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n return __init__": _f342,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, n={self.n!r}, rows={self.rows!r})"\n return __repr__': _f343,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.n,self.rows,)==(other.kind,other.n,other.rows,)\n  return NotImplemented\n return __eq__': _f344,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'n\',\'rows\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f345,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'n\',\'rows\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f346,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.n,self.rows,))\n return __hash__': _f347,
-    "def __create_fn__(_type_name, _type_distance, _type_price, _type_rusts_on, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_rusts_on, _return_type):\n def __init__(self,name:_type_name,distance:_type_distance,price:_type_price,rusts_on:_type_rusts_on=_dflt_rusts_on)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'distance',distance)\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'rusts_on',rusts_on)\n return __init__": _f348,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, distance={self.distance!r}, price={self.price!r}, rusts_on={self.rusts_on!r})"\n return __repr__': _f349,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.distance,self.price,self.rusts_on,)==(other.name,other.distance,other.price,other.rusts_on,)\n  return NotImplemented\n return __eq__': _f350,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'rusts_on\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f351,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'rusts_on\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f352,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.distance,self.price,self.rusts_on,))\n return __hash__': _f353,
-    "def __create_fn__(_type_name, _type_distance, _type_price, _type_count, _type_rusts_on, _type_obsolete_on, _type_available_from_phase, _type_trade_in, _type_events, _type_copy_events, _type_multiplier, _type_requires_token, _type_color, _type_per_corporation_limit, _type_reserved, _type_rusts_after_set, _type_salvage, _type_route_may_overlap, _type_exported_at_or_set_end, _type_variants, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_count, _dflt_rusts_on, _dflt_obsolete_on, _dflt_available_from_phase, _dflt_trade_in, _dflt_events, _dflt_copy_events, _dflt_multiplier, _dflt_requires_token, _dflt_color, _dflt_per_corporation_limit, _dflt_reserved, _dflt_rusts_after_set, _dflt_salvage, _dflt_route_may_overlap, _dflt_exported_at_or_set_end, _dflt_variants, _return_type):\n def __init__(self,name:_type_name,distance:_type_distance,price:_type_price,count:_type_count=_dflt_count,rusts_on:_type_rusts_on=_dflt_rusts_on,obsolete_on:_type_obsolete_on=_dflt_obsolete_on,available_from_phase:_type_available_from_phase=_dflt_available_from_phase,trade_in:_type_trade_in=_HAS_DEFAULT_FACTORY,events:_type_events=_dflt_events,copy_events:_type_copy_events=_HAS_DEFAULT_FACTORY,multiplier:_type_multiplier=_dflt_multiplier,requires_token:_type_requires_token=_dflt_requires_token,color:_type_color=_dflt_color,per_corporation_limit:_type_per_corporation_limit=_dflt_per_corporation_limit,reserved:_type_reserved=_dflt_reserved,rusts_after_set:_type_rusts_after_set=_dflt_rusts_after_set,salvage:_type_salvage=_dflt_salvage,route_may_overlap:_type_route_may_overlap=_dflt_route_may_overlap,exported_at_or_set_end:_type_exported_at_or_set_end=_dflt_exported_at_or_set_end,variants:_type_variants=_dflt_variants)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'distance',distance)\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'rusts_on',rusts_on)\n  __dataclass_builtins_object__.__setattr__(self,'obsolete_on',obsolete_on)\n  __dataclass_builtins_object__.__setattr__(self,'available_from_phase',available_from_phase)\n  __dataclass_builtins_object__.__setattr__(self,'trade_in',_dflt_trade_in() if trade_in is _HAS_DEFAULT_FACTORY else trade_in)\n  __dataclass_builtins_object__.__setattr__(self,'events',events)\n  __dataclass_builtins_object__.__setattr__(self,'copy_events',_dflt_copy_events() if copy_events is _HAS_DEFAULT_FACTORY else copy_events)\n  __dataclass_builtins_object__.__setattr__(self,'multiplier',multiplier)\n  __dataclass_builtins_object__.__setattr__(self,'requires_token',requires_token)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'per_corporation_limit',per_corporation_limit)\n  __dataclass_builtins_object__.__setattr__(self,'reserved',reserved)\n  __dataclass_builtins_object__.__setattr__(self,'rusts_after_set',rusts_after_set)\n  __dataclass_builtins_object__.__setattr__(self,'salvage',salvage)\n  __dataclass_builtins_object__.__setattr__(self,'route_may_overlap',route_may_overlap)\n  __dataclass_builtins_object__.__setattr__(self,'exported_at_or_set_end',exported_at_or_set_end)\n  __dataclass_builtins_object__.__setattr__(self,'variants',variants)\n return __init__": _f354,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, distance={self.distance!r}, price={self.price!r}, count={self.count!r}, rusts_on={self.rusts_on!r}, obsolete_on={self.obsolete_on!r}, available_from_phase={self.available_from_phase!r}, trade_in={self.trade_in!r}, events={self.events!r}, copy_events={self.copy_events!r}, multiplier={self.multiplier!r}, requires_token={self.requires_token!r}, color={self.color!r}, per_corporation_limit={self.per_corporation_limit!r}, reserved={self.reserved!r}, rusts_after_set={self.rusts_after_set!r}, salvage={self.salvage!r}, route_may_overlap={self.route_may_overlap!r}, exported_at_or_set_end={self.exported_at_or_set_end!r}, variants={self.variants!r})"\n return __repr__': _f355,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.copy_events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.rusts_after_set,self.salvage,self.route_may_overlap,self.exported_at_or_set_end,self.variants,)==(other.name,other.distance,other.price,other.count,other.rusts_on,other.obsolete_on,other.available_from_phase,other.trade_in,other.events,other.copy_events,other.multiplier,other.requires_token,other.color,other.per_corporation_limit,other.reserved,other.rusts_after_set,other.salvage,other.route_may_overlap,other.exported_at_or_set_end,other.variants,)\n  return NotImplemented\n return __eq__': _f356,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'count\',\'rusts_on\',\'obsolete_on\',\'available_from_phase\',\'trade_in\',\'events\',\'copy_events\',\'multiplier\',\'requires_token\',\'color\',\'per_corporation_limit\',\'reserved\',\'rusts_after_set\',\'salvage\',\'route_may_overlap\',\'exported_at_or_set_end\',\'variants\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f357,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'count\',\'rusts_on\',\'obsolete_on\',\'available_from_phase\',\'trade_in\',\'events\',\'copy_events\',\'multiplier\',\'requires_token\',\'color\',\'per_corporation_limit\',\'reserved\',\'rusts_after_set\',\'salvage\',\'route_may_overlap\',\'exported_at_or_set_end\',\'variants\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f358,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.copy_events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.rusts_after_set,self.salvage,self.route_may_overlap,self.exported_at_or_set_end,self.variants,))\n return __hash__': _f359,
-    "def __create_fn__(_type_name, _type_tiles, _type_train_limit, _type_operating_rounds, _type_on, _type_flags, _type_events, _type_color, _type_revenue_column, _type_starts_at_or, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_on, _dflt_flags, _dflt_events, _dflt_color, _dflt_revenue_column, _dflt_starts_at_or, _return_type):\n def __init__(self,name:_type_name,tiles:_type_tiles,train_limit:_type_train_limit,operating_rounds:_type_operating_rounds,on:_type_on=_dflt_on,flags:_type_flags=_dflt_flags,events:_type_events=_dflt_events,color:_type_color=_dflt_color,revenue_column:_type_revenue_column=_dflt_revenue_column,starts_at_or:_type_starts_at_or=_dflt_starts_at_or)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'train_limit',train_limit)\n  __dataclass_builtins_object__.__setattr__(self,'operating_rounds',operating_rounds)\n  __dataclass_builtins_object__.__setattr__(self,'on',on)\n  __dataclass_builtins_object__.__setattr__(self,'flags',flags)\n  __dataclass_builtins_object__.__setattr__(self,'events',events)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'revenue_column',revenue_column)\n  __dataclass_builtins_object__.__setattr__(self,'starts_at_or',starts_at_or)\n return __init__": _f360,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, tiles={self.tiles!r}, train_limit={self.train_limit!r}, operating_rounds={self.operating_rounds!r}, on={self.on!r}, flags={self.flags!r}, events={self.events!r}, color={self.color!r}, revenue_column={self.revenue_column!r}, starts_at_or={self.starts_at_or!r})"\n return __repr__': _f361,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.tiles,self.train_limit,self.operating_rounds,self.on,self.flags,self.events,self.color,self.revenue_column,self.starts_at_or,)==(other.name,other.tiles,other.train_limit,other.operating_rounds,other.on,other.flags,other.events,other.color,other.revenue_column,other.starts_at_or,)\n  return NotImplemented\n return __eq__': _f362,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'tiles\',\'train_limit\',\'operating_rounds\',\'on\',\'flags\',\'events\',\'color\',\'revenue_column\',\'starts_at_or\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f363,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'tiles\',\'train_limit\',\'operating_rounds\',\'on\',\'flags\',\'events\',\'color\',\'revenue_column\',\'starts_at_or\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f364,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.tiles,self.train_limit,self.operating_rounds,self.on,self.flags,self.events,self.color,self.revenue_column,self.starts_at_or,))\n return __hash__': _f365,
-    "def __create_fn__(_type_title, _type_trains, _type_phases, _type_privates, _type_corporations, _type_minors, _type_loans, _type_market, _type_map, _type_tiles, _type_tile_counts, _type_upgrades, _type_extra_upgrades, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_extra_upgrades, _return_type):\n def __init__(self,title:_type_title,trains:_type_trains,phases:_type_phases,privates:_type_privates,corporations:_type_corporations,minors:_type_minors,loans:_type_loans,market:_type_market,map:_type_map,tiles:_type_tiles,tile_counts:_type_tile_counts,upgrades:_type_upgrades,extra_upgrades:_type_extra_upgrades=_dflt_extra_upgrades)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'trains',trains)\n  __dataclass_builtins_object__.__setattr__(self,'phases',phases)\n  __dataclass_builtins_object__.__setattr__(self,'privates',privates)\n  __dataclass_builtins_object__.__setattr__(self,'corporations',corporations)\n  __dataclass_builtins_object__.__setattr__(self,'minors',minors)\n  __dataclass_builtins_object__.__setattr__(self,'loans',loans)\n  __dataclass_builtins_object__.__setattr__(self,'market',market)\n  __dataclass_builtins_object__.__setattr__(self,'map',map)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'tile_counts',tile_counts)\n  __dataclass_builtins_object__.__setattr__(self,'upgrades',upgrades)\n  __dataclass_builtins_object__.__setattr__(self,'extra_upgrades',extra_upgrades)\n return __init__": _f366,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(title={self.title!r}, trains={self.trains!r}, phases={self.phases!r}, privates={self.privates!r}, corporations={self.corporations!r}, minors={self.minors!r}, loans={self.loans!r}, market={self.market!r}, map={self.map!r}, tiles={self.tiles!r}, tile_counts={self.tile_counts!r}, upgrades={self.upgrades!r}, extra_upgrades={self.extra_upgrades!r})"\n return __repr__': _f367,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.title,self.trains,self.phases,self.privates,self.corporations,self.minors,self.loans,self.market,self.map,self.tiles,self.tile_counts,self.upgrades,self.extra_upgrades,)==(other.title,other.trains,other.phases,other.privates,other.corporations,other.minors,other.loans,other.market,other.map,other.tiles,other.tile_counts,other.upgrades,other.extra_upgrades,)\n  return NotImplemented\n return __eq__': _f368,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'title\',\'trains\',\'phases\',\'privates\',\'corporations\',\'minors\',\'loans\',\'market\',\'map\',\'tiles\',\'tile_counts\',\'upgrades\',\'extra_upgrades\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f369,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'title\',\'trains\',\'phases\',\'privates\',\'corporations\',\'minors\',\'loans\',\'market\',\'map\',\'tiles\',\'tile_counts\',\'upgrades\',\'extra_upgrades\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f370,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.title,self.trains,self.phases,self.privates,self.corporations,self.minors,self.loans,self.market,self.map,self.tiles,self.tile_counts,self.upgrades,self.extra_upgrades,))\n return __hash__': _f371,
+    "def __create_fn__(_type_base, _type_per_stop, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_base, _dflt_per_stop, _return_type):\n def __init__(self,base:_type_base=_dflt_base,per_stop:_type_per_stop=_dflt_per_stop)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'base',base)\n  __dataclass_builtins_object__.__setattr__(self,'per_stop',per_stop)\n return __init__": _f264,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(base={self.base!r}, per_stop={self.per_stop!r})"\n return __repr__': _f265,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.base,self.per_stop,)==(other.base,other.per_stop,)\n  return NotImplemented\n return __eq__': _f266,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'base\',\'per_stop\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f267,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'base\',\'per_stop\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f268,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.base,self.per_stop,))\n return __hash__': _f269,
+    "def __create_fn__(_type_per_route, _type_routes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_per_route, _dflt_routes, _return_type):\n def __init__(self,per_route:_type_per_route=_dflt_per_route,routes:_type_routes=_dflt_routes)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'per_route',per_route)\n  __dataclass_builtins_object__.__setattr__(self,'routes',routes)\n return __init__": _f270,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(per_route={self.per_route!r}, routes={self.routes!r})"\n return __repr__': _f271,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.per_route,self.routes,)==(other.per_route,other.routes,)\n  return NotImplemented\n return __eq__': _f272,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'per_route\',\'routes\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f273,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'per_route\',\'routes\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f274,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.per_route,self.routes,))\n return __hash__': _f275,
+    "def __create_fn__(_type_fee, _type_min_treasury_percent, _type_needs_train, _type_permanent_trains_only, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fee, _dflt_min_treasury_percent, _dflt_needs_train, _dflt_permanent_trains_only, _return_type):\n def __init__(self,fee:_type_fee=_dflt_fee,min_treasury_percent:_type_min_treasury_percent=_dflt_min_treasury_percent,needs_train:_type_needs_train=_dflt_needs_train,permanent_trains_only:_type_permanent_trains_only=_dflt_permanent_trains_only)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'fee',fee)\n  __dataclass_builtins_object__.__setattr__(self,'min_treasury_percent',min_treasury_percent)\n  __dataclass_builtins_object__.__setattr__(self,'needs_train',needs_train)\n  __dataclass_builtins_object__.__setattr__(self,'permanent_trains_only',permanent_trains_only)\n return __init__": _f276,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(fee={self.fee!r}, min_treasury_percent={self.min_treasury_percent!r}, needs_train={self.needs_train!r}, permanent_trains_only={self.permanent_trains_only!r})"\n return __repr__': _f277,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.fee,self.min_treasury_percent,self.needs_train,self.permanent_trains_only,)==(other.fee,other.min_treasury_percent,other.needs_train,other.permanent_trains_only,)\n  return NotImplemented\n return __eq__': _f278,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'fee\',\'min_treasury_percent\',\'needs_train\',\'permanent_trains_only\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f279,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'fee\',\'min_treasury_percent\',\'needs_train\',\'permanent_trains_only\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f280,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.fee,self.min_treasury_percent,self.needs_train,self.permanent_trains_only,))\n return __hash__': _f281,
+    "def __create_fn__(_type_max_shares, _type_max_shares_first_or, _type_reissue_price, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_max_shares, _dflt_max_shares_first_or, _dflt_reissue_price, _return_type):\n def __init__(self,max_shares:_type_max_shares=_dflt_max_shares,max_shares_first_or:_type_max_shares_first_or=_dflt_max_shares_first_or,reissue_price:_type_reissue_price=_dflt_reissue_price)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'max_shares',max_shares)\n  __dataclass_builtins_object__.__setattr__(self,'max_shares_first_or',max_shares_first_or)\n  __dataclass_builtins_object__.__setattr__(self,'reissue_price',reissue_price)\n return __init__": _f282,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(max_shares={self.max_shares!r}, max_shares_first_or={self.max_shares_first_or!r}, reissue_price={self.reissue_price!r})"\n return __repr__': _f283,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.max_shares,self.max_shares_first_or,self.reissue_price,)==(other.max_shares,other.max_shares_first_or,other.reissue_price,)\n  return NotImplemented\n return __eq__': _f284,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'max_shares\',\'max_shares_first_or\',\'reissue_price\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f285,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'max_shares\',\'max_shares_first_or\',\'reissue_price\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f286,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.max_shares,self.max_shares_first_or,self.reissue_price,))\n return __hash__': _f287,
+    "def __create_fn__(_type_private, _type_cost, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,private:_type_private,cost:_type_cost)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'private',private)\n  __dataclass_builtins_object__.__setattr__(self,'cost',cost)\n return __init__": _f288,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(private={self.private!r}, cost={self.cost!r})"\n return __repr__': _f289,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.private,self.cost,)==(other.private,other.cost,)\n  return NotImplemented\n return __eq__': _f290,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'private\',\'cost\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f291,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'private\',\'cost\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f292,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.private,self.cost,))\n return __hash__': _f293,
+    "def __create_fn__(_type_name, _type_text, _type_cost, _type_count, _type_per_corporation, _type_cost_with_private, _type_needs_route_to, _type_opens, _type_label, _type_of_private, _type_bonus_hexes, _type_bonus, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_text, _dflt_cost, _dflt_count, _dflt_per_corporation, _dflt_cost_with_private, _dflt_needs_route_to, _dflt_opens, _dflt_label, _dflt_of_private, _dflt_bonus_hexes, _dflt_bonus, _return_type):\n def __init__(self,name:_type_name,text:_type_text=_HAS_DEFAULT_FACTORY,cost:_type_cost=_dflt_cost,count:_type_count=_dflt_count,per_corporation:_type_per_corporation=_dflt_per_corporation,cost_with_private:_type_cost_with_private=_dflt_cost_with_private,needs_route_to:_type_needs_route_to=_dflt_needs_route_to,opens:_type_opens=_dflt_opens,label:_type_label=_dflt_label,of_private:_type_of_private=_dflt_of_private,bonus_hexes:_type_bonus_hexes=_dflt_bonus_hexes,bonus:_type_bonus=_dflt_bonus)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'text',_dflt_text() if text is _HAS_DEFAULT_FACTORY else text)\n  __dataclass_builtins_object__.__setattr__(self,'cost',cost)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'per_corporation',per_corporation)\n  __dataclass_builtins_object__.__setattr__(self,'cost_with_private',cost_with_private)\n  __dataclass_builtins_object__.__setattr__(self,'needs_route_to',needs_route_to)\n  __dataclass_builtins_object__.__setattr__(self,'opens',opens)\n  __dataclass_builtins_object__.__setattr__(self,'label',label)\n  __dataclass_builtins_object__.__setattr__(self,'of_private',of_private)\n  __dataclass_builtins_object__.__setattr__(self,'bonus_hexes',bonus_hexes)\n  __dataclass_builtins_object__.__setattr__(self,'bonus',bonus)\n return __init__": _f294,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, text={self.text!r}, cost={self.cost!r}, count={self.count!r}, per_corporation={self.per_corporation!r}, cost_with_private={self.cost_with_private!r}, needs_route_to={self.needs_route_to!r}, opens={self.opens!r}, label={self.label!r}, of_private={self.of_private!r}, bonus_hexes={self.bonus_hexes!r}, bonus={self.bonus!r})"\n return __repr__': _f295,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.text,self.cost,self.count,self.per_corporation,self.cost_with_private,self.needs_route_to,self.opens,self.label,self.of_private,self.bonus_hexes,self.bonus,)==(other.name,other.text,other.cost,other.count,other.per_corporation,other.cost_with_private,other.needs_route_to,other.opens,other.label,other.of_private,other.bonus_hexes,other.bonus,)\n  return NotImplemented\n return __eq__': _f296,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'text\',\'cost\',\'count\',\'per_corporation\',\'cost_with_private\',\'needs_route_to\',\'opens\',\'label\',\'of_private\',\'bonus_hexes\',\'bonus\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f297,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'text\',\'cost\',\'count\',\'per_corporation\',\'cost_with_private\',\'needs_route_to\',\'opens\',\'label\',\'of_private\',\'bonus_hexes\',\'bonus\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f298,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.text,self.cost,self.count,self.per_corporation,self.cost_with_private,self.needs_route_to,self.opens,self.label,self.of_private,self.bonus_hexes,self.bonus,))\n return __hash__': _f299,
+    "def __create_fn__(_type_steps, _type_tile_lays, _type_track_restriction, _type_reservations_block_others, _type_home_token, _type_must_buy_train, _type_discarded_trains, _type_discard_excess_trains, _type_emergency_buy, _type_train_buys_between_corporations, _type_corporation_train_sales, _type_minors_buy_trains, _type_dividends, _type_dividend_jump_percents, _type_dividend_price_moves, _type_issue_redeem, _type_min_tile_cost, _type_first_operating_order, _type_half_dividend_rounding, _type_treasury_shares, _type_pays_corporation_for, _type_trade_ins_per_turn, _type_one_depot_train_per_type, _type_first_or_private_sales, _type_privates_bought_from, _type_unsellable_once_run_before_rusting, _type_halt_subsidy, _type_tokened_out_bypass, _type_routes_end_at_halts, _type_insolvency, _type_president_assist, _type_by_type, _type_share_redemption, _type_markers, _type_split_city_tokens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_steps, _dflt_tile_lays, _dflt_track_restriction, _dflt_reservations_block_others, _dflt_home_token, _dflt_must_buy_train, _dflt_discarded_trains, _dflt_discard_excess_trains, _dflt_emergency_buy, _dflt_train_buys_between_corporations, _dflt_corporation_train_sales, _dflt_minors_buy_trains, _dflt_dividends, _dflt_dividend_jump_percents, _dflt_dividend_price_moves, _dflt_issue_redeem, _dflt_min_tile_cost, _dflt_first_operating_order, _dflt_half_dividend_rounding, _dflt_treasury_shares, _dflt_pays_corporation_for, _dflt_trade_ins_per_turn, _dflt_one_depot_train_per_type, _dflt_first_or_private_sales, _dflt_privates_bought_from, _dflt_unsellable_once_run_before_rusting, _dflt_halt_subsidy, _dflt_tokened_out_bypass, _dflt_routes_end_at_halts, _dflt_insolvency, _dflt_president_assist, _dflt_by_type, _dflt_share_redemption, _dflt_markers, _dflt_split_city_tokens, _return_type):\n def __init__(self,steps:_type_steps=_dflt_steps,tile_lays:_type_tile_lays=_dflt_tile_lays,track_restriction:_type_track_restriction=_dflt_track_restriction,reservations_block_others:_type_reservations_block_others=_dflt_reservations_block_others,home_token:_type_home_token=_dflt_home_token,must_buy_train:_type_must_buy_train=_dflt_must_buy_train,discarded_trains:_type_discarded_trains=_dflt_discarded_trains,discard_excess_trains:_type_discard_excess_trains=_dflt_discard_excess_trains,emergency_buy:_type_emergency_buy=_dflt_emergency_buy,train_buys_between_corporations:_type_train_buys_between_corporations=_dflt_train_buys_between_corporations,corporation_train_sales:_type_corporation_train_sales=_dflt_corporation_train_sales,minors_buy_trains:_type_minors_buy_trains=_dflt_minors_buy_trains,dividends:_type_dividends=_dflt_dividends,dividend_jump_percents:_type_dividend_jump_percents=_dflt_dividend_jump_percents,dividend_price_moves:_type_dividend_price_moves=_dflt_dividend_price_moves,issue_redeem:_type_issue_redeem=_dflt_issue_redeem,min_tile_cost:_type_min_tile_cost=_dflt_min_tile_cost,first_operating_order:_type_first_operating_order=_dflt_first_operating_order,half_dividend_rounding:_type_half_dividend_rounding=_dflt_half_dividend_rounding,treasury_shares:_type_treasury_shares=_dflt_treasury_shares,pays_corporation_for:_type_pays_corporation_for=_dflt_pays_corporation_for,trade_ins_per_turn:_type_trade_ins_per_turn=_dflt_trade_ins_per_turn,one_depot_train_per_type:_type_one_depot_train_per_type=_dflt_one_depot_train_per_type,first_or_private_sales:_type_first_or_private_sales=_dflt_first_or_private_sales,privates_bought_from:_type_privates_bought_from=_dflt_privates_bought_from,unsellable_once_run_before_rusting:_type_unsellable_once_run_before_rusting=_dflt_unsellable_once_run_before_rusting,halt_subsidy:_type_halt_subsidy=_dflt_halt_subsidy,tokened_out_bypass:_type_tokened_out_bypass=_dflt_tokened_out_bypass,routes_end_at_halts:_type_routes_end_at_halts=_dflt_routes_end_at_halts,insolvency:_type_insolvency=_dflt_insolvency,president_assist:_type_president_assist=_dflt_president_assist,by_type:_type_by_type=_HAS_DEFAULT_FACTORY,share_redemption:_type_share_redemption=_dflt_share_redemption,markers:_type_markers=_dflt_markers,split_city_tokens:_type_split_city_tokens=_dflt_split_city_tokens)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'steps',steps)\n  __dataclass_builtins_object__.__setattr__(self,'tile_lays',tile_lays)\n  __dataclass_builtins_object__.__setattr__(self,'track_restriction',track_restriction)\n  __dataclass_builtins_object__.__setattr__(self,'reservations_block_others',reservations_block_others)\n  __dataclass_builtins_object__.__setattr__(self,'home_token',home_token)\n  __dataclass_builtins_object__.__setattr__(self,'must_buy_train',must_buy_train)\n  __dataclass_builtins_object__.__setattr__(self,'discarded_trains',discarded_trains)\n  __dataclass_builtins_object__.__setattr__(self,'discard_excess_trains',discard_excess_trains)\n  __dataclass_builtins_object__.__setattr__(self,'emergency_buy',emergency_buy)\n  __dataclass_builtins_object__.__setattr__(self,'train_buys_between_corporations',train_buys_between_corporations)\n  __dataclass_builtins_object__.__setattr__(self,'corporation_train_sales',corporation_train_sales)\n  __dataclass_builtins_object__.__setattr__(self,'minors_buy_trains',minors_buy_trains)\n  __dataclass_builtins_object__.__setattr__(self,'dividends',dividends)\n  __dataclass_builtins_object__.__setattr__(self,'dividend_jump_percents',dividend_jump_percents)\n  __dataclass_builtins_object__.__setattr__(self,'dividend_price_moves',dividend_price_moves)\n  __dataclass_builtins_object__.__setattr__(self,'issue_redeem',issue_redeem)\n  __dataclass_builtins_object__.__setattr__(self,'min_tile_cost',min_tile_cost)\n  __dataclass_builtins_object__.__setattr__(self,'first_operating_order',first_operating_order)\n  __dataclass_builtins_object__.__setattr__(self,'half_dividend_rounding',half_dividend_rounding)\n  __dataclass_builtins_object__.__setattr__(self,'treasury_shares',treasury_shares)\n  __dataclass_builtins_object__.__setattr__(self,'pays_corporation_for',pays_corporation_for)\n  __dataclass_builtins_object__.__setattr__(self,'trade_ins_per_turn',trade_ins_per_turn)\n  __dataclass_builtins_object__.__setattr__(self,'one_depot_train_per_type',one_depot_train_per_type)\n  __dataclass_builtins_object__.__setattr__(self,'first_or_private_sales',first_or_private_sales)\n  __dataclass_builtins_object__.__setattr__(self,'privates_bought_from',privates_bought_from)\n  __dataclass_builtins_object__.__setattr__(self,'unsellable_once_run_before_rusting',unsellable_once_run_before_rusting)\n  __dataclass_builtins_object__.__setattr__(self,'halt_subsidy',halt_subsidy)\n  __dataclass_builtins_object__.__setattr__(self,'tokened_out_bypass',tokened_out_bypass)\n  __dataclass_builtins_object__.__setattr__(self,'routes_end_at_halts',routes_end_at_halts)\n  __dataclass_builtins_object__.__setattr__(self,'insolvency',insolvency)\n  __dataclass_builtins_object__.__setattr__(self,'president_assist',president_assist)\n  __dataclass_builtins_object__.__setattr__(self,'by_type',_dflt_by_type() if by_type is _HAS_DEFAULT_FACTORY else by_type)\n  __dataclass_builtins_object__.__setattr__(self,'share_redemption',share_redemption)\n  __dataclass_builtins_object__.__setattr__(self,'markers',markers)\n  __dataclass_builtins_object__.__setattr__(self,'split_city_tokens',split_city_tokens)\n return __init__": _f300,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(steps={self.steps!r}, tile_lays={self.tile_lays!r}, track_restriction={self.track_restriction!r}, reservations_block_others={self.reservations_block_others!r}, home_token={self.home_token!r}, must_buy_train={self.must_buy_train!r}, discarded_trains={self.discarded_trains!r}, discard_excess_trains={self.discard_excess_trains!r}, emergency_buy={self.emergency_buy!r}, train_buys_between_corporations={self.train_buys_between_corporations!r}, corporation_train_sales={self.corporation_train_sales!r}, minors_buy_trains={self.minors_buy_trains!r}, dividends={self.dividends!r}, dividend_jump_percents={self.dividend_jump_percents!r}, dividend_price_moves={self.dividend_price_moves!r}, issue_redeem={self.issue_redeem!r}, min_tile_cost={self.min_tile_cost!r}, first_operating_order={self.first_operating_order!r}, half_dividend_rounding={self.half_dividend_rounding!r}, treasury_shares={self.treasury_shares!r}, pays_corporation_for={self.pays_corporation_for!r}, trade_ins_per_turn={self.trade_ins_per_turn!r}, one_depot_train_per_type={self.one_depot_train_per_type!r}, first_or_private_sales={self.first_or_private_sales!r}, privates_bought_from={self.privates_bought_from!r}, unsellable_once_run_before_rusting={self.unsellable_once_run_before_rusting!r}, halt_subsidy={self.halt_subsidy!r}, tokened_out_bypass={self.tokened_out_bypass!r}, routes_end_at_halts={self.routes_end_at_halts!r}, insolvency={self.insolvency!r}, president_assist={self.president_assist!r}, by_type={self.by_type!r}, share_redemption={self.share_redemption!r}, markers={self.markers!r}, split_city_tokens={self.split_city_tokens!r})"\n return __repr__': _f301,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.discard_excess_trains,self.emergency_buy,self.train_buys_between_corporations,self.corporation_train_sales,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.dividend_price_moves,self.issue_redeem,self.min_tile_cost,self.first_operating_order,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.first_or_private_sales,self.privates_bought_from,self.unsellable_once_run_before_rusting,self.halt_subsidy,self.tokened_out_bypass,self.routes_end_at_halts,self.insolvency,self.president_assist,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,)==(other.steps,other.tile_lays,other.track_restriction,other.reservations_block_others,other.home_token,other.must_buy_train,other.discarded_trains,other.discard_excess_trains,other.emergency_buy,other.train_buys_between_corporations,other.corporation_train_sales,other.minors_buy_trains,other.dividends,other.dividend_jump_percents,other.dividend_price_moves,other.issue_redeem,other.min_tile_cost,other.first_operating_order,other.half_dividend_rounding,other.treasury_shares,other.pays_corporation_for,other.trade_ins_per_turn,other.one_depot_train_per_type,other.first_or_private_sales,other.privates_bought_from,other.unsellable_once_run_before_rusting,other.halt_subsidy,other.tokened_out_bypass,other.routes_end_at_halts,other.insolvency,other.president_assist,other.by_type,other.share_redemption,other.markers,other.split_city_tokens,)\n  return NotImplemented\n return __eq__': _f302,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'steps\',\'tile_lays\',\'track_restriction\',\'reservations_block_others\',\'home_token\',\'must_buy_train\',\'discarded_trains\',\'discard_excess_trains\',\'emergency_buy\',\'train_buys_between_corporations\',\'corporation_train_sales\',\'minors_buy_trains\',\'dividends\',\'dividend_jump_percents\',\'dividend_price_moves\',\'issue_redeem\',\'min_tile_cost\',\'first_operating_order\',\'half_dividend_rounding\',\'treasury_shares\',\'pays_corporation_for\',\'trade_ins_per_turn\',\'one_depot_train_per_type\',\'first_or_private_sales\',\'privates_bought_from\',\'unsellable_once_run_before_rusting\',\'halt_subsidy\',\'tokened_out_bypass\',\'routes_end_at_halts\',\'insolvency\',\'president_assist\',\'by_type\',\'share_redemption\',\'markers\',\'split_city_tokens\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f303,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'steps\',\'tile_lays\',\'track_restriction\',\'reservations_block_others\',\'home_token\',\'must_buy_train\',\'discarded_trains\',\'discard_excess_trains\',\'emergency_buy\',\'train_buys_between_corporations\',\'corporation_train_sales\',\'minors_buy_trains\',\'dividends\',\'dividend_jump_percents\',\'dividend_price_moves\',\'issue_redeem\',\'min_tile_cost\',\'first_operating_order\',\'half_dividend_rounding\',\'treasury_shares\',\'pays_corporation_for\',\'trade_ins_per_turn\',\'one_depot_train_per_type\',\'first_or_private_sales\',\'privates_bought_from\',\'unsellable_once_run_before_rusting\',\'halt_subsidy\',\'tokened_out_bypass\',\'routes_end_at_halts\',\'insolvency\',\'president_assist\',\'by_type\',\'share_redemption\',\'markers\',\'split_city_tokens\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f304,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.steps,self.tile_lays,self.track_restriction,self.reservations_block_others,self.home_token,self.must_buy_train,self.discarded_trains,self.discard_excess_trains,self.emergency_buy,self.train_buys_between_corporations,self.corporation_train_sales,self.minors_buy_trains,self.dividends,self.dividend_jump_percents,self.dividend_price_moves,self.issue_redeem,self.min_tile_cost,self.first_operating_order,self.half_dividend_rounding,self.treasury_shares,self.pays_corporation_for,self.trade_ins_per_turn,self.one_depot_train_per_type,self.first_or_private_sales,self.privates_bought_from,self.unsellable_once_run_before_rusting,self.halt_subsidy,self.tokened_out_bypass,self.routes_end_at_halts,self.insolvency,self.president_assist,self.by_type,self.share_redemption,self.markers,self.split_city_tokens,))\n return __hash__': _f305,
+    "def __create_fn__(_type_presidents_percent, _type_leave_game, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_presidents_percent, _dflt_leave_game, _return_type):\n def __init__(self,presidents_percent:_type_presidents_percent=_dflt_presidents_percent,leave_game:_type_leave_game=_dflt_leave_game)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'presidents_percent',presidents_percent)\n  __dataclass_builtins_object__.__setattr__(self,'leave_game',leave_game)\n return __init__": _f306,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(presidents_percent={self.presidents_percent!r}, leave_game={self.leave_game!r})"\n return __repr__': _f307,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.presidents_percent,self.leave_game,)==(other.presidents_percent,other.leave_game,)\n  return NotImplemented\n return __eq__': _f308,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'presidents_percent\',\'leave_game\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f309,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'presidents_percent\',\'leave_game\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f310,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.presidents_percent,self.leave_game,))\n return __hash__': _f311,
+    "def __create_fn__(_type_trigger, _type_timing, _type_last_set_skips, _type_count, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_last_set_skips, _dflt_count, _return_type):\n def __init__(self,trigger:_type_trigger,timing:_type_timing,last_set_skips:_type_last_set_skips=_dflt_last_set_skips,count:_type_count=_dflt_count)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'trigger',trigger)\n  __dataclass_builtins_object__.__setattr__(self,'timing',timing)\n  __dataclass_builtins_object__.__setattr__(self,'last_set_skips',last_set_skips)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n return __init__": _f312,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(trigger={self.trigger!r}, timing={self.timing!r}, last_set_skips={self.last_set_skips!r}, count={self.count!r})"\n return __repr__': _f313,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.trigger,self.timing,self.last_set_skips,self.count,)==(other.trigger,other.timing,other.last_set_skips,other.count,)\n  return NotImplemented\n return __eq__': _f314,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'trigger\',\'timing\',\'last_set_skips\',\'count\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f315,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'trigger\',\'timing\',\'last_set_skips\',\'count\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f316,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.trigger,self.timing,self.last_set_skips,self.count,))\n return __hash__': _f317,
+    "def __create_fn__(_type_allowed, _type_ends_game_after, _type_corporation_issues_first, _type_leftover_shares, _type_leftover_cash, _type_privates_close, _type_receivership, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_allowed, _dflt_ends_game_after, _dflt_corporation_issues_first, _dflt_leftover_shares, _dflt_leftover_cash, _dflt_privates_close, _dflt_receivership, _return_type):\n def __init__(self,allowed:_type_allowed=_dflt_allowed,ends_game_after:_type_ends_game_after=_dflt_ends_game_after,corporation_issues_first:_type_corporation_issues_first=_dflt_corporation_issues_first,leftover_shares:_type_leftover_shares=_dflt_leftover_shares,leftover_cash:_type_leftover_cash=_dflt_leftover_cash,privates_close:_type_privates_close=_dflt_privates_close,receivership:_type_receivership=_dflt_receivership)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'allowed',allowed)\n  __dataclass_builtins_object__.__setattr__(self,'ends_game_after',ends_game_after)\n  __dataclass_builtins_object__.__setattr__(self,'corporation_issues_first',corporation_issues_first)\n  __dataclass_builtins_object__.__setattr__(self,'leftover_shares',leftover_shares)\n  __dataclass_builtins_object__.__setattr__(self,'leftover_cash',leftover_cash)\n  __dataclass_builtins_object__.__setattr__(self,'privates_close',privates_close)\n  __dataclass_builtins_object__.__setattr__(self,'receivership',receivership)\n return __init__": _f318,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(allowed={self.allowed!r}, ends_game_after={self.ends_game_after!r}, corporation_issues_first={self.corporation_issues_first!r}, leftover_shares={self.leftover_shares!r}, leftover_cash={self.leftover_cash!r}, privates_close={self.privates_close!r}, receivership={self.receivership!r})"\n return __repr__': _f319,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.allowed,self.ends_game_after,self.corporation_issues_first,self.leftover_shares,self.leftover_cash,self.privates_close,self.receivership,)==(other.allowed,other.ends_game_after,other.corporation_issues_first,other.leftover_shares,other.leftover_cash,other.privates_close,other.receivership,)\n  return NotImplemented\n return __eq__': _f320,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'allowed\',\'ends_game_after\',\'corporation_issues_first\',\'leftover_shares\',\'leftover_cash\',\'privates_close\',\'receivership\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f321,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'allowed\',\'ends_game_after\',\'corporation_issues_first\',\'leftover_shares\',\'leftover_cash\',\'privates_close\',\'receivership\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f322,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.allowed,self.ends_game_after,self.corporation_issues_first,self.leftover_shares,self.leftover_cash,self.privates_close,self.receivership,))\n return __hash__': _f323,
+    "def __create_fn__(_type_set, _type_to, _type_remove, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_set, _dflt_to, _dflt_remove, _return_type):\n def __init__(self,set:_type_set=_dflt_set,to:_type_to=_dflt_to,remove:_type_remove=_dflt_remove)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'set',set)\n  __dataclass_builtins_object__.__setattr__(self,'to',to)\n  __dataclass_builtins_object__.__setattr__(self,'remove',remove)\n return __init__": _f324,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(set={self.set!r}, to={self.to!r}, remove={self.remove!r})"\n return __repr__': _f325,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.set,self.to,self.remove,)==(other.set,other.to,other.remove,)\n  return NotImplemented\n return __eq__': _f326,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'set\',\'to\',\'remove\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f327,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'set\',\'to\',\'remove\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f328,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.set,self.to,self.remove,))\n return __hash__': _f329,
+    "def __create_fn__(_type_id, _type_name, _type_description, _type_players, _type_always, _type_recorded_defaults, _type_changes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_name, _dflt_description, _dflt_players, _dflt_always, _dflt_recorded_defaults, _dflt_changes, _return_type):\n def __init__(self,id:_type_id,name:_type_name=_dflt_name,description:_type_description=_dflt_description,players:_type_players=_dflt_players,always:_type_always=_dflt_always,recorded_defaults:_type_recorded_defaults=_dflt_recorded_defaults,changes:_type_changes=_dflt_changes)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'id',id)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'description',description)\n  __dataclass_builtins_object__.__setattr__(self,'players',players)\n  __dataclass_builtins_object__.__setattr__(self,'always',always)\n  __dataclass_builtins_object__.__setattr__(self,'recorded_defaults',recorded_defaults)\n  __dataclass_builtins_object__.__setattr__(self,'changes',changes)\n return __init__": _f330,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(id={self.id!r}, name={self.name!r}, description={self.description!r}, players={self.players!r}, always={self.always!r}, recorded_defaults={self.recorded_defaults!r}, changes={self.changes!r})"\n return __repr__': _f331,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.id,self.name,self.description,self.players,self.always,self.recorded_defaults,self.changes,)==(other.id,other.name,other.description,other.players,other.always,other.recorded_defaults,other.changes,)\n  return NotImplemented\n return __eq__': _f332,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'id\',\'name\',\'description\',\'players\',\'always\',\'recorded_defaults\',\'changes\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f333,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'id\',\'name\',\'description\',\'players\',\'always\',\'recorded_defaults\',\'changes\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f334,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.id,self.name,self.description,self.players,self.always,self.recorded_defaults,self.changes,))\n return __hash__': _f335,
+    "def __create_fn__(_type_id, _type_name, _type_subtitle, _type_designer, _type_publisher, _type_year, _type_location, _type_rules_url, _type_blurb, _type_texts, _type_players, _type_currency, _type_starting_cash, _type_certificate_limit, _type_bank, _type_capitalization, _type_float_timing, _type_certificate_limit_counts_privates, _type_holding_limit, _type_pool_limit, _type_escrow_until_float, _type_full_capitalization_from_phase, _type_ipo_price, _type_certificates_at_start, _type_auction, _type_stock_round, _type_operating_round, _type_game_end, _type_bankruptcy, _type_optional_rules, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_subtitle, _dflt_designer, _dflt_publisher, _dflt_year, _dflt_location, _dflt_rules_url, _dflt_blurb, _dflt_texts, _dflt_players, _dflt_currency, _dflt_starting_cash, _dflt_certificate_limit, _dflt_bank, _dflt_capitalization, _dflt_float_timing, _dflt_certificate_limit_counts_privates, _dflt_holding_limit, _dflt_pool_limit, _dflt_escrow_until_float, _dflt_full_capitalization_from_phase, _dflt_ipo_price, _dflt_certificates_at_start, _dflt_auction, _dflt_stock_round, _dflt_operating_round, _dflt_game_end, _dflt_bankruptcy, _dflt_optional_rules, _return_type):\n def __init__(self,id:_type_id,name:_type_name,subtitle:_type_subtitle=_dflt_subtitle,designer:_type_designer=_dflt_designer,publisher:_type_publisher=_dflt_publisher,year:_type_year=_dflt_year,location:_type_location=_dflt_location,rules_url:_type_rules_url=_dflt_rules_url,blurb:_type_blurb=_HAS_DEFAULT_FACTORY,texts:_type_texts=_HAS_DEFAULT_FACTORY,players:_type_players=_dflt_players,currency:_type_currency=_dflt_currency,starting_cash:_type_starting_cash=_HAS_DEFAULT_FACTORY,certificate_limit:_type_certificate_limit=_HAS_DEFAULT_FACTORY,bank:_type_bank=_dflt_bank,capitalization:_type_capitalization=_dflt_capitalization,float_timing:_type_float_timing=_dflt_float_timing,certificate_limit_counts_privates:_type_certificate_limit_counts_privates=_dflt_certificate_limit_counts_privates,holding_limit:_type_holding_limit=_dflt_holding_limit,pool_limit:_type_pool_limit=_dflt_pool_limit,escrow_until_float:_type_escrow_until_float=_dflt_escrow_until_float,full_capitalization_from_phase:_type_full_capitalization_from_phase=_dflt_full_capitalization_from_phase,ipo_price:_type_ipo_price=_dflt_ipo_price,certificates_at_start:_type_certificates_at_start=_dflt_certificates_at_start,auction:_type_auction=_dflt_auction,stock_round:_type_stock_round=_dflt_stock_round,operating_round:_type_operating_round=_dflt_operating_round,game_end:_type_game_end=_dflt_game_end,bankruptcy:_type_bankruptcy=_dflt_bankruptcy,optional_rules:_type_optional_rules=_dflt_optional_rules)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'id',id)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'subtitle',subtitle)\n  __dataclass_builtins_object__.__setattr__(self,'designer',designer)\n  __dataclass_builtins_object__.__setattr__(self,'publisher',publisher)\n  __dataclass_builtins_object__.__setattr__(self,'year',year)\n  __dataclass_builtins_object__.__setattr__(self,'location',location)\n  __dataclass_builtins_object__.__setattr__(self,'rules_url',rules_url)\n  __dataclass_builtins_object__.__setattr__(self,'blurb',_dflt_blurb() if blurb is _HAS_DEFAULT_FACTORY else blurb)\n  __dataclass_builtins_object__.__setattr__(self,'texts',_dflt_texts() if texts is _HAS_DEFAULT_FACTORY else texts)\n  __dataclass_builtins_object__.__setattr__(self,'players',players)\n  __dataclass_builtins_object__.__setattr__(self,'currency',currency)\n  __dataclass_builtins_object__.__setattr__(self,'starting_cash',_dflt_starting_cash() if starting_cash is _HAS_DEFAULT_FACTORY else starting_cash)\n  __dataclass_builtins_object__.__setattr__(self,'certificate_limit',_dflt_certificate_limit() if certificate_limit is _HAS_DEFAULT_FACTORY else certificate_limit)\n  __dataclass_builtins_object__.__setattr__(self,'bank',bank)\n  __dataclass_builtins_object__.__setattr__(self,'capitalization',capitalization)\n  __dataclass_builtins_object__.__setattr__(self,'float_timing',float_timing)\n  __dataclass_builtins_object__.__setattr__(self,'certificate_limit_counts_privates',certificate_limit_counts_privates)\n  __dataclass_builtins_object__.__setattr__(self,'holding_limit',holding_limit)\n  __dataclass_builtins_object__.__setattr__(self,'pool_limit',pool_limit)\n  __dataclass_builtins_object__.__setattr__(self,'escrow_until_float',escrow_until_float)\n  __dataclass_builtins_object__.__setattr__(self,'full_capitalization_from_phase',full_capitalization_from_phase)\n  __dataclass_builtins_object__.__setattr__(self,'ipo_price',ipo_price)\n  __dataclass_builtins_object__.__setattr__(self,'certificates_at_start',certificates_at_start)\n  __dataclass_builtins_object__.__setattr__(self,'auction',auction)\n  __dataclass_builtins_object__.__setattr__(self,'stock_round',stock_round)\n  __dataclass_builtins_object__.__setattr__(self,'operating_round',operating_round)\n  __dataclass_builtins_object__.__setattr__(self,'game_end',game_end)\n  __dataclass_builtins_object__.__setattr__(self,'bankruptcy',bankruptcy)\n  __dataclass_builtins_object__.__setattr__(self,'optional_rules',optional_rules)\n return __init__": _f336,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(id={self.id!r}, name={self.name!r}, subtitle={self.subtitle!r}, designer={self.designer!r}, publisher={self.publisher!r}, year={self.year!r}, location={self.location!r}, rules_url={self.rules_url!r}, blurb={self.blurb!r}, texts={self.texts!r}, players={self.players!r}, currency={self.currency!r}, starting_cash={self.starting_cash!r}, certificate_limit={self.certificate_limit!r}, bank={self.bank!r}, capitalization={self.capitalization!r}, float_timing={self.float_timing!r}, certificate_limit_counts_privates={self.certificate_limit_counts_privates!r}, holding_limit={self.holding_limit!r}, pool_limit={self.pool_limit!r}, escrow_until_float={self.escrow_until_float!r}, full_capitalization_from_phase={self.full_capitalization_from_phase!r}, ipo_price={self.ipo_price!r}, certificates_at_start={self.certificates_at_start!r}, auction={self.auction!r}, stock_round={self.stock_round!r}, operating_round={self.operating_round!r}, game_end={self.game_end!r}, bankruptcy={self.bankruptcy!r}, optional_rules={self.optional_rules!r})"\n return __repr__': _f337,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.id,self.name,self.subtitle,self.designer,self.publisher,self.year,self.location,self.rules_url,self.blurb,self.texts,self.players,self.currency,self.starting_cash,self.certificate_limit,self.bank,self.capitalization,self.float_timing,self.certificate_limit_counts_privates,self.holding_limit,self.pool_limit,self.escrow_until_float,self.full_capitalization_from_phase,self.ipo_price,self.certificates_at_start,self.auction,self.stock_round,self.operating_round,self.game_end,self.bankruptcy,self.optional_rules,)==(other.id,other.name,other.subtitle,other.designer,other.publisher,other.year,other.location,other.rules_url,other.blurb,other.texts,other.players,other.currency,other.starting_cash,other.certificate_limit,other.bank,other.capitalization,other.float_timing,other.certificate_limit_counts_privates,other.holding_limit,other.pool_limit,other.escrow_until_float,other.full_capitalization_from_phase,other.ipo_price,other.certificates_at_start,other.auction,other.stock_round,other.operating_round,other.game_end,other.bankruptcy,other.optional_rules,)\n  return NotImplemented\n return __eq__': _f338,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'id\',\'name\',\'subtitle\',\'designer\',\'publisher\',\'year\',\'location\',\'rules_url\',\'blurb\',\'texts\',\'players\',\'currency\',\'starting_cash\',\'certificate_limit\',\'bank\',\'capitalization\',\'float_timing\',\'certificate_limit_counts_privates\',\'holding_limit\',\'pool_limit\',\'escrow_until_float\',\'full_capitalization_from_phase\',\'ipo_price\',\'certificates_at_start\',\'auction\',\'stock_round\',\'operating_round\',\'game_end\',\'bankruptcy\',\'optional_rules\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f339,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'id\',\'name\',\'subtitle\',\'designer\',\'publisher\',\'year\',\'location\',\'rules_url\',\'blurb\',\'texts\',\'players\',\'currency\',\'starting_cash\',\'certificate_limit\',\'bank\',\'capitalization\',\'float_timing\',\'certificate_limit_counts_privates\',\'holding_limit\',\'pool_limit\',\'escrow_until_float\',\'full_capitalization_from_phase\',\'ipo_price\',\'certificates_at_start\',\'auction\',\'stock_round\',\'operating_round\',\'game_end\',\'bankruptcy\',\'optional_rules\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f340,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.id,self.name,self.subtitle,self.designer,self.publisher,self.year,self.location,self.rules_url,self.blurb,self.texts,self.players,self.currency,self.starting_cash,self.certificate_limit,self.bank,self.capitalization,self.float_timing,self.certificate_limit_counts_privates,self.holding_limit,self.pool_limit,self.escrow_until_float,self.full_capitalization_from_phase,self.ipo_price,self.certificates_at_start,self.auction,self.stock_round,self.operating_round,self.game_end,self.bankruptcy,self.optional_rules,))\n return __hash__': _f341,
+    "def __create_fn__(_type_stops, _type_pay, _type_visit, _type_multiplier, _type_lends_unused, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_multiplier, _dflt_lends_unused, _return_type):\n def __init__(self,stops:_type_stops,pay:_type_pay,visit:_type_visit,multiplier:_type_multiplier=_dflt_multiplier,lends_unused:_type_lends_unused=_dflt_lends_unused)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'stops',stops)\n  __dataclass_builtins_object__.__setattr__(self,'pay',pay)\n  __dataclass_builtins_object__.__setattr__(self,'visit',visit)\n  __dataclass_builtins_object__.__setattr__(self,'multiplier',multiplier)\n  __dataclass_builtins_object__.__setattr__(self,'lends_unused',lends_unused)\n return __init__": _f342,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(stops={self.stops!r}, pay={self.pay!r}, visit={self.visit!r}, multiplier={self.multiplier!r}, lends_unused={self.lends_unused!r})"\n return __repr__': _f343,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.stops,self.pay,self.visit,self.multiplier,self.lends_unused,)==(other.stops,other.pay,other.visit,other.multiplier,other.lends_unused,)\n  return NotImplemented\n return __eq__': _f344,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'stops\',\'pay\',\'visit\',\'multiplier\',\'lends_unused\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f345,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'stops\',\'pay\',\'visit\',\'multiplier\',\'lends_unused\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f346,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.stops,self.pay,self.visit,self.multiplier,self.lends_unused,))\n return __hash__': _f347,
+    "def __create_fn__(_type_kind, _type_n, _type_rows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_n, _dflt_rows, _return_type):\n def __init__(self,kind:_type_kind,n:_type_n=_dflt_n,rows:_type_rows=_dflt_rows)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'n',n)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n return __init__": _f348,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, n={self.n!r}, rows={self.rows!r})"\n return __repr__': _f349,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.n,self.rows,)==(other.kind,other.n,other.rows,)\n  return NotImplemented\n return __eq__': _f350,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'n\',\'rows\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f351,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'n\',\'rows\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f352,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.n,self.rows,))\n return __hash__': _f353,
+    "def __create_fn__(_type_name, _type_distance, _type_price, _type_rusts_on, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_rusts_on, _return_type):\n def __init__(self,name:_type_name,distance:_type_distance,price:_type_price,rusts_on:_type_rusts_on=_dflt_rusts_on)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'distance',distance)\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'rusts_on',rusts_on)\n return __init__": _f354,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, distance={self.distance!r}, price={self.price!r}, rusts_on={self.rusts_on!r})"\n return __repr__': _f355,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.distance,self.price,self.rusts_on,)==(other.name,other.distance,other.price,other.rusts_on,)\n  return NotImplemented\n return __eq__': _f356,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'rusts_on\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f357,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'rusts_on\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f358,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.distance,self.price,self.rusts_on,))\n return __hash__': _f359,
+    "def __create_fn__(_type_name, _type_distance, _type_price, _type_count, _type_rusts_on, _type_obsolete_on, _type_available_from_phase, _type_trade_in, _type_events, _type_copy_events, _type_multiplier, _type_requires_token, _type_color, _type_per_corporation_limit, _type_reserved, _type_rusts_after_set, _type_salvage, _type_route_may_overlap, _type_exported_at_or_set_end, _type_variants, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_count, _dflt_rusts_on, _dflt_obsolete_on, _dflt_available_from_phase, _dflt_trade_in, _dflt_events, _dflt_copy_events, _dflt_multiplier, _dflt_requires_token, _dflt_color, _dflt_per_corporation_limit, _dflt_reserved, _dflt_rusts_after_set, _dflt_salvage, _dflt_route_may_overlap, _dflt_exported_at_or_set_end, _dflt_variants, _return_type):\n def __init__(self,name:_type_name,distance:_type_distance,price:_type_price,count:_type_count=_dflt_count,rusts_on:_type_rusts_on=_dflt_rusts_on,obsolete_on:_type_obsolete_on=_dflt_obsolete_on,available_from_phase:_type_available_from_phase=_dflt_available_from_phase,trade_in:_type_trade_in=_HAS_DEFAULT_FACTORY,events:_type_events=_dflt_events,copy_events:_type_copy_events=_HAS_DEFAULT_FACTORY,multiplier:_type_multiplier=_dflt_multiplier,requires_token:_type_requires_token=_dflt_requires_token,color:_type_color=_dflt_color,per_corporation_limit:_type_per_corporation_limit=_dflt_per_corporation_limit,reserved:_type_reserved=_dflt_reserved,rusts_after_set:_type_rusts_after_set=_dflt_rusts_after_set,salvage:_type_salvage=_dflt_salvage,route_may_overlap:_type_route_may_overlap=_dflt_route_may_overlap,exported_at_or_set_end:_type_exported_at_or_set_end=_dflt_exported_at_or_set_end,variants:_type_variants=_dflt_variants)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'distance',distance)\n  __dataclass_builtins_object__.__setattr__(self,'price',price)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'rusts_on',rusts_on)\n  __dataclass_builtins_object__.__setattr__(self,'obsolete_on',obsolete_on)\n  __dataclass_builtins_object__.__setattr__(self,'available_from_phase',available_from_phase)\n  __dataclass_builtins_object__.__setattr__(self,'trade_in',_dflt_trade_in() if trade_in is _HAS_DEFAULT_FACTORY else trade_in)\n  __dataclass_builtins_object__.__setattr__(self,'events',events)\n  __dataclass_builtins_object__.__setattr__(self,'copy_events',_dflt_copy_events() if copy_events is _HAS_DEFAULT_FACTORY else copy_events)\n  __dataclass_builtins_object__.__setattr__(self,'multiplier',multiplier)\n  __dataclass_builtins_object__.__setattr__(self,'requires_token',requires_token)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'per_corporation_limit',per_corporation_limit)\n  __dataclass_builtins_object__.__setattr__(self,'reserved',reserved)\n  __dataclass_builtins_object__.__setattr__(self,'rusts_after_set',rusts_after_set)\n  __dataclass_builtins_object__.__setattr__(self,'salvage',salvage)\n  __dataclass_builtins_object__.__setattr__(self,'route_may_overlap',route_may_overlap)\n  __dataclass_builtins_object__.__setattr__(self,'exported_at_or_set_end',exported_at_or_set_end)\n  __dataclass_builtins_object__.__setattr__(self,'variants',variants)\n return __init__": _f360,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, distance={self.distance!r}, price={self.price!r}, count={self.count!r}, rusts_on={self.rusts_on!r}, obsolete_on={self.obsolete_on!r}, available_from_phase={self.available_from_phase!r}, trade_in={self.trade_in!r}, events={self.events!r}, copy_events={self.copy_events!r}, multiplier={self.multiplier!r}, requires_token={self.requires_token!r}, color={self.color!r}, per_corporation_limit={self.per_corporation_limit!r}, reserved={self.reserved!r}, rusts_after_set={self.rusts_after_set!r}, salvage={self.salvage!r}, route_may_overlap={self.route_may_overlap!r}, exported_at_or_set_end={self.exported_at_or_set_end!r}, variants={self.variants!r})"\n return __repr__': _f361,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.copy_events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.rusts_after_set,self.salvage,self.route_may_overlap,self.exported_at_or_set_end,self.variants,)==(other.name,other.distance,other.price,other.count,other.rusts_on,other.obsolete_on,other.available_from_phase,other.trade_in,other.events,other.copy_events,other.multiplier,other.requires_token,other.color,other.per_corporation_limit,other.reserved,other.rusts_after_set,other.salvage,other.route_may_overlap,other.exported_at_or_set_end,other.variants,)\n  return NotImplemented\n return __eq__': _f362,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'count\',\'rusts_on\',\'obsolete_on\',\'available_from_phase\',\'trade_in\',\'events\',\'copy_events\',\'multiplier\',\'requires_token\',\'color\',\'per_corporation_limit\',\'reserved\',\'rusts_after_set\',\'salvage\',\'route_may_overlap\',\'exported_at_or_set_end\',\'variants\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f363,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'distance\',\'price\',\'count\',\'rusts_on\',\'obsolete_on\',\'available_from_phase\',\'trade_in\',\'events\',\'copy_events\',\'multiplier\',\'requires_token\',\'color\',\'per_corporation_limit\',\'reserved\',\'rusts_after_set\',\'salvage\',\'route_may_overlap\',\'exported_at_or_set_end\',\'variants\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f364,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.distance,self.price,self.count,self.rusts_on,self.obsolete_on,self.available_from_phase,self.trade_in,self.events,self.copy_events,self.multiplier,self.requires_token,self.color,self.per_corporation_limit,self.reserved,self.rusts_after_set,self.salvage,self.route_may_overlap,self.exported_at_or_set_end,self.variants,))\n return __hash__': _f365,
+    "def __create_fn__(_type_name, _type_tiles, _type_train_limit, _type_operating_rounds, _type_on, _type_flags, _type_events, _type_color, _type_revenue_column, _type_starts_at_or, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_on, _dflt_flags, _dflt_events, _dflt_color, _dflt_revenue_column, _dflt_starts_at_or, _return_type):\n def __init__(self,name:_type_name,tiles:_type_tiles,train_limit:_type_train_limit,operating_rounds:_type_operating_rounds,on:_type_on=_dflt_on,flags:_type_flags=_dflt_flags,events:_type_events=_dflt_events,color:_type_color=_dflt_color,revenue_column:_type_revenue_column=_dflt_revenue_column,starts_at_or:_type_starts_at_or=_dflt_starts_at_or)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'train_limit',train_limit)\n  __dataclass_builtins_object__.__setattr__(self,'operating_rounds',operating_rounds)\n  __dataclass_builtins_object__.__setattr__(self,'on',on)\n  __dataclass_builtins_object__.__setattr__(self,'flags',flags)\n  __dataclass_builtins_object__.__setattr__(self,'events',events)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'revenue_column',revenue_column)\n  __dataclass_builtins_object__.__setattr__(self,'starts_at_or',starts_at_or)\n return __init__": _f366,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, tiles={self.tiles!r}, train_limit={self.train_limit!r}, operating_rounds={self.operating_rounds!r}, on={self.on!r}, flags={self.flags!r}, events={self.events!r}, color={self.color!r}, revenue_column={self.revenue_column!r}, starts_at_or={self.starts_at_or!r})"\n return __repr__': _f367,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.tiles,self.train_limit,self.operating_rounds,self.on,self.flags,self.events,self.color,self.revenue_column,self.starts_at_or,)==(other.name,other.tiles,other.train_limit,other.operating_rounds,other.on,other.flags,other.events,other.color,other.revenue_column,other.starts_at_or,)\n  return NotImplemented\n return __eq__': _f368,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'tiles\',\'train_limit\',\'operating_rounds\',\'on\',\'flags\',\'events\',\'color\',\'revenue_column\',\'starts_at_or\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f369,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'tiles\',\'train_limit\',\'operating_rounds\',\'on\',\'flags\',\'events\',\'color\',\'revenue_column\',\'starts_at_or\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f370,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.tiles,self.train_limit,self.operating_rounds,self.on,self.flags,self.events,self.color,self.revenue_column,self.starts_at_or,))\n return __hash__': _f371,
+    "def __create_fn__(_type_title, _type_trains, _type_phases, _type_privates, _type_corporations, _type_minors, _type_loans, _type_market, _type_map, _type_tiles, _type_tile_counts, _type_upgrades, _type_extra_upgrades, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_extra_upgrades, _return_type):\n def __init__(self,title:_type_title,trains:_type_trains,phases:_type_phases,privates:_type_privates,corporations:_type_corporations,minors:_type_minors,loans:_type_loans,market:_type_market,map:_type_map,tiles:_type_tiles,tile_counts:_type_tile_counts,upgrades:_type_upgrades,extra_upgrades:_type_extra_upgrades=_dflt_extra_upgrades)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'trains',trains)\n  __dataclass_builtins_object__.__setattr__(self,'phases',phases)\n  __dataclass_builtins_object__.__setattr__(self,'privates',privates)\n  __dataclass_builtins_object__.__setattr__(self,'corporations',corporations)\n  __dataclass_builtins_object__.__setattr__(self,'minors',minors)\n  __dataclass_builtins_object__.__setattr__(self,'loans',loans)\n  __dataclass_builtins_object__.__setattr__(self,'market',market)\n  __dataclass_builtins_object__.__setattr__(self,'map',map)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'tile_counts',tile_counts)\n  __dataclass_builtins_object__.__setattr__(self,'upgrades',upgrades)\n  __dataclass_builtins_object__.__setattr__(self,'extra_upgrades',extra_upgrades)\n return __init__": _f372,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(title={self.title!r}, trains={self.trains!r}, phases={self.phases!r}, privates={self.privates!r}, corporations={self.corporations!r}, minors={self.minors!r}, loans={self.loans!r}, market={self.market!r}, map={self.map!r}, tiles={self.tiles!r}, tile_counts={self.tile_counts!r}, upgrades={self.upgrades!r}, extra_upgrades={self.extra_upgrades!r})"\n return __repr__': _f373,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.title,self.trains,self.phases,self.privates,self.corporations,self.minors,self.loans,self.market,self.map,self.tiles,self.tile_counts,self.upgrades,self.extra_upgrades,)==(other.title,other.trains,other.phases,other.privates,other.corporations,other.minors,other.loans,other.market,other.map,other.tiles,other.tile_counts,other.upgrades,other.extra_upgrades,)\n  return NotImplemented\n return __eq__': _f374,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'title\',\'trains\',\'phases\',\'privates\',\'corporations\',\'minors\',\'loans\',\'market\',\'map\',\'tiles\',\'tile_counts\',\'upgrades\',\'extra_upgrades\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f375,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'title\',\'trains\',\'phases\',\'privates\',\'corporations\',\'minors\',\'loans\',\'market\',\'map\',\'tiles\',\'tile_counts\',\'upgrades\',\'extra_upgrades\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f376,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.title,self.trains,self.phases,self.privates,self.corporations,self.minors,self.loans,self.market,self.map,self.tiles,self.tile_counts,self.upgrades,self.extra_upgrades,))\n return __hash__': _f377,
 }

@@ -203,6 +203,15 @@ class CorporationTrainSales:
 
 
 @dataclass(frozen=True, slots=True)
+class Insolvency:
+    """A corporation with a route and no train it can pay for runs the cheapest depot train leased: it earns
+    ``base`` plus ``per_stop`` for each stop (as many as the train's first row counts) and withholds."""
+
+    base: int = 0
+    per_stop: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class TokenedOutBypass:
     """Cities full of other corporations' stations a route may pass through: so many on one route,
     on so many of a run's routes (0: none)."""
@@ -291,6 +300,7 @@ class OperatingRoundRules:
     halt_subsidy: int = 0                       # each halt a route stops at pays the corporation this much
     tokened_out_bypass: TokenedOutBypass = TokenedOutBypass()
     routes_end_at_halts: bool = True            # false: a route may not begin or end at a halt
+    insolvency: Insolvency | None = None
     president_assist: PresidentAssist | None = None
     by_type: Mapping[str, TypeRules] = field(default_factory=dict)
     share_redemption: ShareRedemption = ShareRedemption()
