@@ -286,3 +286,10 @@ def test_an_insolvent_corporation_places_no_station_and_runs_a_leased_train_for_
     (earned,) = game.round.route_revenues or [fyn.cash - cash]
     assert (earned - 40) % 20 == 0 and fyn.cash == cash + earned   # withheld, no subsidy
     assert not fyn.trains
+
+
+def test_after_the_first_8_4_there_is_no_certificate_limit_and_sales_move_no_price(fixtures: Path) -> None:
+    from railbook.engine.rules.shares import cert_limit
+    game, buy = played(fixtures, "1860/1860_game_end_bank.json", 518)
+    assert cert_limit(game) == 999 and game.sales_move_no_price
+    game.process(buy)                                       # a 22nd certificate

@@ -126,6 +126,10 @@ FUNCTIONS: dict[str, Func] = {
     "set_capitalization": Func(("str",), "none",
                                "Corporations parred from now on are capitalized so: 'incremental', 'full' or "
                                "'escrow' (where the title's capitalization is escrow)."),
+    "set_certificate_limit": Func(("int",), "none",
+                                  "The certificate limit is this many certificates from now on, whatever the number "
+                                  "of players."),
+    "stop_sale_price_drops": Func((), "none", "From now on a sale moves no share price."),
     "close_private": Func(("Private",), "none", "Close a private now (a statement form of private.close)."),
     "close_after_owner_stock_turn": Func(("Private",), "none",
                                          "Close a private at the end of its owner's next turn in a stock round "

@@ -167,6 +167,7 @@ class GameState:
         # capitalization's money held by the bank and corporations that reached their destinations
         self.capitalization_now: str = self.rules.capitalization
         self.certificate_limit_now: int | None = None   # a limit set in play, else the title's
+        self.sales_move_no_price = False                 # set in play by a rule hook (stop_sale_price_drops)
         self.escrow_held: dict[str, int] = {}
         self.insolvent: set[str] = set()   # operating_round.insolvency: corporations running a leased train
         self.bank_offers: list[Any] = []   # privates a rule hook has the bank sell at face value (offer_private)

@@ -244,6 +244,12 @@ class HookAPI:
                 corp.float_percent += int(percent)
         self.game.log(f"Corporations not yet started need {int(percent)}% more sold to start")
 
+    def set_certificate_limit(self, n: int) -> None:
+        self.game.certificate_limit_now = int(n)
+
+    def stop_sale_price_drops(self) -> None:
+        self.game.sales_move_no_price = True
+
     def set_capitalization(self, kind: str) -> None:
         if kind not in ("incremental", "full", "escrow"):
             raise GameError(f"rule hook names an unknown capitalization {kind!r}", "title rule")

@@ -161,7 +161,7 @@ def sell_shares_and_change_price(game: "GameState", bundle: ShareBundle) -> None
     sell_shares(game, bundle)
     rules = game.rules.stock_round
     movement = rules.sale_price_drop
-    if not rules.unoperated_sales_move_price and not corp.operated():
+    if game.sales_move_no_price or (not rules.unoperated_sales_move_price and not corp.operated()):
         movement = "none"
     # a cell whose effect is ignore_one_sale lets the first share of a sale there move nothing
     shares = int(bundle.num_shares()) - (1 if old is not None and old.ignore_one_sale else 0)
