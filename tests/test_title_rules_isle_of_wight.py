@@ -293,3 +293,10 @@ def test_after_the_first_8_4_there_is_no_certificate_limit_and_sales_move_no_pri
     game, buy = played(fixtures, "1860/1860_game_end_bank.json", 518)
     assert cert_limit(game) == 999 and game.sales_move_no_price
     game.process(buy)                                       # a 22nd certificate
+
+
+def test_a_presidents_certificate_nobody_can_take_is_sold_to_the_pool(fixtures: Path) -> None:
+    game, sale = played(fixtures, "1860/19354.json", 372)   # NGStL's president sells all of it, 50%
+    game.process(sale)
+    ngstl = game.corporation_by_id("NGStL")
+    assert ngstl.owner is game.share_pool and ngstl.presidents_share.owner is game.share_pool

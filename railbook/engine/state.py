@@ -157,6 +157,7 @@ class GameState:
         for p in self.players:
             self.bank.spend(cash, p)
         self.share_pool = SharePool(self.log, lambda: [p for p in self.players if not p.bankrupt])
+        self.share_pool.takes_presidency = self.rules.stock_round.presidency_sale_to_pool
         self.hexes = board(title, self.companies, self.all_corporations + self.minors)
         self._hexes = {h.id: h for h in self.hexes}
         self.hex_order = {h: i for i, h in enumerate(self.hexes)}

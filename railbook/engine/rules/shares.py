@@ -142,6 +142,21 @@ def bundles_for_corporation(game: "GameState", holder: Any, corp: Corporation) -
     return bundles
 
 
+def may_dump(game: "GameState", entity: Any, bundle: ShareBundle) -> bool:
+    """A president's certificate may go to the pool: another player can take the presidency, or (where
+    ``presidency_sale_to_pool``) the sale is of the whole certificate at least, or of part of it while
+    another player holds more than one share or the pool holds some already."""
+    if bundle.can_dump(entity):
+        return True
+    corp = bundle.corporation
+    if not game.rules.stock_round.presidency_sale_to_pool:
+        return False
+    if bundle.percent >= corp.presidents_percent:
+        return True
+    others = [v for k, v in corp.player_share_holders().items() if k is not entity]
+    return (max(others) if others else 0) > corp.share_percent or game.share_pool.percent_of(corp) > 0
+
+
 def halves_trainless(game: "GameState", corp: Any) -> bool:
     """``stock_round.trainless_shares_half_value``: the corporation has no train, so its shares sell (and
     count at the game's end) at half their price, rounded down."""

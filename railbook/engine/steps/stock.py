@@ -22,6 +22,7 @@ from railbook.engine.rules.shares import (
     check_sale_timing,
     fit_in_bank,
     market_share_limit,
+    may_dump,
     num_certs,
     par_prices_for,
     sell_shares_and_change_price,
@@ -269,7 +270,7 @@ class BuySellParShares(Step, ShareBuying):
                 and not (self.sr.must_sell_in_blocks and self.sold_corp(entity, corp) == "now")
                 and self.can_sell_order()
                 and fit_in_bank(self.game, bundle)
-                and bundle.can_dump(entity)
+                and may_dump(self.game, entity, bundle)
                 and not (self.sr.keeps_share_bought and self.sells_all_bought(entity, bundle)))
 
     def sells_all_bought(self, entity: Any, bundle: ShareBundle) -> bool:
@@ -453,7 +454,7 @@ class BuySellParShares(Step, ShareBuying):
             return f"{self.description()}: selling is not allowed now"
         if not fit_in_bank(self.game, bundle):
             return f"the pool may hold at most {market_share_limit(self.game, corp)}% of {corp.name}"
-        if not bundle.can_dump(entity):
+        if not may_dump(self.game, entity, bundle):
             return f"the president's certificate of {corp.name} cannot be sold: no one else could take the presidency"
         return f"{entity.name} cannot sell those {corp.name} shares"
 
