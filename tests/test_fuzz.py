@@ -272,3 +272,11 @@ def test_a_game_is_copied_whatever_the_depth_of_the_caller() -> None:
         return game.fork() if n == 0 else deep(n - 1)
 
     assert digest(deep(500), 0) == digest(game, 0)
+
+
+def test_random_players_do_not_pass_privates_round_for_ever() -> None:
+    """1830 lets players sell privates to each other at any price; six random players once traded
+    them back and forth for 20,000 actions in one stock round. A random bot now buys from another
+    player at most once a round, and the game ends by its rules."""
+    result = fuzz_game("1830", seed=3014)
+    assert result.ok and result.finished, [str(f) for f in result.failures]
