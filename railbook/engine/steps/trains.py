@@ -193,8 +193,10 @@ class BuyTrainStep(Step, EmergencyMoney):
                         out.append(simple("buy_train", entity, train=train.id, price=d.price, variant=name))
                 continue
             low, high = self.price_range(entity, train)
+            step = self.game.rules.operating_round.corporation_train_sales.price_multiple
+            low, high = -(-low // step) * step, high // step * step    # prices in multiples of the step
             if low <= high and self.accepts_buy(entity, train, low) and self.accepts_buy(entity, train, high):
-                out.append(ranged("buy_train", entity, {"price": Range(low, high)}, train=train.id))
+                out.append(ranged("buy_train", entity, {"price": Range(low, high, step)}, train=train.id))
         return out
 
     def price_range(self, entity: Any, train: Any) -> tuple[int, int]:

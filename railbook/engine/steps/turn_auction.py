@@ -64,11 +64,11 @@ class TurnAuction(Step):
     def cheapest_price(self) -> int:
         return min(self.item_cost(i) for i in self.items)
 
-    def highest_bid(self) -> int:
+    def top_bid(self) -> int:
         return max([b for b in self.bids.values() if b > 0], default=0)
 
     def min_bid(self) -> int:
-        return self.highest_bid() + self.game.rules.auction.min_increment
+        return self.top_bid() + self.game.rules.auction.min_increment
 
     def max_bid(self, player: Any) -> int:
         return int(player.cash) - self.cheapest_price()
