@@ -187,6 +187,9 @@ class Fuzzer:
         r, game = self.result, self.game
         if not r.failures and not game.finished and r.actions >= self.max_actions:
             self.fail("stall", f"the game has not ended after {r.actions} actions")
+        if not r.failures and game.finished and game.game_end_reason == "dnf":
+            self.fail("stall", f"the game reached the engine's limit of {game.turn} turns (every round passed by) "
+                               "without ending by a rule")
         if not r.failures:
             self.check_replay()
         r.finished = game.finished

@@ -69,6 +69,11 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     tasks = [FuzzTask(k, titles[k % len(titles)], args.seed + k, args.perturb_rate or PERTURB_RATE,
                       args.max_actions or MAX_ACTIONS, args.stop_after, max(args.game_timeout, 0))
              for k in range(args.games)]
+    if args.only:
+        strangers = sorted(set(args.only) - set(titles))
+        if strangers:
+            return _fail(f"--only names {', '.join(strangers)}, which the run does not play")
+        tasks = [t for t in tasks if t.title in args.only]
     try:
         for title in titles:   # a title that does not load is not the fuzz's to judge: say so once, here
             game_setup(title, args.seed)
@@ -79,7 +84,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     ends: Counter[str] = Counter()
     kinds: Counter[str] = Counter()
     started = time.perf_counter()
-    bar = tqdm(total=args.games, unit="game", disable=None, file=sys.stderr, leave=False,
+    bar = tqdm(total=len(tasks), unit="game", disable=None, file=sys.stderr, leave=False,
                desc=f"fuzz ({args.workers} worker{'s' if args.workers > 1 else ''})")
     try:
         for number, result in _results(tasks, args.workers):
@@ -101,13 +106,13 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
                 bar.write(result.summary(), file=sys.stdout)
     except KeyboardInterrupt:
         bar.close()
-        print(f"railbook: stopped after {len(rows)} of {args.games} games", file=sys.stderr)
+        print(f"railbook: stopped after {len(rows)} of {len(tasks)} games", file=sys.stderr)
         return 130
     finally:
         bar.close()
     seconds = time.perf_counter() - started
     ordered = [rows[k] for k in sorted(rows)]
-    summary = {"games": args.games, "titles": titles, "seed": args.seed, "workers": args.workers, **totals,
+    summary = {"games": len(tasks), "titles": [t for t in titles if not args.only or t in args.only], "seed": args.seed, "workers": args.workers, **totals,
                "end_reasons": dict(sorted(ends.items())), "failures": dict(sorted(kinds.items())),
                "failed_games": sum(1 for r in ordered if r["failures"]), "seconds": round(seconds, 1),
                "game_seconds": round(sum(r["seconds"] for r in ordered), 1)}
@@ -146,6 +151,9 @@ def register(sub: Any) -> None:
     p.add_argument("--stop-after", type=int, default=None, metavar="N",
                    help="stop each game after N actions, unfinished but not stalled (a quick run)")
     p.add_argument("--game-timeout", type=int, default=900, help="a game running longer (seconds) has stalled")
+    p.add_argument("--only", action="append", metavar="TITLE",
+                   help="of the run's games, play only those of TITLE (repeatable): part of a run again, "
+                        "each game with the seed it has in the whole run")
     p.add_argument("-j", "--workers", type=int, default=1, metavar="N",
                    help="play N games at a time in worker processes (default 1; the figures are the same)")
     p.add_argument("--report", metavar="FILE", help="write the figures and a row per game as JSON")
