@@ -180,7 +180,7 @@ class Found(Exception):
 
 def walk_network(start: Stop, others: list[Stop], corporation: Any, paths: dict[Path, bool],
                  nodes: dict[Stop, bool], local_nodes: dict[Stop, bool], hexes: dict[Any, dict[int, bool]],
-                 wanted: Callable[[Stop], bool] | None = None) -> None:
+                 wanted: Callable[[Stop], bool] | None = None, wanted_hex: Any = None) -> None:
     """The corporation's network walk from one station (``others``: its other stations, which this
     walk does not pass through: each walks itself), recording what a route graph keeps of each path
     the first time any walk of the network reaches it: the path, its stops (``local_nodes``: those
@@ -196,7 +196,8 @@ def walk_network(start: Stop, others: list[Stop], corporation: Any, paths: dict[
     the end-of-game walks of 1893).
 
     ``wanted``: the walk stops (raises :class:`Found`) at the first stop it records that ``wanted``
-    accepts: a walk asked only whether it reaches such a stop need not go on."""
+    accepts, or at the first path it records on ``wanted_hex``: a walk asked only whether it reaches
+    such a stop or hex need not go on."""
     visited_nodes: set[Stop] = set(others)
     visited: set[Path] = set()
     used: set[int] = set()
@@ -231,6 +232,8 @@ def walk_network(start: Stop, others: list[Stop], corporation: Any, paths: dict[
         visited.add(path)
         if path not in paths:
             paths[path] = True
+            if wanted_hex is not None and path.tile.hex is wanted_hex:
+                raise Found
             for p_node in path.nodes:
                 nodes[p_node] = True
                 local_nodes[p_node] = True
