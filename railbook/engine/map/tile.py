@@ -291,6 +291,13 @@ class Path:
         # (railbook.engine.map.walk.path_record; made when first walked, again when its hex is touched)
         self.links: Any = None
 
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """A copy (a game forked or rebuilt) leaves the walk's record behind: it is made again when
+        first walked, and copying it would follow the records from path to path across the map."""
+        state = {name: getattr(self, name) for name in Path.__slots__}
+        state["links"] = None
+        return None, state
+
     @property
     def hex(self) -> "Hex | None":
         return self.tile.hex
