@@ -217,9 +217,20 @@ def test_railbook_fuzz_prints_its_figures_and_writes_a_report(tmp_path: Path,
     assert [g["seed"] for g in data["games"]] == [114, 115]
 
 
-def test_make_fuzz_plays_two_thousand_games_across_every_title() -> None:
+def test_workers_play_the_same_games_as_one_process(tmp_path: Path) -> None:
+    alone, pooled = tmp_path / "alone.json", tmp_path / "pooled.json"
+    common = ["fuzz", "1894", "1889", "--games", "3", "--seed", "40", "--stop-after", "60"]
+    assert main([*common, "--report", str(alone)]) == 0
+    assert main([*common, "--workers", "2", "--report", str(pooled)]) == 0
+
+    def games(path: Path) -> list[dict[str, object]]:
+        return [{k: v for k, v in g.items() if k != "seconds"} for g in json.loads(path.read_text())["games"]]
+    assert games(alone) == games(pooled) and [g["seed"] for g in games(pooled)] == [40, 41, 42]
+
+
+def test_make_fuzz_plays_two_thousand_games_across_every_title_on_every_core() -> None:
     makefile = (ROOT / "Makefile").read_text()
-    assert "railbook fuzz --games 2000" in makefile and "\nfuzz:" in makefile
+    assert "railbook fuzz --games 2000" in makefile and "--workers" in makefile and "\nfuzz:" in makefile
 
 
 def test_setup_names_its_bots_seat_by_seat() -> None:
@@ -261,3 +272,11 @@ def test_a_game_is_copied_whatever_the_depth_of_the_caller() -> None:
         return game.fork() if n == 0 else deep(n - 1)
 
     assert digest(deep(500), 0) == digest(game, 0)
+
+
+def test_random_players_do_not_pass_privates_round_for_ever() -> None:
+    """1830 lets players sell privates to each other at any price; six random players once traded
+    them back and forth for 20,000 actions in one stock round. A random bot now buys from another
+    player at most once a round, and the game ends by its rules."""
+    result = fuzz_game("1830", seed=3014)
+    assert result.ok and result.finished, [str(f) for f in result.failures]

@@ -40,6 +40,21 @@ def raises_own_leading_bid(game: "Game", la: LegalAction) -> bool:
     return top is not None and str(top.entity.id) == str(la.action.get("entity"))
 
 
+def buys_from_a_player(game: "Game", la: LegalAction) -> bool:
+    """Whether the action buys a private another player holds (a sale between players)."""
+    if la.type != "buy_company":
+        return False
+    company = game.company_by_id(la.action.get("company"))
+    owner = company.owner if company is not None else None
+    return owner is not None and owner.is_player()
+
+
+def round_key(game: "Game") -> tuple[Any, ...]:
+    """The round the game is in, as a bot remembers it (by number, not by object: a rollback makes
+    the round's object afresh)."""
+    return (game.turn, game.round.kind, getattr(game.round, "round_num", 0))
+
+
 def worth_playing(game: "Game", legal: list[LegalAction]) -> list[LegalAction]:
     """The listed actions less those that only repeat the position (:func:`raises_own_leading_bid`);
     all of them if nothing else is left."""

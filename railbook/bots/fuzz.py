@@ -24,10 +24,13 @@ and the action, and ``result.log`` is the game up to it, so it is reproduced exa
 
 from __future__ import annotations
 
+import json
 import random
+import signal
 import time
 import traceback
 from dataclasses import dataclass, field
+from types import FrameType
 from typing import Any, Callable
 
 from railbook.bots.invariants import Invariants
@@ -184,6 +187,9 @@ class Fuzzer:
         r, game = self.result, self.game
         if not r.failures and not game.finished and r.actions >= self.max_actions:
             self.fail("stall", f"the game has not ended after {r.actions} actions")
+        if not r.failures and game.finished and game.game_end_reason == "dnf":
+            self.fail("stall", f"the game reached the engine's limit of {game.turn} turns (every round passed by) "
+                               "without ending by a rule")
         if not r.failures:
             self.check_replay()
         r.finished = game.finished
@@ -294,3 +300,59 @@ def fuzz_game(title: str, seed: int, perturb_rate: float = PERTURB_RATE, max_act
               stop_after: int | None = None) -> FuzzResult:
     """One fuzzed game of a title, set up as its seed draws it (:func:`game_setup`)."""
     return Fuzzer(game_setup(title, seed), perturb_rate, max_actions, stop_after).play()
+
+
+class GameTimeout(BaseException):
+    """A game ran past its time limit (an engine that loops: a stall). Not an Exception, so that no
+    handler inside the engine swallows it."""
+
+
+def _alarm(signum: int, frame: FrameType | None) -> None:
+    raise GameTimeout()
+
+
+@dataclass(frozen=True)
+class FuzzTask:
+    """One game of a fuzz run, as a worker process receives it: everything that fixes the game, and
+    how long it may take. A pure function of itself (:func:`run_fuzz_task`), so the run's rows are
+    the same whatever the number of workers."""
+
+    number: int
+    title: str
+    seed: int
+    perturb_rate: float = PERTURB_RATE
+    max_actions: int = MAX_ACTIONS
+    stop_after: int | None = None
+    timeout: int = 0                  # seconds; 0 for none
+
+
+def run_fuzz_task(task: FuzzTask) -> tuple[int, FuzzResult]:
+    """Play one fuzzed game under its time limit (a game past it has stalled); its number and result.
+
+    The limit is a SIGALRM, which only the main thread of a process may set: the run's own process
+    or a worker's, never a thread."""
+    fuzzer = Fuzzer(game_setup(task.title, task.seed), task.perturb_rate, task.max_actions, task.stop_after)
+    timed = task.timeout > 0 and hasattr(signal, "SIGALRM")
+    if timed:
+        previous = signal.signal(signal.SIGALRM, _alarm)
+        signal.alarm(task.timeout)
+    try:
+        result = fuzzer.play()
+    except GameTimeout:
+        fuzzer.fail("stall", f"the game did not end within {task.timeout} s")
+        result = fuzzer.finish(float(task.timeout))
+    finally:
+        if timed:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, previous)
+    return task.number, result
+
+
+def failure_case(result: FuzzResult) -> str:
+    """A failed game as a file to play again (JSON): its log up to the failure, and the failing action."""
+    failure = result.failures[0]
+    case = {"about": str(failure),
+            "setup": {"title": result.title, "seed": result.seed, "players": result.players,
+                      "optional_rules": list(result.optional_rules), "bots": list(result.bots)},
+            "log": result.log, "action": failure.action}
+    return json.dumps(case, indent=1) + "\n"

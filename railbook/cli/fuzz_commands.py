@@ -1,7 +1,8 @@
 """``railbook fuzz``: random games through the legal actions and perturbations of them, every
 position checked (railbook/bots/fuzz.py says what is checked).
 
-    railbook fuzz [TITLE ...] --games N --seed S [--perturb-rate R] [--stop-after N] [--report FILE] [-o DIR]
+    railbook fuzz [TITLE ...] --games N --seed S [--workers N] [--perturb-rate R] [--stop-after N]
+                  [--report FILE] [-o DIR]
 
 Game k is of title k mod (number of titles), with seed S + k; its players, optional rules and bots
 are drawn from its seed, so any game is played again with the same title and seed. Exit 1 if any
@@ -12,13 +13,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import signal
 import sys
 import time
 from collections import Counter
 from pathlib import Path
-from types import FrameType
-from typing import Any
+from typing import Any, Iterator
 
 from railbook.errors import RailbookError
 
@@ -33,61 +34,69 @@ def _fail(message: str) -> int:
     return 1
 
 
-def _alarm(signum: int, frame: FrameType | None) -> None:
-    raise GameTimeout()
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C to the run, which ends the pool itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _results(tasks: list[Any], workers: int) -> Iterator[tuple[int, Any]]:
+    """The games' results as they finish: here for one worker, else in a pool of fresh processes."""
+    from railbook.bots.fuzz import run_fuzz_task
+
+    if workers <= 1 or len(tasks) <= 1:
+        yield from map(run_fuzz_task, tasks)
+        return
+    context = multiprocessing.get_context("spawn")   # fresh interpreters: nothing of this one leaks into a game
+    with context.Pool(min(workers, len(tasks)), initializer=_ignore_interrupts, maxtasksperchild=100) as pool:
+        yield from pool.imap_unordered(run_fuzz_task, tasks, chunksize=1)
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
-    from railbook.bots.fuzz import MAX_ACTIONS, PERTURB_RATE, Fuzzer, game_setup
+    from railbook.bots.fuzz import MAX_ACTIONS, PERTURB_RATE, FuzzTask, failure_case, game_setup
     from railbook.paths import find_title, known_titles
 
     titles = list(args.titles) or sorted(known_titles())
     unknown = [t for t in titles if find_title(t) is None]
     if unknown:
         return _fail(f"unknown title {', '.join(unknown)}; railbook has: {', '.join(sorted(known_titles()))}")
+    if args.workers < 1:
+        return _fail("--workers must be at least 1")
     out = Path(args.output) if args.output else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
-    timed = hasattr(signal, "SIGALRM") and args.game_timeout > 0
-    if timed:
-        signal.signal(signal.SIGALRM, _alarm)
-    rows: list[dict[str, Any]] = []
+    tasks = [FuzzTask(k, titles[k % len(titles)], args.seed + k, args.perturb_rate or PERTURB_RATE,
+                      args.max_actions or MAX_ACTIONS, args.stop_after, max(args.game_timeout, 0))
+             for k in range(args.games)]
+    if args.only:
+        strangers = sorted(set(args.only) - set(titles))
+        if strangers:
+            return _fail(f"--only names {', '.join(strangers)}, which the run does not play")
+        tasks = [t for t in tasks if t.title in args.only]
+    try:
+        for title in titles:   # a title that does not load is not the fuzz's to judge: say so once, here
+            game_setup(title, args.seed)
+    except RailbookError as exc:
+        return _fail(str(exc))
+    rows: dict[int, dict[str, Any]] = {}
     totals: Counter[str] = Counter()
     ends: Counter[str] = Counter()
     kinds: Counter[str] = Counter()
     started = time.perf_counter()
-    bar = tqdm(total=args.games, unit="game", disable=None, file=sys.stderr, leave=False)
+    bar = tqdm(total=len(tasks), unit="game", disable=None, file=sys.stderr, leave=False,
+               desc=f"fuzz ({args.workers} worker{'s' if args.workers > 1 else ''})")
     try:
-        for k in range(args.games):
-            title, seed = titles[k % len(titles)], args.seed + k
-            bar.set_description(f"{title} seed {seed}")
-            try:
-                fuzzer = Fuzzer(game_setup(title, seed), args.perturb_rate or PERTURB_RATE,
-                                args.max_actions or MAX_ACTIONS, args.stop_after)
-                if timed:
-                    signal.alarm(args.game_timeout)
-                try:
-                    result = fuzzer.play()
-                except GameTimeout:
-                    fuzzer.fail("stall", f"the game did not end within {args.game_timeout} s")
-                    result = fuzzer.finish(float(args.game_timeout))
-                finally:
-                    if timed:
-                        signal.alarm(0)
-            except RailbookError as exc:   # a title that does not load: not the fuzz's to judge
-                bar.close()
-                return _fail(str(exc))
+        for number, result in _results(tasks, args.workers):
             row = result.as_row()
-            rows.append(row)
+            rows[number] = row
             for key in ("actions", "tried", "perturbations", "refused", "checks"):
                 totals[key] += row[key]
             ends[result.end_reason or ("failed" if result.failures else "stopped")] += 1
             kinds.update(f.kind for f in result.failures)
             if result.failures and out is not None:
-                path = out / f"{title}-seed{seed}.json"
-                path.write_text(json.dumps(_case(result, result.failures[0]), indent=1) + "\n", encoding="utf-8")
+                path = out / f"{result.title}-seed{result.seed}.json"
+                path.write_text(failure_case(result), encoding="utf-8")
                 row["log"] = str(path)
             bar.update(1)
             bar.set_postfix(tried=totals["tried"], failures=sum(kinds.values()))
@@ -95,33 +104,31 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
                 bar.write(json.dumps(row), file=sys.stdout)
             elif result.failures or args.verbose:
                 bar.write(result.summary(), file=sys.stdout)
+    except KeyboardInterrupt:
+        bar.close()
+        print(f"railbook: stopped after {len(rows)} of {len(tasks)} games", file=sys.stderr)
+        return 130
     finally:
         bar.close()
-        if timed:
-            signal.signal(signal.SIGALRM, signal.SIG_DFL)
     seconds = time.perf_counter() - started
-    summary = {"games": args.games, "titles": titles, "seed": args.seed, **totals,
+    ordered = [rows[k] for k in sorted(rows)]
+    summary = {"games": len(tasks), "titles": [t for t in titles if not args.only or t in args.only], "seed": args.seed, "workers": args.workers, **totals,
                "end_reasons": dict(sorted(ends.items())), "failures": dict(sorted(kinds.items())),
-               "failed_games": sum(1 for r in rows if r["failures"]), "seconds": round(seconds, 1)}
+               "failed_games": sum(1 for r in ordered if r["failures"]), "seconds": round(seconds, 1),
+               "game_seconds": round(sum(r["seconds"] for r in ordered), 1)}
     if args.report:
-        Path(args.report).write_text(json.dumps({"summary": summary, "games": rows}, indent=1) + "\n",
+        Path(args.report).write_text(json.dumps({"summary": summary, "games": ordered}, indent=1) + "\n",
                                      encoding="utf-8")
     if not args.json:
         print(_figures(summary))
     return 0 if not kinds else 1
 
 
-def _case(result: Any, failure: Any) -> dict[str, Any]:
-    """A failed game as a file to play again: its log up to the failure, and the failing action."""
-    return {"about": str(failure), "setup": {"title": result.title, "seed": result.seed, "players": result.players,
-                                             "optional_rules": list(result.optional_rules), "bots": list(result.bots)},
-            "log": result.log, "action": failure.action}
-
-
 def _figures(s: dict[str, Any]) -> str:
     ends = ", ".join(f"{n} {why}" for why, n in s["end_reasons"].items())
     failures = ", ".join(f"{n} {kind}" for kind, n in s["failures"].items()) or "none"
-    return (f"{s['games']} games of {', '.join(s['titles'])} in {s['seconds']} s: {s.get('actions', 0)} actions "
+    workers = f" ({s['game_seconds']} s of play on {s['workers']} workers)" if s.get("workers", 1) > 1 else ""
+    return (f"{s['games']} games of {', '.join(s['titles'])} in {s['seconds']} s{workers}: {s.get('actions', 0)} actions "
             f"played, {s.get('tried', 0)} tried ({s.get('perturbations', 0)} perturbations, {s.get('refused', 0)} "
             f"refused), {s.get('checks', 0)} invariant checks; games ended by {ends}; failures: {failures}")
 
@@ -144,6 +151,11 @@ def register(sub: Any) -> None:
     p.add_argument("--stop-after", type=int, default=None, metavar="N",
                    help="stop each game after N actions, unfinished but not stalled (a quick run)")
     p.add_argument("--game-timeout", type=int, default=900, help="a game running longer (seconds) has stalled")
+    p.add_argument("--only", action="append", metavar="TITLE",
+                   help="of the run's games, play only those of TITLE (repeatable): part of a run again, "
+                        "each game with the seed it has in the whole run")
+    p.add_argument("-j", "--workers", type=int, default=1, metavar="N",
+                   help="play N games at a time in worker processes (default 1; the figures are the same)")
     p.add_argument("--report", metavar="FILE", help="write the figures and a row per game as JSON")
     p.add_argument("-o", "--output", metavar="DIR", help="save each failed game (its log and failing action) in DIR")
     p.add_argument("--json", action="store_true", help="one JSON object per game")

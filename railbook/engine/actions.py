@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.engine.action_shapes import check_shape
 from railbook.engine.entities.share import ShareBundle
-from railbook.errors import ActionFormatError
+from railbook.errors import ActionFormatError, IllegalAction
 
 if TYPE_CHECKING:
     from railbook.engine.state import GameState
@@ -115,6 +115,21 @@ def _shares(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     a.bundle = ShareBundle(shares, a.percent)
     if a.percent is not None and not whole_or_president_part(a.bundle):
         raise ActionFormatError(f"certificates {', '.join(map(str, ids))} do not make {a.percent}%")
+    if a.percent is not None and a.percent < sum(s.percent for s in shares):
+        _check_swap(a.bundle)
+
+
+def _check_swap(bundle: ShareBundle) -> None:
+    """A sale that leaves part of the president's certificate behind is a swap: the seller hands
+    over every certificate of the corporation he holds and takes back, from the new president,
+    the shares he keeps. Without all of them it is no sale the rules make (it would put the
+    president's certificate in the pool while the seller keeps his shares)."""
+    owner, corp = bundle.owner, bundle.corporation
+    held = owner.shares_of(corp) if owner is not None else []
+    if {id(s) for s in held} != {id(s) for s in bundle.shares}:
+        raise IllegalAction(f"selling {bundle.percent}% of {corp.name} while keeping part of the president's "
+                            f"certificate takes every {corp.name} certificate {getattr(owner, 'name', 'its holder')} "
+                            f"holds", "president's certificate")
 
 
 def whole_or_president_part(bundle: ShareBundle) -> bool:
@@ -188,6 +203,8 @@ def _place_token(game: "GameState", a: Action, d: dict[str, Any]) -> None:
     a.city = game.city_by_id(_need(d, "city"))
     if a.city is None:
         raise ActionFormatError(f"unknown city {d['city']!r}")
+    if not a.city.is_city():   # a stop's id names a town or an offboard as well: stations stand in cities
+        raise ActionFormatError(f"{d['city']!r} is a {type(a.city).__name__.lower()}, not a city")
     a.slot = d.get("slot")
     a.token_type = d.get("token_type")
 

@@ -110,9 +110,10 @@ class Game(GameState):
     def _rebuild(self, history: list[dict[str, Any]]) -> None:
         """Set the game up again in place and replay ``history``: every object the game makes
         (rounds, steps, mechanics, the phase, the graph) points back at this very game. The replay
-        starts from the copy of the game the last rebuild kept, where that copy's actions begin
+        starts from the copy of the game a rebuild kept, where that copy's actions begin
         ``history``, else from the start: a refusal late in a long game replays the actions since
-        the last refusal, not the whole game."""
+        that copy, not the whole game. A copy costs as much as replaying a few hundred actions, so
+        a new one is kept only when this rebuild replayed more than :data:`CHECKPOINT_EVERY`."""
         init_args, observers, start = self.init_args, self.round_observers, self.checkpoint
         if start is not None and start.history != history[:len(start.history)]:
             start = None
@@ -120,12 +121,14 @@ class Game(GameState):
         if start is None:
             type(self).__init__(self, *init_args)
         else:   # a copy of the checkpoint whose every reference to the checkpoint is to this game
-            self.__dict__.update(deep_copy(start.__dict__, {id(start): self, id(start.round_observers): observers}))
+            self.__dict__.update(deep_copy(start.__dict__, {id(start): self, id(start.round_observers): observers,
+                                                            **shared_history(start)}))
         self.round_observers = observers
-        for d in history[len(self.history):]:
+        replayed = history[len(self.history):]
+        for d in replayed:
             self.process_action(d)
         self.checkpoint = None
-        self.checkpoint = self.fork()
+        self.checkpoint = start if start is not None and len(replayed) <= CHECKPOINT_EVERY else self.fork()
 
     def process_action(self, d: dict[str, Any], resolved: A.Action | None = None) -> None:
         """Apply an action (and its recorded auto actions) without the rollback guard."""
@@ -236,7 +239,7 @@ class Game(GameState):
 
     def fork(self) -> "Game":
         """An independent copy of the game as it stands (to try an action on without touching this one)."""
-        fork: Game = deep_copy(self, {id(self.round_observers): [], id(self.checkpoint): None})
+        fork: Game = deep_copy(self, {id(self.round_observers): [], id(self.checkpoint): None, **shared_history(self)})
         return fork
 
     def refusal(self, action: dict[str, Any]) -> GameError | None:
@@ -268,9 +271,18 @@ class Game(GameState):
         return {str(p.id): v for p, v in result_players(self)}
 
 
+#: a rollback replaying more actions than this keeps a new copy of the game to start the next one from
+CHECKPOINT_EVERY = 200
+
 #: the recursion a copy of a game may need: ``copy.deepcopy`` walks the map hex by neighbouring hex,
 #: some ten frames a hex, so a full board of a mid-sized map needs some 950 frames, near Python's default of 1000
 COPY_RECURSION = 10_000
+
+
+def shared_history(game: Game) -> dict[int, Any]:
+    """A copy's memo entry for the game's history: a list of its own, of the same action dicts (an
+    action is never changed once processed, and a long game's history is a sixth of its objects)."""
+    return {id(game.history): list(game.history)}
 
 
 def deep_copy(obj: Any, memo: dict[int, Any]) -> Any:

@@ -133,6 +133,8 @@ def _holder(entity: Any) -> str:
         return "-"
     if entity.is_share_pool():
         return "pool"
+    if entity.is_bank():   # certificates a variant takes out of the game
+        return "bank"
     return f"{type(entity).__name__}:{entity.id}"
 
 

@@ -434,8 +434,14 @@ class Loans(Mechanic):
         if remains > 0 and rules is not None and loan_room(game, corp) > 0:
             take_loans(game, corp, 1, "for interest")
             remains -= rules.amount
-        if remains > 0:
-            president = corp.owner
+        president = corp.owner
+        if remains > 0 and president is not None and president.is_player() and president.bankrupt:
+            # a bankrupt president has nothing left to give (he goes bankrupt only once, where the
+            # game goes on after a bankruptcy): what the corporation cannot pay goes unpaid
+            game.log(f"{corp.name} cannot pay {game.format_money(remains)} of its interest; its president is "
+                     "bankrupt")
+            loan_due, bond_due = _what_it_can_pay(corp.cash, loan_due, bond_due)
+        elif remains > 0:
             if president is None or not president.is_player() or president.cash < remains:
                 raise InsufficientFunds(f"{corp.name} cannot pay its interest and its president cannot add "
                                         f"{game.format_money(remains)}", "interest")
@@ -446,3 +452,15 @@ class Loans(Mechanic):
         for holder, amount in bond_due.items():
             corp.spend(amount, holder)
         return revenue
+
+
+def _what_it_can_pay(cash: int, loan_due: int, bond_due: dict[Any, int]) -> tuple[int, dict[Any, int]]:
+    """The interest a corporation pays from ``cash`` when it cannot pay it all: its loans' first,
+    then its bonds' holder by holder."""
+    loans = min(loan_due, cash)
+    cash -= loans
+    bonds = {}
+    for holder, amount in bond_due.items():
+        bonds[holder] = min(amount, cash)
+        cash -= bonds[holder]
+    return loans, bonds

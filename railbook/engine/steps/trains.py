@@ -156,10 +156,21 @@ class BuyTrainStep(Step, EmergencyMoney):
         if entity is not current:
             return []
         if self.president_may_contribute(entity):
-            return ["sell_shares", "buy_train"]
+            return [] if self.nothing_left_to_raise(entity) else ["sell_shares", "buy_train"]
         if self.can_buy_train(entity):
             return ["buy_train", "pass"]
         return []
+
+    def nothing_left_to_raise(self, entity: Any) -> bool:
+        """A corporation that must buy a train, whose president is already bankrupt (he goes
+        bankrupt only once, where the game goes on after a bankruptcy), and that can neither buy a
+        train nor sell a certificate of its own for one: it runs on without a train."""
+        owner = entity.owner
+        if owner is None or not owner.is_player() or not owner.bankrupt:
+            return False
+        sales = (b for corp, shares in list(entity.shares_by_corporation.items()) if shares
+                 for b in bundles_for_corporation(self.game, entity, corp))
+        return not self.legal_train_buys(entity) and not any(self.can_sell_emergency(entity, b) for b in sales)
 
     # -- every legal action
     def legal_actions(self, entity: Any) -> list[LegalAction]:

@@ -74,18 +74,32 @@ def _create_fn(name: str, args: list[str], body: list[str], *, globals: Any = No
     return factory(**locals)
 
 
+def _itself(self: T, memo: Any = None) -> T:
+    return self
+
+
 def dataclass(**options: Any) -> Callable[[type[T]], type[T]]:
-    """``dataclasses.dataclass(**options)``, its methods' code compiled ahead of time where it can be."""
+    """``dataclasses.dataclass(**options)``, its methods' code compiled ahead of time where it can be.
+
+    A frozen class's instances are their own copies (``copy.copy`` and ``copy.deepcopy`` give the
+    instance itself): the model is the title's, immutable and shared by every game of it, so a copy
+    of a game (a fork, a rollback's checkpoint) shares it rather than copying thousands of its
+    objects each time."""
     make = dataclasses.dataclass(**options)
 
     def wrap(cls: type[T]) -> type[T]:
         if _ORIGINAL is None or PYTHON != "3.11":   # another Python writes its methods another way
-            return make(cls)
-        setattr(dataclasses, "_create_fn", _create_fn)
-        try:
-            return make(cls)
-        finally:
-            setattr(dataclasses, "_create_fn", _ORIGINAL)
+            made = make(cls)
+        else:
+            setattr(dataclasses, "_create_fn", _create_fn)
+            try:
+                made = make(cls)
+            finally:
+                setattr(dataclasses, "_create_fn", _ORIGINAL)
+        if options.get("frozen"):
+            setattr(made, "__copy__", _itself)
+            setattr(made, "__deepcopy__", _itself)
+        return made
 
     return wrap
 
