@@ -99,6 +99,8 @@ def stock_round(L: Lang, f: dict[str, Any]) -> Block:
     if sr.get("pool_shares_drop", "none") != "none":
         items.append(L.t("sr.pool_shares_drop"))
     items.append(L.t(f"sr.priority.{sr['priority']}"))
+    if sr.get("home_track_on_float"):
+        items.append(L.t("sr.home_track"))
     extra = w.title_text(L, f, "stock_round")
     if extra:
         items.append(extra)
@@ -139,6 +141,8 @@ def tile_lays(L: Lang, f: dict[str, Any]) -> str:
     costs = [l.get("cost", 0) for l in lays[1:] if l.get("cost")]
     if costs:
         text += " " + L.t("track.extra_cost", cost=L.join([L.money(c) for c in costs], "or"))
+    if any(l.get("lay") == "not_if_upgraded_or_city" for l in lays[1:]):
+        text += " " + L.t("track.no_city_second")
     return text
 
 

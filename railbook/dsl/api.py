@@ -111,6 +111,9 @@ FUNCTIONS: dict[str, Func] = {
     "shuffle": Func(("list[any]",), "list[any]", "A copy of a list in seeded random order."),
     "make_available": Func(("Corporation",), "none", "Let a corporation that waited for an event be parred."),
     "remove_private": Func(("Private",), "none", "Take a private out of the game before it is sold."),
+    "offer_private": Func(("Private",), "none",
+                          "The bank offers a private nobody owns for sale in stock rounds, at its face value, as "
+                          "a turn's purchase."),
     "withdraw_private": Func(("Private",), "none",
                              "Take a private out of the game before it is sold, as if it never were in it: it "
                              "is no longer listed, not even as closed."),
@@ -123,6 +126,10 @@ FUNCTIONS: dict[str, Func] = {
     "set_capitalization": Func(("str",), "none",
                                "Corporations parred from now on are capitalized so: 'incremental', 'full' or "
                                "'escrow' (where the title's capitalization is escrow)."),
+    "set_certificate_limit": Func(("int",), "none",
+                                  "The certificate limit is this many certificates from now on, whatever the number "
+                                  "of players."),
+    "stop_sale_price_drops": Func((), "none", "From now on a sale moves no share price."),
     "close_private": Func(("Private",), "none", "Close a private now (a statement form of private.close)."),
     "close_after_owner_stock_turn": Func(("Private",), "none",
                                          "Close a private at the end of its owner's next turn in a stock round "

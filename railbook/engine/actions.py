@@ -172,7 +172,7 @@ def _bid(game: "GameState", a: Action, d: dict[str, Any]) -> None:
         a.corporation = _corporation(game, d["corporation"])
     elif d.get("minor") is not None:
         a.minor = _corporation(game, d["minor"])
-    else:
+    elif game.rules.auction.kind != "turn_auction":   # a bid for the turn names nothing
         raise ActionFormatError("a bid names a company, corporation or minor")
 
 
@@ -217,7 +217,7 @@ def _run_routes(game: "GameState", a: Action, d: dict[str, Any]) -> None:
             raise ActionFormatError(f"unknown train {r.get('train')!r}")
         # older 18xx.games exports give a route's hexes (in order) and its revenue, but no connections
         a.routes.append({"train": train, "connections": r.get("connections") or [], "revenue": r.get("revenue"),
-                         "hexes": r.get("hexes")})
+                         "hexes": r.get("hexes"), "halts": r.get("halts")})
     a.extra_revenue = int(d.get("extra_revenue") or 0)
     if d.get("stated_revenue") is not None:
         if routes:

@@ -28,6 +28,7 @@ from railbook.engine.rules.trains import export_train, rust_on_timetable
 from railbook.engine.steps.auction import CompanyPendingPar, WaterfallAuction
 from railbook.engine.steps.blind_draft import BlindDraftRound, BlindDraftStep
 from railbook.engine.steps.draft import PrivateDraft
+from railbook.engine.steps.home_track import HomeTrackStep
 from railbook.engine.steps.markers import SpecialBuyStep
 from railbook.engine.steps.message import with_bystanders
 from railbook.engine.steps.privates import (
@@ -44,6 +45,7 @@ from railbook.engine.steps.stock import BuySellParShares
 from railbook.engine.steps.token import HomeTokenStep, TokenStep, UpdateTokensStep
 from railbook.engine.steps.track import TrackStep
 from railbook.engine.steps.track_and_token import TrackAndTokenStep
+from railbook.engine.steps.turn_auction import TurnAuction
 from railbook.engine.steps.trains import BankruptStep, BuyTrainStep, DiscardTrainStep
 from railbook.errors import GameError
 
@@ -100,6 +102,8 @@ class Schedule:
         if kind == "blind_draft":
             game.log("-- Draft Round --")
             return BlindDraftRound(game, with_bystanders([BlindDraftStep]))
+        if kind == "turn_auction":
+            return AuctionRound(game, with_bystanders([TurnAuction]))
         if kind == "starting_package":
             game.log("-- Draft of the starting package --")
             return DraftRound(game, with_bystanders([StartingPackageDraft]))
@@ -110,6 +114,8 @@ class Schedule:
         game.log(f"-- Stock Round {game.turn} --")
         game.round_counter += 1
         steps = list(STOCK_STEPS)
+        if game.rules.stock_round.home_track_on_float:
+            steps.insert(0, HomeTrackStep)
         for m in game.mechanics:
             steps = m.stock_steps(steps)
         return StockRound(game, with_bystanders(steps))

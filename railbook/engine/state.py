@@ -151,12 +151,13 @@ class GameState:
             trains.extend(Train(definition, i) for i in range(count))
         rules = self.rules.operating_round
         self.depot = Depot(trains, self.phase, self.bank, rules.discarded_trains == "to_depot",
-                           rules.train_buys_between_corporations)
+                           rules.train_buys_between_corporations, rules.corporation_train_sales)
         self.depot.hold_back_reserved()
         cash = self.rules.starting_cash[n]
         for p in self.players:
             self.bank.spend(cash, p)
         self.share_pool = SharePool(self.log, lambda: [p for p in self.players if not p.bankrupt])
+        self.share_pool.takes_presidency = self.rules.stock_round.presidency_sale_to_pool
         self.hexes = board(title, self.companies, self.all_corporations + self.minors)
         self._hexes = {h.id: h for h in self.hexes}
         self.hex_order = {h: i for i, h in enumerate(self.hexes)}
@@ -167,10 +168,27 @@ class GameState:
         # capitalization's money held by the bank and corporations that reached their destinations
         self.capitalization_now: str = self.rules.capitalization
         self.certificate_limit_now: int | None = None   # a limit set in play, else the title's
+        self.sales_move_no_price = False                 # set in play by a rule hook (stop_sale_price_drops)
         self.escrow_held: dict[str, int] = {}
+        self.insolvent: set[str] = set()   # operating_round.insolvency: corporations running a leased train
+        self.bank_offers: list[Any] = []   # privates a rule hook has the bank sell at face value (offer_private)
         self.destinated: set[str] = set()
         for corp in self.all_corporations:
             corp.float_on_operate = self.rules.float_timing == "operating"
+        self._reserve_exchanged_shares()
+
+    def _reserve_exchanged_shares(self) -> None:
+        """A private's exchange ability that ``reserves_share`` keeps each of its corporations' last
+        certificate off sale for it, until it is exchanged or the private closes."""
+        for company in self.companies:
+            for ability in company.abilities:
+                if ability.type != "exchange" or not ability.spec.reserves_share:
+                    continue
+                for sym in ability.corporations if isinstance(ability.corporations, tuple) else ():
+                    corp = self._corporations.get(sym)
+                    if corp is not None and corp.shares_list:
+                        corp.shares_list[-1].buyable = False
+                        ability.reserved_shares.append(corp.shares_list[-1])
 
     def _index(self) -> None:
         self._players = {str(p.id): p for p in self.players}

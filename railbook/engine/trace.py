@@ -9,6 +9,10 @@ if TYPE_CHECKING:
     from railbook.engine.state import GameState
 
 
+
+#: the program whose exports the digest follows (tiles.yaml ``recorded_rotations`` may name it)
+PROGRAM = "18xx.games"
+
 def _owner_id(owner: Any) -> Any:
     if owner is None:
         return None
@@ -58,8 +62,9 @@ def digest(game: "GameState", action_id: int) -> dict[str, Any]:
     companies = {c.id: {"owner": _owner_id(c.owner), "closed": c.closed} for c in sorted(game.companies, key=lambda c: c.id)}
     tiles = {}
     for h in game.hexes:
-        if h.tile is not h.original_tile:
-            tiles[h.id] = f"{h.tile.name}@{h.tile.rotation}"
+        if h.tile is not h.original_tile:   # the rotation as 18xx.games draws the tile
+            offset = h.tile.definition.recorded_rotations.get(PROGRAM, 0)
+            tiles[h.id] = f"{h.tile.name}@{(h.tile.rotation - offset) % 6}"
     return {
         "action": action_id,
         "round": game.round.name,

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from railbook.engine.action_shapes import MAX_ID_LENGTH, check_shape
+from railbook.engine.trace import PROGRAM
 from railbook.errors import ActionFormatError, LogError
 from railbook.importers.json_input import read_json
 
@@ -76,6 +77,16 @@ def filter_undos(actions: list[dict[str, Any]]) -> list[bool]:
             active_undos.clear()
             live[index] = action
     return [a is not None for a in live]
+
+
+def as_played(game: Any, action: dict[str, Any]) -> dict[str, Any]:
+    """A recorded action in this project's terms: a tile 18xx.games draws turned (tiles.yaml
+    ``recorded_rotations``) is laid that many steps further round."""
+    if action.get("type") != "lay_tile" or not isinstance(action.get("rotation"), int):
+        return action
+    tile = game.tile_by_id(action.get("tile"))
+    offset = tile.definition.recorded_rotations.get(PROGRAM, 0) if tile is not None else 0
+    return {**action, "rotation": (action["rotation"] + offset) % 6} if offset else action
 
 
 def load(path: str | Path) -> GameLog:

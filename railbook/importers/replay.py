@@ -61,7 +61,7 @@ def replay(log: eighteen_xx.GameLog, until: int | None = None, want_trace: bool 
         if until is not None and int(action.get("id", 0)) > until:
             break
         try:
-            game.process_action(action)
+            game.process_action(eighteen_xx.as_played(game, action))
         except GameError as exc:
             result.error = exc
             result.error_action = action

@@ -87,7 +87,7 @@ def check_log(path: str | Path) -> Iterator[Position]:
             corp = game.corporation_by_id(action.get("entity"))
             if corp is not None:
                 yield _position(game, corp, action)
-        game.process_action(action)
+        game.process_action(eighteen_xx.as_played(game, action))
 
 
 def _position(game: Game, corp: Any, action: dict[str, Any]) -> Position:

@@ -73,9 +73,17 @@ class Replay:
                 self._cursor, self._cursor_at = self.fresh(), 0
         game = self._cursor
         for k in range(self._cursor_at, position):
-            game.process_action(self.actions[k])
+            game.process_action(self.as_played(game, self.actions[k]))
             self._cursor_at = k + 1
         return game
+
+    def as_played(self, game: "Game", action: dict[str, Any]) -> dict[str, Any]:
+        """An export's action in this project's terms (a report's actions already are)."""
+        if self.data is None:
+            return action
+        from railbook.importers.eighteen_xx import as_played
+
+        return as_played(game, action)
 
     def continued(self, position: int) -> dict[str, Any]:
         """The export's log up to ``position``, as a game to play on."""
@@ -128,7 +136,7 @@ def _check(replay: Replay) -> None:
     began, copying = time.perf_counter(), 0.0
     for k, action in enumerate(replay.actions):
         try:
-            game.process_action(action)
+            game.process_action(replay.as_played(game, action))
         except Exception as exc:  # a recorded game railbook cannot follow: it ends here, saying why
             replay.problem = f"action {action.get('id')} ({action.get('type')}): {exc}"
             replay.actions = replay.actions[:k]

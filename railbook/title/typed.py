@@ -238,12 +238,18 @@ def _replace(node: Any, tp: Any, steps: list[tuple[str, str | None]], value: Any
             idx = _select(child, selector)
             if idx is None:
                 raise ModelError(f"{path!r}: no {name} item named {selector!r}")
+            if value is REMOVE and not rest:
+                new_child = child[:idx] + child[idx + 1:]
+                return dataclasses.replace(node, **{name: new_child})  # type: ignore[type-var]
             new_elem = from_data(elem_t, value, path) if not rest else _replace(child[idx], elem_t, rest, value, path)
             new_child = child[:idx] + (new_elem,) + child[idx + 1:]
         else:
             val_t = get_args(child_t)[1]
             if selector not in child:
                 raise ModelError(f"{path!r}: no {name} entry {selector!r}")
+            if value is REMOVE and not rest:
+                return dataclasses.replace(node, **{name: {k: v for k, v in child.items()  # type: ignore[type-var]
+                                                           if k != selector}})
             new_val = from_data(val_t, value, path) if not rest else _replace(child[selector], val_t, rest, value, path)
             new_child = {**child, selector: new_val}
     elif rest:
@@ -269,6 +275,10 @@ def names_model_field(path: str) -> bool:
     return True
 
 
+#: the value that takes the item a path selects out of its list or mapping (``{remove: path}``)
+REMOVE = object()
+
+
 def replace_at(model: M.TitleModel, path: str, value: Any) -> M.TitleModel:
     """The model with one value changed, as an optional rule's ``{set: path, to: value}`` says."""
     steps = parse_path(path)
@@ -279,20 +289,14 @@ def replace_at(model: M.TitleModel, path: str, value: Any) -> M.TitleModel:
 
 
 def remove_at(model: M.TitleModel, path: str) -> M.TitleModel:
-    """The model without the list item a path names (an optional rule's ``{remove: "privates[BT]"}``):
-    an item of one of the model's lists (privates, corporations, minors, trains, phases)."""
+    """The model without the item a path selects, as an optional rule's ``{remove: path}`` says: an
+    item of one of the model's lists (``privates[BT]``) or an entry of a mapping, nested or not
+    (``map.hexes[A5]``: a printed hex off the map)."""
     steps = parse_path(path)
-    if steps is None or len(steps) != 1 or steps[0][1] is None:
+    if steps is None or steps[-1][1] is None:
         raise ModelError(f"{path!r} does not name an item of one of the title's lists")
-    name, selector = steps[0]
-    items = getattr(model, name, None)
-    if not isinstance(items, tuple) or selector is None:
-        raise ModelError(f"{path!r} does not name an item of one of the title's lists")
-    idx = _select(items, selector)
-    if idx is None:
-        raise ModelError(f"{path!r}: no {name} item named {selector!r}")
-    changes: dict[str, Any] = {name: items[:idx] + items[idx + 1:]}
-    return dataclasses.replace(model, **changes)
+    changed: M.TitleModel = _replace(model, M.TitleModel, steps, REMOVE, path)
+    return changed
 
 
 def apply_change(model: M.TitleModel, change: M.Change) -> M.TitleModel:

@@ -73,6 +73,7 @@ class Ability:
         self.on = spec.on
         self.on_phase = spec.phase if self.type in ("close", "revenue_change") and spec.on == "phase" else None
         self.revenue = spec.revenue
+        self.reserved_shares: list[Any] = []   # exchange with reserves_share: the certificates kept for it
         self.reserved_hex: Any = None    # the hex a reservation ability holds a city slot on, once the map is built
 
     def teardown(self) -> None:
@@ -154,6 +155,8 @@ class Company(Entity, Passer):
         self.closed = True
         self.owner_when_closed = self.owner
         for a in list(self.abilities):
+            for share in a.reserved_shares:    # a closed private's reserved certificates go on sale
+                share.buyable = True
             self.remove_ability(a)
         if self.owner is not None and hasattr(self.owner, "companies"):
             if self in self.owner.companies:

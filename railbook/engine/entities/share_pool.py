@@ -27,6 +27,9 @@ class SharePool(Entity, ShareHolder):
         self.name = "Market"
         self.cash = 0
         self.init_shares()
+        # stock_round.presidency_sale_to_pool: a president's certificate no player can take goes to the pool,
+        # and the corporation is in receivership (the pool its owner) until a player holds enough of it
+        self.takes_presidency = False
 
     def is_share_pool(self) -> bool:
         return True
@@ -64,6 +67,8 @@ class SharePool(Entity, ShareHolder):
             return
         player_holders = corporation.player_share_holders()
         max_shares = max(player_holders.values()) if player_holders else 0
+        if self.takes_presidency and self.pool_presidency(bundle, owner, to_entity, previous_president, max_shares):
+            return
         majority = [p for p, pct in player_holders.items() if pct == max_shares]
         if any(p is previous_president for p in majority):
             return
@@ -99,6 +104,27 @@ class SharePool(Entity, ShareHolder):
         self.change_president(presidents_share, swap_to, president)
         if bundle.partial():
             self.handle_partial(bundle, transfer_to, owner)
+
+    def pool_presidency(self, bundle: ShareBundle, owner: Any, to_entity: Any, previous_president: Any,
+                        max_shares: int) -> bool:
+        """Where the pool may hold the presidency: the president's certificate sold to it with no player
+        able to take it puts the corporation in receivership; bought from it, it makes the buyer president
+        (he hands over the certificates it is worth beyond the bundle); while no player holds enough for the
+        presidency, nothing changes. Whether that settled the transfer."""
+        corporation = bundle.corporation
+        if max_shares < corporation.presidents_percent and bundle.presidents_share is not None and to_entity is self:
+            corporation.owner = self
+            self.log(f"The president's certificate of {corporation.name} is sold to the pool: "
+                     f"{corporation.name} enters receivership")
+            if bundle.partial():
+                self.handle_partial(bundle, self, owner)
+            return True
+        if previous_president is self and owner is self and bundle.presidents_share is not None:
+            corporation.owner = to_entity
+            self.log(f"{to_entity.name} becomes the president of {corporation.name}")
+            self.handle_partial(bundle, to_entity, self)
+            return True
+        return max_shares < corporation.presidents_percent
 
     def handle_partial(self, bundle: ShareBundle, frm: Any, to: Any) -> None:
         corp = bundle.corporation

@@ -109,11 +109,14 @@ class Depot:
     name = "The Depot"
 
     def __init__(self, trains: list[Train], phase: "Phase", bank: "Spender", discards_to_depot: bool,
-                 trades_between_corporations: bool):
+                 trades_between_corporations: bool, sales: Any = None):
         self.phase = phase
         self.bank = bank
         self.discards_to_depot = discards_to_depot          # discarded trains are sold again (else removed)
         self.trades_between_corporations = trades_between_corporations
+        # operating_round.corporation_train_sales: the lowest price, and whether an only train is kept
+        self.other_min_price: int = sales.min_price if sales is not None else 1
+        self.keeps_last_train: bool = sales.keeps_last_train if sales is not None else False
         self.trains = list(trains)
         self.by_id: dict[str, Train] = {t.id: t for t in self.trains}
         for t in self.trains:
@@ -201,14 +204,17 @@ class Depot:
     def other_trains(self, corporation: Any) -> list[Train]:
         if not self.trades_between_corporations:
             return []
+        if self.other_min_price > 1 and getattr(corporation, "cash", 0) < self.other_min_price:
+            return []
+        keeps = self.keeps_last_train and bool(getattr(corporation, "trains", None))
         return [t for t in self.trains if t.buyable() and t.owner not in (corporation, self, None)
-                and not t.rusted]
+                and not t.rusted and not (keeps and len(t.owner.trains) < 2)]
 
     def available(self, corporation: Any) -> list[Train]:
         return self.depot_trains() + self.other_trains(corporation)
 
     def min_price(self, corporation: Any) -> int | None:
-        prices = [1 if not t.from_depot() else t.price_ for t in self.available(corporation)]
+        prices = [self.other_min_price if not t.from_depot() else t.price_ for t in self.available(corporation)]
         return min(prices) if prices else None
 
     def detach(self, train: Train) -> None:

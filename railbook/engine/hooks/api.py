@@ -225,6 +225,12 @@ class HookAPI:
     def make_available(self, corp: Any) -> None:
         make_available(self.game, self._corp(corp))
 
+    def offer_private(self, company: Any) -> None:
+        c = self._private(company)
+        if c.owner is None and not c.closed and c not in self.game.bank_offers:
+            self.game.bank_offers.append(c)
+            self.game.log(f"{c.name} is now for sale from the bank")
+
     def remove_private(self, company: Any) -> None:
         c = self._private(company)
         c.close()  # out of the game before it is sold: it counts as closed
@@ -237,6 +243,12 @@ class HookAPI:
             if not corp.floated():
                 corp.float_percent += int(percent)
         self.game.log(f"Corporations not yet started need {int(percent)}% more sold to start")
+
+    def set_certificate_limit(self, n: int) -> None:
+        self.game.certificate_limit_now = int(n)
+
+    def stop_sale_price_drops(self) -> None:
+        self.game.sales_move_no_price = True
 
     def set_capitalization(self, kind: str) -> None:
         if kind not in ("incremental", "full", "escrow"):

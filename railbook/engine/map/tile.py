@@ -255,7 +255,14 @@ class Junction(Stop):
         return True
 
 
-STOP_CLASSES = {"city": City, "town": Town, "offboard": Offboard, "junction": Junction, "halt": Town}
+class Halt(Town):
+    """A town that earns nothing of its own (a title may pay a subsidy for stopping there)."""
+
+    kind = "halt"
+    __slots__ = ()
+
+
+STOP_CLASSES = {"city": City, "town": Town, "offboard": Offboard, "junction": Junction, "halt": Halt}
 
 
 class Path:
@@ -326,6 +333,8 @@ def _end_le(end: Any, others: tuple[Any, Any]) -> bool:
         elif not isinstance(o, int):
             if type(end) is type(o) or (end.is_town() and end.definition.to_city and o.is_city()):
                 return True
+            if type(end) is Halt and o.is_town():   # an upgrade may make a halt a town
+                return True
     return False
 
 
@@ -367,9 +376,9 @@ class TileShape:
         kinds = [STOP_CLASSES[s.kind] for s in definition.stops]
         self.stop_classes = tuple(zip(kinds, definition.stops))
         self.cities = tuple(i for i, k in enumerate(kinds) if k is City)
-        self.towns = tuple(i for i, k in enumerate(kinds) if k is Town)
+        self.towns = tuple(i for i, k in enumerate(kinds) if issubclass(k, Town))   # halts are towns
         self.offboards = tuple(i for i, k in enumerate(kinds) if k is Offboard)
-        self.city_towns = tuple(i for i, k in enumerate(kinds) if k is City or k is Town)
+        self.city_towns = tuple(i for i, k in enumerate(kinds) if k is City or issubclass(k, Town))
         self.nodes = tuple(i for i, k in enumerate(kinds) if k is not Junction)
         self.junction = next((i for i, k in enumerate(kinds) if k is Junction), None)
         # the cities a corporation's data keeps for it (printed on the map)

@@ -15,7 +15,7 @@ from railbook.title.model import MarketDef, Moves, Zone
 class SharePrice:
     __slots__ = ("row", "column", "price", "zones", "effects", "corporations", "can_par", "counts_for_limit",
                  "unlimited_holding", "buy_multiple", "end_game_trigger", "close_cell", "president_buys_two",
-                 "par_via_private_only", "sold_out_extra_rise")
+                 "par_via_private_only", "sold_out_extra_rise", "ignore_one_sale")
 
     def __init__(self, row: int, column: int, price: int, zones: str, legend: Mapping[str, Zone]):
         self.row = row
@@ -39,6 +39,7 @@ class SharePrice:
         self.buy_multiple = "multiple_buy" in effects or self.president_buys_two
         self.par_via_private_only = "par_via_private_only" in effects
         self.sold_out_extra_rise = "sold_out_extra_rise" in effects
+        self.ignore_one_sale = "ignore_one_sale" in effects   # a sale here moves the price one share less
         self.end_game_trigger = "end_game" in effects
         self.close_cell = "close" in effects
 
@@ -128,6 +129,13 @@ class StockMarket:
         if sp.end_game_trigger:
             self.max_reached = True
         sp.corporations.append(corporation)
+
+    def to_bottom(self, corporation: Any) -> None:
+        """The corporation's marker goes under the others on its cell (it comes after them in the operating order)."""
+        cell = corporation.share_price.corporations
+        if corporation in cell:
+            cell.remove(corporation)
+        cell.append(corporation)
 
     def move_right(self, corporation: Any) -> None:
         self.move(corporation, self.right(corporation.share_price.coordinates))

@@ -435,18 +435,18 @@ class Loans(Mechanic):
             take_loans(game, corp, 1, "for interest")
             remains -= rules.amount
         president = corp.owner
-        if remains > 0 and president is not None and president.is_player() and president.bankrupt:
-            # a bankrupt president has nothing left to give (he goes bankrupt only once, where the
-            # game goes on after a bankruptcy): what the corporation cannot pay goes unpaid
-            game.log(f"{corp.name} cannot pay {game.format_money(remains)} of its interest; its president is "
-                     "bankrupt")
-            loan_due, bond_due = _what_it_can_pay(corp.cash, loan_due, bond_due)
-        elif remains > 0:
-            if president is None or not president.is_player() or president.cash < remains:
-                raise InsufficientFunds(f"{corp.name} cannot pay its interest and its president cannot add "
-                                        f"{game.format_money(remains)}", "interest")
-            president.spend(remains, corp)
-            game.log(f"{president.name} pays {game.format_money(remains)} of {corp.name}'s interest")
+        if remains > 0:
+            if president is not None and president.is_player() and not president.bankrupt \
+                    and president.cash >= remains:
+                president.spend(remains, corp)
+                game.log(f"{president.name} pays {game.format_money(remains)} of {corp.name}'s interest")
+            else:
+                # the rules stop here (a president already bankrupt goes bankrupt only once; Rails,
+                # which plays these rules, leaves a president who cannot pay the rest unpaid): what
+                # neither the treasury, nor a loan, nor the president can pay goes unpaid
+                game.warn(f"{corp.name} cannot pay {game.format_money(remains)} of its interest")
+                game.log(f"{corp.name} cannot pay {game.format_money(remains)} of its interest, nor can its president")
+                loan_due, bond_due = _what_it_can_pay(corp.cash, loan_due, bond_due)
         if loan_due > 0:
             corp.spend(loan_due, game.bank)
         for holder, amount in bond_due.items():

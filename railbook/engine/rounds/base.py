@@ -85,8 +85,10 @@ class Round:
         self.num_laid_track = 0                               # track: the turn's lays and upgrades so far
         self.num_upgraded_track = 0
         self.upgraded_track = False
+        self.laid_city = False                                # track: a tile with a city laid this turn
         self.laid_hexes: list[Any] = []
         self.pending_tokens: list[dict[str, Any]] = []        # home tokens waiting for their city
+        self.pending_home_tracks: list[Any] = []              # stock: corporations to lay their home's first tile
         self.tokened = False
         self.teleported: Any = None
         self.teleport_tokener: Any = None
@@ -94,6 +96,7 @@ class Round:
         self.route_revenues: list[int] = []
         self.extra_revenue = 0
         self.run_bonus = 0                      # the run_bonus hook's amount for the whole run
+        self.subsidy = 0                        # what the run's halts pay the corporation beside its revenue
         self.trade_ins_this_turn = 0
         self.treasury_traded: Any = None
         self.steps: list[Step] = []

@@ -11,7 +11,8 @@ Every rule a route's shape must keep holds by construction, as
 :meth:`railbook.engine.rules.routes.Route.check` states it: no stop twice, no group twice, no
 track twice (overlap keys, a bitset), the train's distance (:mod:`reach`), and a stop in the
 middle of a route must let the train pass (not a city full of other corporations' stations,
-not an offboard, no terminal track at it). The title's own ``check_route`` is asked by the
+not an offboard, no terminal track at it), and no route ends at a halt where the title says so
+(``routes_end_at_halts``). The title's own ``check_route`` is asked by the
 scorer (:mod:`score`).
 
 Pruning: a route is followed further only while its value so far plus the most the rest of
@@ -63,6 +64,7 @@ def search_routes(net: Network, reach: Reach, bound: ExtraBound, floor: Floor, c
     # the most valuable next stops first: good routes are found early and raise the floor
     adjacent = [sorted(a, key=lambda rw: -values[rw[1]]) for a in net.adjacent]
     passable = net.passable
+    may_end = net.may_end
     visit = reach.visit
     hexes_fit = reach.hexes_fit
     groups = net.group_bits
@@ -110,7 +112,8 @@ def search_routes(net: Network, reach: Reach, bound: ExtraBound, floor: Floor, c
         def right(end: int, visited: int, track: int, hexes: int, gmask: int, counter: object, base: int,
                   first_left: int) -> None:
             if right_legs:
-                if base + bonus_cap > floor.value:
+                ends = may_end[end] and may_end[left_legs[-1][2] if left_legs else anchor]
+                if ends and base + bonus_cap > floor.value:
                     legs = tuple((r, b, a) for r, a, b in reversed(left_legs)) + tuple(right_legs)
                     consume(Candidate(legs, visited & ~banned, track, hexes, base))
                 through = not runs[right_legs[-1][0]].terminal_at(end)

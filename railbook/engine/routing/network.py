@@ -58,6 +58,7 @@ class Network:
     adjacent: list[list[tuple[int, int]]] = field(default_factory=list)   # stop -> [(run, other stop)]
     tokens: list[int] = field(default_factory=list)     # stops holding one of its stations, in map order
     passable: list[bool] = field(default_factory=list)  # a route may go on through the stop
+    may_end: list[bool] = field(default_factory=list)   # a route may begin or end at the stop
     group_bits: list[int] = field(default_factory=list)  # stop -> its groups (a route uses each once)
     hex_bits: dict[Any, int] = field(default_factory=dict)  # hex -> its bit in Run.hexes
 
@@ -110,6 +111,7 @@ def build_network(game: "GameState", corporation: Any) -> Network:
     """The corporation's network: from its stations outwards, every stop a route can reach."""
     net = Network(corporation)
     keys = _Keys()
+    halts_end = game.rules.operating_round.routes_end_at_halts
     order = game.hex_order
     token_cities = sorted({t.city for t in corporation.tokens
                            if t.used and t.city is not None and t.city.tile.hex is not None},
@@ -122,6 +124,7 @@ def build_network(game: "GameState", corporation: Any) -> Network:
             net.stops.append(stop)
             net.adjacent.append([])
             net.passable.append(not stop.blocks(corporation))
+            net.may_end.append(halts_end or stop.kind != "halt")
         return i
 
     for city in token_cities:

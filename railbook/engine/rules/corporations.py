@@ -7,6 +7,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.corporation import Corporation
+from railbook.engine.rules.insolvency import update_insolvency
 from railbook.engine.rules.tokens import place_home_token
 
 if TYPE_CHECKING:
@@ -64,6 +65,7 @@ def close_corporation(game: "GameState", corp: Corporation) -> None:
 def after_end_of_operating_turn(game: "GameState", operator: Any) -> None:
     if operator is not None and hasattr(operator, "turns_operated"):
         operator.turns_operated += 1
+    update_insolvency(game, operator)
 
 
 def withdraw_corporation(game: "GameState", corp: Corporation) -> None:

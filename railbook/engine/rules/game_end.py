@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from railbook.engine.entities.player import Player
+from railbook.engine.rules.shares import trainless_discount
 
 if TYPE_CHECKING:
     from railbook.engine.state import GameState
@@ -96,7 +97,8 @@ def end_game(game: "GameState", reason: str | None) -> None:
 
 
 def result_players(game: "GameState") -> list[tuple[Player, int]]:
-    return sorted(((p, p.value() - loan_deduction(game, p)) for p in game.players), key=lambda pv: pv[1],
+    return sorted(((p, p.value() - loan_deduction(game, p) - trainless_discount(game, p)) for p in game.players),
+                  key=lambda pv: pv[1],
                   reverse=True)
 
 

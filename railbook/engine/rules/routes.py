@@ -6,7 +6,8 @@ it passes; the engine finds the track that matches, then checks every route
 rule itself and computes the revenue — the recorded revenue is never trusted.
 
 Older 18xx.games exports give a route only as the hexes it passes, in order, and
-its revenue (no connections): :func:`routes_from_hexes` finds every way to cut
+its revenue (no connections): :func:`railbook.engine.rules.recorded_routes.routes_from_hexes`
+finds every way to cut
 those hexes into connections that the track allows and the rules accept. Where
 the ways disagree on the revenue, the route cannot be known, and the recorded
 revenue is taken on trust (``Route.stated_revenue``; the game counts it).
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.engine.map.tile import Path, Stop, hex_of
 from railbook.engine.map.walk import path_record, walk_path
+from railbook.engine.rules.insolvency import leased_revenue
 from railbook.errors import RouteError
 from railbook.hexgrid import invert
 
@@ -137,6 +139,8 @@ class Route:
         self._cache: dict[tuple[int, int], list[Chain]] = {}
         self.stated_revenue: int | None = None   # a revenue taken on trust (the route is ambiguous)
         self.siblings: list["Route"] = [self]    # the routes the corporation's trains run together
+        self.halts: int | None = None            # the halts the route asks to stop at (None: as many as fit)
+        self.leased = False                      # an insolvent corporation's depot train (operating_round.insolvency)
         if connections:
             self._build(other_paths or set())
 
@@ -259,6 +263,8 @@ class Route:
         for g, n in groups.items():
             if n > 1:
                 raise RouteError(f"a route may use {g} only once", "routes")
+        if not self.game.rules.operating_round.routes_end_at_halts and "halt" in (visited[0].kind, visited[-1].kind):
+            raise RouteError(f"the {self.train.name} train's route cannot begin or end at a halt", "routes")
         ordered = self.ordered_paths()
         if len(self.paths) >= 3 and any(p.terminal for p in ordered[1:-1]):
             raise RouteError("a route cannot pass through a terminal (offboard) stop", "routes")
@@ -270,10 +276,33 @@ class Route:
                 raise RouteError(f"a route cannot visit {hex_of(right).id} twice", "routes")
             seen.add(id(right))
         self.check_distance(visited)
+        bypassed = self.check_bypasses()
         for a, b in itertools.pairwise(ordered):
-            if not _connects(a, b, self.corporation):
+            if not _connects(a, b, self.corporation, bypassed):
                 raise RouteError(f"the {self.train.name} train's route is not connected at {hex_of(a).id}: "
                                  "a city full of other corporations' stations blocks it", "routes")
+
+    def bypassed_cities(self) -> list[Stop]:
+        """The cities the route passes through that block its corporation (every slot another's station)."""
+        return [s for s in self.visited_stops()[1:-1] if s.is_city() and s.blocks(self.corporation)]
+
+    def check_bypasses(self) -> list[Stop]:
+        """``operating_round.tokened_out_bypass``: the blocking cities the route may pass through (so
+        many a route, on so many of the run's routes); those it passes."""
+        allow = self.game.rules.operating_round.tokened_out_bypass
+        if not allow.per_route:
+            return []
+        bypassed = self.bypassed_cities()
+        if not bypassed:
+            return []
+        if len(bypassed) > allow.per_route:
+            raise RouteError(f"the {self.train.name} train's route passes {len(bypassed)} cities full of other "
+                             f"corporations' stations; a route may pass {allow.per_route}", "routes")
+        others = sum(1 for r in self.siblings if r is not self and r.connection_data and r.bypassed_cities())
+        if others >= allow.routes:
+            raise RouteError(f"only {allow.routes} of a corporation's routes may pass a city full of other "
+                             "corporations' stations", "routes")
+        return bypassed
 
     def check_distance(self, visits: list[Stop]) -> None:
         d = self.train.distance
@@ -319,21 +348,16 @@ class Route:
         if d.kind != "rows":
             return visits
         rows = sorted(d.rows, key=lambda r: len(r.stops))
+        halts = [s for s in visits if s.kind == "halt"]
+        if halts:
+            return self.stops_with_halts(visits, halts, rows)
         max_stops = min(sum(r.pay for r in rows), len(visits))
         for n in range(max_stops, 0, -1):
             best: tuple[int, list[Stop]] | None = None
             for combo in itertools.combinations(visits, n):
                 if self.train.requires_token and not any(s.tokened_by(self.corporation) for s in combo):
                     continue
-                used = [0] * len(rows)
-                ok = True
-                for stop in combo:
-                    row = next((i for i, r in enumerate(rows) if stop.kind in r.stops and used[i] < r.pay), None)
-                    if row is None:
-                        ok = False
-                        break
-                    used[row] += 1
-                if not ok:
+                if not self.rows_take(rows, combo):
                     continue
                 rev = self.base_revenue(list(combo)) + route_bonus(self.game, self, list(combo))
                 if best is None or rev > best[0]:
@@ -341,6 +365,48 @@ class Route:
             if best is not None and best[0] > 0:
                 return best[1]
         return []
+
+    def stops_with_halts(self, visits: list[Stop], halts: list[Stop], rows: list[Any]) -> list[Stop]:
+        """A route's stops where it passes halts: its cities and offboards; the halts it asks for
+        (``halts``, first in the order visited; a request the allowance cannot meet is no request);
+        the best towns of what allowance is left (the revenue may be lower than the best choice);
+        then, where it asks for none, as many halts as still fit."""
+        taken = [s for s in visits if s.kind not in ("town", "halt")]
+        most = max((n for n in range(len(halts) + 1) if self.rows_take(rows, taken + halts[:n])), default=0)
+        requested = self.halts if self.halts is not None and 0 < most and self.halts <= most else None
+        taken += halts[:requested or 0]
+        towns = [s for s in visits if s.kind == "town"]
+        for n in range(len(towns), 0, -1):
+            fitting: list[list[Stop]] = [list(c) for c in itertools.combinations(towns, n)
+                                         if self.rows_take(rows, taken + list(c))]
+            if fitting:
+                best: list[Stop] = max(fitting, key=self.base_revenue)
+                taken += best
+                break
+        if requested is None:
+            for halt in halts:
+                if self.rows_take(rows, taken + [halt]):
+                    taken.append(halt)
+        return [s for s in visits if s in taken]
+
+    @staticmethod
+    def rows_take(rows: list[Any], combo: Any) -> bool:
+        """Whether the distance's rows can count these stops: each in a row of its kind, then (where a row
+        ``lends_unused``) in what such a row has left."""
+        used = [0] * len(rows)
+        left = []
+        for stop in combo:
+            row = next((i for i, r in enumerate(rows) if stop.kind in r.stops and used[i] < r.pay), None)
+            if row is None:
+                left.append(stop)
+            else:
+                used[row] += 1
+        for stop in left:
+            row = next((i for i, r in enumerate(rows) if r.lends_unused and used[i] < r.pay), None)
+            if row is None:
+                return False
+            used[row] += 1
+        return True
 
     def base_revenue(self, stops: list[Stop]) -> int:
         return sum(s.revenue_in(self.phase_tiles, self.train) for s in stops)
@@ -351,115 +417,17 @@ class Route:
         self.check()
         if self.stated_revenue is not None:
             return self.stated_revenue
+        if self.leased:   # as many stops as the train's first row counts, each at the same price
+            rows = self.train.distance.rows
+            count = min(len(self.visited_stops()), rows[0].pay) if rows else len(self.visited_stops())
+            return leased_revenue(self.game, count)
         stops = self.stops()
         return self.base_revenue(stops) + route_bonus(self.game, self, stops)
 
 
-def routes_from_hexes(game: "GameState", train: "Train", corporation: Any, hex_ids: list[str],
-                      other_paths: set[Path]) -> list[tuple[Route, int]]:
-    """Every route the recorded hexes can mean, with its revenue, each built and checked like a
-    recorded route. First the hexes read in order, cut into connections at stops (each piece track
-    between two stops with none in between); if no cut works (some exports list each connection's
-    hexes in its own direction, or each hex once), every route over exactly these hexes.
-    An empty list: no legal route runs there."""
-    probe = Route(game, train, corporation, [])
-    n = len(hex_ids)
-    cuts: list[list[list[str]]] = []
-
-    def cut(start: int, conns: list[list[str]]) -> None:
-        for end in range(start + 1, n):
-            piece = hex_ids[start:end + 1]
-            if not probe._matching_chains(piece):
-                continue
-            if end == n - 1:
-                cuts.append(conns + [piece])
-            else:
-                cut(end, conns + [piece])
-
-    if n >= 2:
-        cut(0, [])
-    found = _build_all(game, train, corporation, cuts, other_paths)
-    if not found and n >= 2:
-        found = _build_all(game, train, corporation, _covering_routes(game, set(hex_ids)), other_paths)
-    return found
-
-
-def _build_all(game: "GameState", train: "Train", corporation: Any, options: list[list[list[str]]],
-               other_paths: set[Path]) -> list[tuple[Route, int]]:
-    found: list[tuple[Route, int]] = []
-    for conns in options:
-        try:
-            route = Route(game, train, corporation, conns, other_paths=other_paths)
-            found.append((route, route.revenue()))
-        except RouteError:
-            pass
-    return found
-
-
-def _covering_routes(game: "GameState", hexes: set[str], limit: int = 64) -> list[list[list[str]]]:
-    """Chains of connections (as hex lists) that use track in exactly these hexes, each hex at least once."""
-    stops = [s for hid in sorted(hexes) if (h := game.hex_by_id(hid)) is not None for s in h.tile.nodes]
-    out: list[list[list[str]]] = []
-
-    def extend(at: Stop, seen: list[Stop], used: set[Path], covered: set[str], conns: list[list[str]]) -> None:
-        if len(out) >= limit:
-            return
-        if covered == hexes and conns:
-            out.append(list(conns))
-        for chain in _chains_within(at, hexes):
-            end = chain["nodes"][1]
-            if end in seen or set(chain["paths"]) & used:
-                continue
-            extend(end, seen + [end], used | set(chain["paths"]), covered | set(chain["id"]), conns + [chain["id"]])
-
-    for s in stops:
-        extend(s, [s], set(), {hex_of(s).id}, [])
-    return out
-
-
-def _chains_within(start: Stop, hexes: set[str]) -> list[Chain]:
-    """The runs of track from ``start`` to another stop that stay inside these hexes."""
-    chains: list[Chain] = []
-    visited: dict[Path, bool] = {}
-    counter: dict[Any, int] = {}
-
-    def step(path: Path, skip: int | None) -> None:
-        if path in visited:
-            return
-        hex_ = hex_of(path)
-        for e in path.edges:
-            if counter.get((hex_.id, e), 0) > 0:
-                return
-        visited[path] = True
-        ends = [n for n in path.nodes if n is not start]
-        if ends and path.junction is None:
-            paths = list(visited)
-            for end in ends:
-                chains.append({"nodes": [start, end], "paths": paths, "id": chain_id(paths)})
-        else:
-            for edge in path.edges:
-                if edge == skip:
-                    continue
-                neighbor = hex_.neighbors.get(edge)
-                if neighbor is None or neighbor.id not in hexes:
-                    continue
-                key = (hex_.id, edge)
-                counter[key] = counter.get(key, 0) + 1
-                np_edge = invert(edge)
-                for np in neighbor.tile.paths_at(np_edge):
-                    if path.track != np.track and "dual" not in (path.track, np.track):
-                        continue
-                    step(np, np_edge)
-                counter[key] -= 1
-        visited.pop(path, None)
-
-    for p in start.paths:
-        if hex_of(p).id in hexes:
-            step(p, None)
-    return chains
-
-
-def _connects(a: Path, b: Path, corporation: Any) -> bool:
+def _connects(a: Path, b: Path, corporation: Any, passable: list[Stop] | tuple[Stop, ...] = ()) -> bool:
+    """The two paths join, at an edge, a junction or a stop that does not block the corporation (or
+    that it may pass: ``passable``)."""
     for part in (a.a, a.b):
         if isinstance(part, int):
             neighbor = hex_of(a).neighbors.get(part)
@@ -468,25 +436,26 @@ def _connects(a: Path, b: Path, corporation: Any) -> bool:
         elif part.is_junction():
             if b.junction is part:
                 return True
-        elif part in b.nodes and not part.blocks(corporation):
+        elif part in b.nodes and (not part.blocks(corporation) or part in passable):
             return True
     return False
 
 
 def rebuild_routes(game: "GameState", entity: Any, specs: list[dict[str, Any]],
-                   from_hexes: Callable[[dict[str, Any], set[Any]], Route] | None = None) -> list[Route]:
+                   from_hexes: Callable[[dict[str, Any], set[Any]], Route] | None = None,
+                   leased: "Train | None" = None) -> list[Route]:
     """The routes of a run_routes action (each ``{"train": Train, "connections": [[hex ids...]...]}``)
     rebuilt on the board in order: each train the entity's own and not yet run, each route's
     track found apart from the track the trains before it took (a train that runs on its own
     may share it), and no track shared (:func:`check_overlap`). Revenue is the routes' own.
     A route recorded as its hexes alone (no connections) is built by ``from_hexes`` (spec, track
-    taken), where the caller reads such routes."""
+    taken), where the caller reads such routes. An insolvent corporation runs the ``leased`` depot train."""
     routes: list[Route] = []
     seen: set[Any] = set()
     used_paths: set[Any] = set()
     for spec in specs:
         train = spec["train"]
-        if train.owner is not entity:
+        if train.owner is not entity and train is not leased:
             raise RouteError(f"{entity.name} cannot run {train.id}: it is not its train", "routes")
         if train in seen:
             raise RouteError(f"train {train.id} cannot run twice", "routes")
@@ -499,6 +468,9 @@ def rebuild_routes(game: "GameState", entity: Any, specs: list[dict[str, Any]],
             route = from_hexes(spec, other)
         else:
             route = Route(game, train, entity, spec["connections"], other_paths=other)
+        halts = spec.get("halts")
+        route.halts = int(halts) if halts is not None else None
+        route.leased = train is leased
         if not apart:
             used_paths |= set(route.paths)
         routes.append(route)

@@ -69,9 +69,23 @@ def float_corporation(game: "GameState", corp: Corporation) -> None:
             raise GameError(f"{corp.name} floats without a par price", "engine")
         game.bank.spend(par.price * corp.total_shares, corp)
         game.log(f"{corp.name} receives {game.format_money(corp.cash)}")
+    if game.rules.stock_round.float_marker_last and corp.share_price is not None:
+        game.stock_market.to_bottom(corp)
     if game.rules.stock_round.float_moves_ipo_to_pool:
         game.log(f"{corp.name}'s unsold certificates go to the bank pool")
         move_ipo_to_pool(game, corp)
+    queue_home_track(game, corp)
+
+
+def queue_home_track(game: Any, corp: Any) -> None:
+    """A corporation floated: in a stock round whose title asks it, its home hex waits for its first tile."""
+    if not game.rules.stock_round.home_track_on_float or not game.round.stock():
+        return
+    home = game.hex_by_id(corp.coordinates[0]) if corp.coordinates else None
+    if home is not None and home.tile.color == "white" and corp not in game.round.pending_home_tracks:
+        game.log(f"{corp.name} ({corp.owner.name}) must choose a tile for its home")
+        game.round.pending_home_tracks.append(corp)
+        game.round.clear_cache()
 
 
 def num_certs(game: "GameState", entity: Any) -> int:
@@ -122,7 +136,37 @@ def bundles_for_corporation(game: "GameState", holder: Any, corp: Corporation) -
         for k in range(1, diff // normal + 1):
             bundles.append(ShareBundle(acc, percent - normal * k))
     bundles.sort(key=lambda b: b.percent)
+    if halves_trainless(game, corp):
+        for b in bundles:
+            b.share_price = b.price_per_share() // 2
     return bundles
+
+
+def may_dump(game: "GameState", entity: Any, bundle: ShareBundle) -> bool:
+    """A president's certificate may go to the pool: another player can take the presidency, or (where
+    ``presidency_sale_to_pool``) the sale is of the whole certificate at least, or of part of it while
+    another player holds more than one share or the pool holds some already."""
+    if bundle.can_dump(entity):
+        return True
+    corp = bundle.corporation
+    if not game.rules.stock_round.presidency_sale_to_pool:
+        return False
+    if bundle.percent >= corp.presidents_percent:
+        return True
+    others = [v for k, v in corp.player_share_holders().items() if k is not entity]
+    return (max(others) if others else 0) > corp.share_percent or game.share_pool.percent_of(corp) > 0
+
+
+def halves_trainless(game: "GameState", corp: Any) -> bool:
+    """``stock_round.trainless_shares_half_value``: the corporation has no train, so its shares sell (and
+    count at the game's end) at half their price, rounded down."""
+    return game.rules.stock_round.trainless_shares_half_value and not corp.trains
+
+
+def trainless_discount(game: "GameState", player: Any) -> int:
+    """What a player's certificates of trainless corporations count less at the game's end."""
+    return sum(s.price() - s.price() // 2 for s in player.shares if s.corporation.ipoed
+               and halves_trainless(game, s.corporation))
 
 
 def sell_shares_and_change_price(game: "GameState", bundle: ShareBundle) -> None:
@@ -130,9 +174,14 @@ def sell_shares_and_change_price(game: "GameState", bundle: ShareBundle) -> None
     old = corp.share_price
     was_president = corp.owner is not None and corp.owner is bundle.owner
     sell_shares(game, bundle)
-    movement = game.rules.stock_round.sale_price_drop
+    rules = game.rules.stock_round
+    movement = rules.sale_price_drop
+    if game.sales_move_no_price or (not rules.unoperated_sales_move_price and not corp.operated()):
+        movement = "none"
+    # a cell whose effect is ignore_one_sale lets the first share of a sale there move nothing
+    shares = int(bundle.num_shares()) - (1 if old is not None and old.ignore_one_sale else 0)
     if movement == "row_per_share":
-        for _ in range(int(bundle.num_shares())):
+        for _ in range(shares):
             game.stock_market.move_down(corp)
     elif movement == "row_per_10_percent":
         for _ in range(bundle.percent // 10):
@@ -140,7 +189,7 @@ def sell_shares_and_change_price(game: "GameState", bundle: ShareBundle) -> None
     elif movement == "row_per_sale":
         game.stock_market.move_down(corp)
     elif movement == "column_per_share":
-        for _ in range(int(bundle.num_shares())):
+        for _ in range(shares):
             game.stock_market.move_left(corp)
     elif movement == "column_per_sale_if_president" and was_president:
         game.stock_market.move_left(corp)
@@ -244,6 +293,8 @@ def sell_shares(game: "GameState", bundle: ShareBundle, allow_president_change: 
     """The holder sells the bundle to the pool and the bank pays it (the price does not move here)."""
     pool = game.share_pool
     entity = bundle.owner
+    if bundle.share_price is None and halves_trainless(game, bundle.corporation):
+        bundle.share_price = bundle.price_per_share() // 2
     price = bundle.price()
     if swap is not None:
         price -= swap.price()

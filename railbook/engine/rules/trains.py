@@ -153,7 +153,10 @@ def must_buy_train(game: "GameState", entity: Any) -> bool:
         return False
     if rule == "always":
         return True
-    if rule == "when_route_exists":
+    if rule in ("when_route_exists", "when_route_and_affordable"):
+        # when_route_and_affordable: only while its own cash is more than the cheapest depot train's price
+        if rule == "when_route_and_affordable" and entity.cash <= game.depot.min_depot_price():
+            return False
         info = game.graph.route_info(entity)
         return bool(info and info.get("route_train_purchase"))
     return False

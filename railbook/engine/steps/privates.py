@@ -151,7 +151,9 @@ class ExchangeStep(Step, ShareBuying):
         game = self.game
         out = []
         for corp in exchange_corporations(game, ability):
-            if "reserved" in ability.from_:
+            if ability.spec.reserves_share and not corp.ipoed:
+                continue    # the share kept for the private waits for the corporation's par
+            if "reserved" in ability.from_ and corp.ipoed:
                 rs = corp.reserved_shares()
                 if rs:
                     out.append(rs[0])

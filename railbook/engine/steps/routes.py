@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, simple
 from railbook.engine.rules.abilities import close_companies_on_event, run_bonuses
-from railbook.engine.rules.routes import Route, rebuild_routes, routes_from_hexes
+from railbook.engine.rules.insolvency import insolvent, leased_train
+from railbook.engine.rules.recorded_routes import routes_from_hexes
+from railbook.engine.rules.routes import Route, rebuild_routes
 from railbook.engine.rules.shares import log_share_price
 from railbook.engine.rules.track import can_run_route
 from railbook.engine.rules.trains import lock_trains_run_before_rusting, rust
@@ -32,7 +34,7 @@ class RouteStep(Step):
     def actions(self, entity: Any) -> list[str]:
         if entity is not self.current_entity() or not entity.is_operator():
             return []
-        if not entity.runnable_trains() or not can_run_route(self.game, entity):
+        if not (entity.runnable_trains() or leased_train(self.game, entity)) or not can_run_route(self.game, entity):
             return []
         return ["run_routes"]
 
@@ -48,7 +50,8 @@ class RouteStep(Step):
         entity = action.entity
         game = self.game
         routes = rebuild_routes(game, entity, action.routes,
-                                from_hexes=lambda spec, other: self.route_from_hexes(action, spec, entity, other))
+                                from_hexes=lambda spec, other: self.route_from_hexes(action, spec, entity, other),
+                                leased=leased_train(game, entity))
         revenues = []
         bonuses = run_bonuses(entity, [route.hexes() for route in routes])
         for route, spec, bonus in zip(routes, action.routes, bonuses):
@@ -61,9 +64,17 @@ class RouteStep(Step):
         self.round.route_revenues = revenues
         self.round.extra_revenue = action.extra_revenue
         self.round.run_bonus = self.run_bonus(entity, routes, revenues)
+        self.round.subsidy = self.halt_subsidy(routes)
         if routes:
             lock_trains_run_before_rusting(game, entity)
         self.pass_()
+
+    def halt_subsidy(self, routes: list[Route]) -> int:
+        """``operating_round.halt_subsidy`` for each halt a route stops at."""
+        amount = self.game.rules.operating_round.halt_subsidy
+        if not amount:
+            return 0
+        return amount * sum(1 for route in routes if not route.leased for s in route.stops() if s.kind == "halt")
 
     def run_bonus(self, entity: Any, routes: list[Route], revenues: list[int]) -> int:
         """The title's run_bonus hook: an amount for the whole run (negative lowers it, never below nothing)."""
@@ -134,6 +145,8 @@ class DividendStep(Step):
     def actions(self, entity: Any) -> list[str]:
         if entity is not self.current_entity() or entity.is_company() or self.total_revenue() == 0:
             return []
+        if insolvent(self.game, entity):   # it withholds what its leased train earned
+            return []
         return ["dividend"]
 
     def skip(self) -> None:
@@ -178,6 +191,10 @@ class DividendStep(Step):
         self.round.route_revenues = []
         self.round.extra_revenue = 0
         self.round.run_bonus = 0
+        if self.round.subsidy:
+            game.bank.spend(self.round.subsidy, entity)
+            game.log(f"{entity.name} receives a subsidy of {game.format_money(self.round.subsidy)}")
+            self.round.subsidy = 0
         if corp_share > 0:
             game.bank.spend(corp_share, entity)
             game.log(f"{entity.name} withholds {game.format_money(corp_share)}")

@@ -22,6 +22,7 @@ from railbook.engine.rules.shares import (
     check_sale_timing,
     fit_in_bank,
     market_share_limit,
+    may_dump,
     num_certs,
     par_prices_for,
     sell_shares_and_change_price,
@@ -166,7 +167,8 @@ class BuySellParShares(Step, ShareBuying):
         if "par" in kinds:
             out += [simple("par", entity, corporation=corp.id, share_price=sp.id) for corp, sp in self.pars(entity)]
         if "buy_company" in kinds and entity.cash >= 1:   # a private changes hands for at least 1
-            out += [ranged("buy_company", entity, {"price": Range(1, entity.cash)}, company=c.id)
+            out += [simple("buy_company", entity, company=c.id, price=c.value) if c in self.game.bank_offers
+                    else ranged("buy_company", entity, {"price": Range(1, entity.cash)}, company=c.id)
                     for c in self.purchasable_companies(entity)]
         if "pass" in kinds:
             out.append(simple("pass", entity))
@@ -268,7 +270,7 @@ class BuySellParShares(Step, ShareBuying):
                 and not (self.sr.must_sell_in_blocks and self.sold_corp(entity, corp) == "now")
                 and self.can_sell_order()
                 and fit_in_bank(self.game, bundle)
-                and bundle.can_dump(entity)
+                and may_dump(self.game, entity, bundle)
                 and not (self.sr.keeps_share_bought and self.sells_all_bought(entity, bundle)))
 
     def sells_all_bought(self, entity: Any, bundle: ShareBundle) -> bool:
@@ -356,11 +358,12 @@ class BuySellParShares(Step, ShareBuying):
         rule = self.sr.privates_between_players
         if self.bought() or entity.cash <= 0:
             return []
+        offered = [c for c in self.game.bank_offers if c.owner is None and not c.closed and c.value <= entity.cash]
         if rule.phase_flag not in self.game.phase.status:
-            return []
+            return offered
         if rule.not_in_first_stock_round and self.game.turn == 1:
-            return []
-        return purchasable_companies(self.game, entity)
+            return offered
+        return purchasable_companies(self.game, entity) + offered
 
     # -- processing
     def track_action(self, action: "Action", corporation: Any) -> None:
@@ -451,7 +454,7 @@ class BuySellParShares(Step, ShareBuying):
             return f"{self.description()}: selling is not allowed now"
         if not fit_in_bank(self.game, bundle):
             return f"the pool may hold at most {market_share_limit(self.game, corp)}% of {corp.name}"
-        if not bundle.can_dump(entity):
+        if not may_dump(self.game, entity, bundle):
             return f"the president's certificate of {corp.name} cannot be sold: no one else could take the presidency"
         return f"{entity.name} cannot sell those {corp.name} shares"
 
@@ -503,6 +506,9 @@ class BuySellParShares(Step, ShareBuying):
             raise IllegalAction(f"{company.name} belongs to {owner.name} and is not for sale", "buy private")
         if price < 1:
             raise IllegalAction(f"a private changes hands for at least {self.game.format_money(1)}", "private price")
+        if company in self.game.bank_offers and price != company.value:
+            raise IllegalAction(f"the bank sells {company.name} at {self.game.format_money(company.value)}",
+                                "private price")
         if price > entity.cash:
             raise InsufficientFunds(f"{entity.name} cannot pay {self.game.format_money(price)}", "money")
         company.owner = entity
@@ -513,6 +519,13 @@ class BuySellParShares(Step, ShareBuying):
         self.round.current_actions.append(action)
         self.log(f"{entity.name} buys {company.name} from {owner.name if owner else 'the bank'} for "
                  f"{self.game.format_money(price)}")
+        if company in self.game.bank_offers:
+            self.game.bank_offers.remove(company)
+            if company.definition.closes_others_when_bought:
+                self.log("-- Event: the other privates close --")
+                for other in self.game.companies:
+                    if other is not company and not other.closed:
+                        other.close()
         if owner is not None and self.sr.privates_between_players.regrants_shares:
             # the certificates the private brought come along, free, from whoever holds them
             for ability in usable_abilities(self.game, company, "shares"):

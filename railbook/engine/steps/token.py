@@ -10,6 +10,7 @@ from railbook.engine.map.tile import hex_of
 from railbook.engine.map.token import Token
 from railbook.engine.rules.abilities import usable_abilities
 from railbook.engine.rules.corporations import operating_order
+from railbook.engine.rules.insolvency import insolvent
 from railbook.engine.rules.tokens import (
     after_place_token,
     settle_hex_reservation,
@@ -165,7 +166,7 @@ class TokenStep(Step, Tokener):
         self.round.tokened = False
 
     def actions(self, entity: Any) -> list[str]:
-        if "token" in self.game.skipped_steps or entity is not self.current_entity():
+        if "token" in self.game.skipped_steps or entity is not self.current_entity() or insolvent(self.game, entity):
             return []
         if self.can_place_token(entity):
             return ["place_token", "pass"]

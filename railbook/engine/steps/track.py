@@ -67,6 +67,7 @@ class Tracker:
         self.round.num_laid_track = 0
         self.round.num_upgraded_track = 0
         self.round.upgraded_track = False
+        self.round.laid_city = False
         self.round.laid_hexes = []
 
     def get_tile_lay(self, entity: Any) -> TileLay | None:
@@ -82,11 +83,24 @@ class Tracker:
         if idx >= len(lays):
             return None
         lay = lays[idx]
+        if lay.lay == "not_if_upgraded_or_city":
+            may_lay = not self.round.upgraded_track and not self.round.laid_city
+        else:
+            may_lay = (not self.round.upgraded_track) if lay.lay == "not_if_upgraded" else bool(lay.lay)
         return dataclasses.replace(
             lay,
-            lay=(not self.round.upgraded_track) if lay.lay == "not_if_upgraded" else bool(lay.lay),
+            lay=may_lay,
             upgrade=(not self.round.upgraded_track) if lay.upgrade == "not_if_upgraded" else bool(lay.upgrade),
             upgrade_cost=lay.cost if lay.upgrade_cost is None else lay.upgrade_cost)
+
+    def raw_tile_lay(self, entity: Any) -> bool | str | None:
+        """What the title says of the turn's next lay (``lay``), unresolved."""
+        corp = entity.owner if entity.is_company() else entity
+        if corp is None or not corp.is_corporation():
+            corp = self.game.current_operator()
+        lays = tile_lays(self.game, corp) if corp is not None else []
+        idx = self.round.num_laid_track
+        return lays[idx].lay if idx < len(lays) else None
 
     def can_lay_tile(self, entity: Any) -> bool:
         if self.tile_lay_abilities_should_block(entity):
@@ -125,6 +139,8 @@ class Tracker:
         if upgrade:
             self.round.upgraded_track = True
             self.round.num_upgraded_track += 1
+        if action.tile.cities:
+            self.round.laid_city = True
         self.round.num_laid_track += 1
         self.round.laid_hexes.append(action.hex)
 
@@ -138,6 +154,9 @@ class Tracker:
             raise IllegalAction("no yellow tile may be laid now (tile lays used up)", "tile lays")
         if lay is None:
             raise IllegalAction("no more tiles may be laid this turn", "tile lays")
+        if tile.cities and self.round.num_laid_track \
+                and self.raw_tile_lay(entity) == "not_if_upgraded_or_city":
+            raise IllegalAction("this tile lay may not be a city tile", "tile lays")
         if lay.cannot_reuse_same_hex and hex_ in self.round.laid_hexes:
             raise IllegalAction(f"{hex_.id} already had a tile laid this turn", "tile lays")
         return lay
@@ -411,7 +430,8 @@ class Tracker:
             return False
         if not all(any(path_within(p, q) for q in tile.paths) for p in old.paths):
             return False
-        if added < sum(1 for n in new_ct if all(not (set(n) & set(o)) for o in old_ct)):
+        # a stop with no exits of its own (a city joined only to a town on the tile) is never a new one
+        if added < sum(1 for n in new_ct if n and all(not (set(n) & set(o)) for o in old_ct)):
             return False
         if multi and not all(sum(1 for n in new_ct if set(o) <= set(n)) == 1 for o in old_ct):
             return False

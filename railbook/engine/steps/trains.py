@@ -204,8 +204,10 @@ class BuyTrainStep(Step, EmergencyMoney):
                         out.append(simple("buy_train", entity, train=train.id, price=d.price, variant=name))
                 continue
             low, high = self.price_range(entity, train)
+            step = self.game.rules.operating_round.corporation_train_sales.price_multiple
+            low, high = -(-low // step) * step, high // step * step    # prices in multiples of the step
             if low <= high and self.accepts_buy(entity, train, low) and self.accepts_buy(entity, train, high):
-                out.append(ranged("buy_train", entity, {"price": Range(low, high)}, train=train.id))
+                out.append(ranged("buy_train", entity, {"price": Range(low, high, step)}, train=train.id))
         return out
 
     def price_range(self, entity: Any, train: Any) -> tuple[int, int]:
@@ -248,8 +250,8 @@ class BuyTrainStep(Step, EmergencyMoney):
             max_possible = power + (entity.owner.cash if entity.owner is not None else 0)
             low = max_possible - self.last_share_sold_price + 1 if self.last_share_sold_price else 1
             high = min(train.price_, max_possible) if ebuy == "up_to_face_value" else max_possible
-            return low, high
-        return 1, power
+            return max(low, self.game.depot.other_min_price), high
+        return self.game.depot.other_min_price, power
 
     def process_buy_train(self, action: "Action") -> None:
         entity = action.entity
@@ -369,6 +371,10 @@ class BuyTrainStep(Step, EmergencyMoney):
             if not (low <= price <= high) and not (price > high and self.president_assist(entity, train, price)):
                 raise IllegalAction(f"{entity.name} may pay between {game.format_money(low)} and "
                                     f"{game.format_money(high)} for {train.owner.name}'s {train.name}", "train price")
+            multiple = game.rules.operating_round.corporation_train_sales.price_multiple
+            if price % multiple:
+                raise IllegalAction(f"a train bought from another corporation costs a multiple of "
+                                    f"{game.format_money(multiple)}", "train price")
         if exchange is not None:
             if exchange.owner is not entity:
                 raise IllegalAction(f"{entity.name} does not own {exchange.id} to trade in", "train trade-in")
@@ -436,8 +442,19 @@ class DiscardTrainStep(Step):
     def description(self) -> str:
         return "Discard Trains"
 
+    turn_of: Any = None          # own_turn discards: the operator whose turn the step last saw begin,
+    turn_crowded: bool = False   # and whether it was over its limit then (or after its last discard)
+
     def crowded(self) -> list[Any]:
-        return crowded_corps(self.game)
+        """Who must discard now: every company over its limit, or (``operating_round.discard_excess_trains:
+        own_turn``) only the operator, and only if it was over its limit as its turn began."""
+        crowded = crowded_corps(self.game)
+        if self.game.rules.operating_round.discard_excess_trains != "own_turn":
+            return crowded
+        operator = getattr(self.round, "current_operator", None)
+        if operator is not self.turn_of:
+            self.turn_of, self.turn_crowded = operator, operator in crowded
+        return [operator] if self.turn_crowded and operator in crowded else []
 
     def active(self) -> bool:
         return bool(self.crowded())
@@ -464,6 +481,7 @@ class DiscardTrainStep(Step):
             raise IllegalAction(f"{action.entity.name} does not own {train.id}", "discard train")
         self.game.depot.reclaim_train(train)
         self.game.log(f"{action.entity.name} discards {train.name}")
+        self.turn_crowded = action.entity in crowded_corps(self.game)
 
 
 class BankruptStep(Step):

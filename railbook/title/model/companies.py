@@ -84,6 +84,7 @@ class AbilityDef:
     moves_station: "MovesStation | None" = None   # token: the station is moved, not added
     text: Texts = field(default_factory=dict)
     from_: tuple[str, ...] = ()             # exchange: take the share from ipo and/or market (YAML "from")
+    reserves_share: bool = False            # exchange: each corporation's last certificate is kept for it
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +103,7 @@ class PrivateDef:
     abilities: tuple[AbilityDef, ...] = ()
     stock_round_trade: bool = False         # traded in stock rounds like a share (a bond)
     sold_in_operating_rounds: bool = False
+    closes_others_when_bought: bool = False  # a player's purchase of it from the bank closes every other private
 
 
 # ---------------------------------------------------------------- corporations and minors

@@ -50,7 +50,7 @@ class DraftRules:
 
 @dataclass(frozen=True, slots=True)
 class AuctionRules:
-    kind: Literal["waterfall", "starting_package", "draft", "blind_draft", "none"] = "none"
+    kind: Literal["waterfall", "starting_package", "draft", "blind_draft", "turn_auction", "none"] = "none"
     draft_order: Literal["seat", "reverse_seat"] = "seat"
     min_increment: int = 5
     bids_in_multiples: bool = False
@@ -63,6 +63,8 @@ class AuctionRules:
     turn_after_par: Literal["continue", "after_setter"] = "continue"
     bidding_order: Literal["lowest_bidder", "seat_order"] = "lowest_bidder"
     pass_leaves_auction: bool = True
+    privates: tuple[str, ...] = ()          # turn_auction: the privates sold in it
+    corporations: tuple[str, ...] = ()      # turn_auction: the corporations that may be started in it
     draft: DraftRules = DraftRules()
 
 
@@ -83,6 +85,8 @@ class StockRoundRules:
     sale_price_drop: Literal["row_per_share", "row_per_10_percent", "row_per_sale", "column_per_share",
                              "column_per_sale_if_president", "none"] = "row_per_share"
     pool_shares_drop: Literal["none", "one"] = "none"   # one: a row down at the round's end with shares in the pool
+    unoperated_sales_move_price: bool = True    # false: a sale moves only the price of a corporation that has operated
+    trainless_shares_half_value: bool = False   # a trainless corporation's shares sell and score at half price
     sold_out_rise: bool = True
     priority: PriorityOrder = "after_last_to_act"
     multiple_buys_only_from_pool: bool = False
@@ -91,6 +95,7 @@ class StockRoundRules:
     presidency_sale_to_pool: bool = False
     ipo_moves_to_pool: bool = False
     float_moves_ipo_to_pool: bool = False       # a corporation that floats puts its unsold certificates in the pool
+    float_marker_last: bool = False             # a corporation that floats goes under the markers on its cell
     # a player buying a certificate of a corporation he does not preside over takes the pool's last
     # certificate of it out of the game (if that is the very one he buys, that is all that happens)
     buy_removes_pool_certificate: bool = False
@@ -99,11 +104,13 @@ class StockRoundRules:
     # has floated and the pool holds none of it
     sold_out: Literal["players_hold_all", "none_in_pool"] = "players_hold_all"
     privates_between_players: PrivateSales = PrivateSales()
+    home_track_on_float: bool = False   # a corporation floating here lays its home's first tile at once
 
 
 @dataclass(frozen=True, slots=True)
 class TileLay:
-    """One tile lay of an operating turn: ``lay``/``upgrade`` may be true, false or ``not_if_upgraded``."""
+    """One tile lay of an operating turn: ``lay``/``upgrade`` may be true, false or ``not_if_upgraded``;
+    ``lay`` also ``not_if_upgraded_or_city`` (no upgrade nor city tile before it this turn, and no city tile)."""
 
     lay: bool | str = True
     upgrade: bool | str = True
@@ -186,6 +193,34 @@ class FirstOrPrivateSales:
 
 
 @dataclass(frozen=True, slots=True)
+class CorporationTrainSales:
+    """Trains bought from another corporation: at least ``min_price``, in multiples of ``price_multiple``;
+    ``keeps_last_train``: a corporation that owns a train cannot buy another corporation's only one."""
+
+    min_price: int = 1
+    price_multiple: int = 1
+    keeps_last_train: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Insolvency:
+    """A corporation with a route and no train it can pay for runs the cheapest depot train leased: it earns
+    ``base`` plus ``per_stop`` for each stop (as many as the train's first row counts) and withholds."""
+
+    base: int = 0
+    per_stop: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TokenedOutBypass:
+    """Cities full of other corporations' stations a route may pass through: so many on one route,
+    on so many of a run's routes (0: none)."""
+
+    per_route: int = 0
+    routes: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class PresidentAssist:
     """A corporation short of a train's price buys it with its president's help, who pays a fee besides."""
 
@@ -243,8 +278,10 @@ class OperatingRoundRules:
     home_token: Literal["first_operation", "par", "float", "operating_round"] = "first_operation"
     must_buy_train: MustBuyTrain = "when_route_exists"
     discarded_trains: Literal["to_depot", "removed"] = "to_depot"
+    discard_excess_trains: Literal["at_once", "own_turn"] = "at_once"   # own_turn: as its next turn begins
     emergency_buy: EmergencyBuy = EmergencyBuy()
     train_buys_between_corporations: bool = True
+    corporation_train_sales: CorporationTrainSales = CorporationTrainSales()
     minors_buy_trains: bool = False
     dividends: tuple[str, ...] = ("payout", "withhold")
     dividend_jump_percents: tuple[int, ...] = ()   # empty: a payout moves the price as the market says
@@ -260,6 +297,10 @@ class OperatingRoundRules:
     first_or_private_sales: FirstOrPrivateSales = FirstOrPrivateSales()
     privates_bought_from: Literal["any_player", "president"] = "any_player"
     unsellable_once_run_before_rusting: bool = False
+    halt_subsidy: int = 0                       # each halt a route stops at pays the corporation this much
+    tokened_out_bypass: TokenedOutBypass = TokenedOutBypass()
+    routes_end_at_halts: bool = True            # false: a route may not begin or end at a halt
+    insolvency: Insolvency | None = None
     president_assist: PresidentAssist | None = None
     by_type: Mapping[str, TypeRules] = field(default_factory=dict)
     share_redemption: ShareRedemption = ShareRedemption()
@@ -297,8 +338,8 @@ class BankruptcyRules:
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """One change an optional rule makes: a path into the title's data and its new value, or a list
-    item the rule takes out (``remove``)."""
+    """One change an optional rule makes: a path into the title's data and its new value, or the list
+    item or mapping entry the rule takes out (``remove``: a private, a printed hex off the map)."""
 
     set: str = ""
     to: Any = None

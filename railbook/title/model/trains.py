@@ -19,6 +19,7 @@ class DistanceRow:
     pay: int
     visit: int
     multiplier: int = 1
+    lends_unused: bool = False      # what the row's own kinds leave unused, stops of the other rows' kinds may use
 
 
 @dataclass(frozen=True, slots=True)

@@ -147,6 +147,8 @@ def normalize_privates(doc: dict[str, Any], model: dict[str, Any], chk: Checker)
             out[-1]["stock_round_trade"] = True
         if p.get("sold_in_operating_rounds"):
             out[-1]["sold_in_operating_rounds"] = True
+        if p.get("closes_others_when_bought"):
+            out[-1]["closes_others_when_bought"] = True
     return out
 
 

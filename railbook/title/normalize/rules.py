@@ -12,7 +12,7 @@ import dataclasses
 from typing import Any
 
 from railbook.title import model as M
-from railbook.title.changes import resolve_change_path
+from railbook.title.changes import parse_path, resolve_change_path
 from railbook.title.normalize.checker import Checker
 from railbook.title.normalize.companies import check_mergers
 from railbook.title.normalize.tiles import normalize_tile_body
@@ -93,6 +93,9 @@ def normalize_title(t: dict[str, Any], chk: Checker) -> dict[str, Any]:
         if k in t:
             out[k] = t[k]
     out["auction"] = _merge(DEFAULTS["auction"], t.get("auction", {"kind": "none"}))
+    for key in ("privates", "corporations"):    # sets of names: in one order
+        if isinstance(out["auction"].get(key), list):
+            out["auction"][key] = sorted(out["auction"][key])
     out["stock_round"] = _merge(DEFAULTS["stock_round"], t.get("stock_round", {}))
     out["operating_round"] = _merge(DEFAULTS["operating_round"], t.get("operating_round", {}))
     first = out["operating_round"].get("first_or_private_sales")
@@ -123,6 +126,12 @@ def check_operating_refs(model: dict[str, Any], chk: Checker) -> None:
 def check_title_refs(model: dict[str, Any], chk: Checker) -> None:
     phase_names = [p["name"] for p in model["phases"]]
     private_syms = {p["sym"] for p in model["privates"]}
+    corp_syms = {c["sym"] for c in model["corporations"]}
+    auction = model["title"]["auction"]
+    for key, known, what in (("privates", private_syms, "private"), ("corporations", corp_syms, "corporation")):
+        for k, sym in enumerate(auction.get(key, [])):
+            if sym not in known:
+                chk.add("title.yaml", ("auction", key, k), f"unknown {what} {sym!r}")
     first = model["title"]["operating_round"].get("first_or_private_sales") or {}
     for sym in first.get("privates", []) if isinstance(first, dict) else []:
         if sym not in private_syms:
@@ -142,16 +151,22 @@ def check_title_refs(model: dict[str, Any], chk: Checker) -> None:
             found = resolve_change_path(model, change[key])
             if found is None and key == "set" and names_model_field(change["set"]):
                 continue   # an option this title leaves unset; the compiler checks the value on the typed model
-            if found is None or (key == "remove" and not isinstance(found[0], list)):
+            if found is None or (key == "remove" and not _selects_item(change[key])):
                 chk.add("title.yaml", ("optional_rules", i, "changes", j, key),
-                        f"{change[key]!r} does not name {'a list item' if key == 'remove' else 'anything'} in the "
+                        f"{change[key]!r} does not name {'an item' if key == 'remove' else 'anything'} in the "
                         "title's data")
-            elif found[0] is model["map"]["hexes"]:
+            elif found[0] is model["map"]["hexes"] and key == "set":
                 change["to"] = _replacement_hex(model, found[1], change["to"], chk,
                                                 ("optional_rules", i, "changes", j, "to"))
     check_mergers(model, chk)
     if phase_names and title["game_end"] == []:
         chk.add("title.yaml", ("game_end",), "no game end trigger")
+
+
+def _selects_item(path: str) -> bool:
+    """The path ends by selecting an item (``[..]``) of a list or a mapping: what a rule may take out."""
+    steps = parse_path(path)
+    return steps is not None and bool(steps) and steps[-1][1] is not None
 
 
 def _replacement_hex(model: dict[str, Any], coord: str, body: Any, chk: Checker,

@@ -18,6 +18,8 @@ def _distance(d: Any) -> dict[str, Any]:
     for row in d:
         rows.append({"stops": list(row["stops"]), "pay": int(row["pay"]),
                      "visit": int(row.get("visit", row["pay"])), "multiplier": int(row.get("multiplier", 1))})
+        if row.get("lends_unused"):
+            rows[-1]["lends_unused"] = True
     return {"kind": "rows", "rows": rows}
 
 
