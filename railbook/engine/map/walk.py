@@ -192,8 +192,8 @@ def walk_network(start: Stop, others: list[Stop], corporation: Any, paths: dict[
     (a walk never holds one edge twice: a path on a used edge is not entered), and a path already
     in the walk not stepped into (it stays in until the step would have returned). Recursive: under
     CPython 3.11 a Python call costs fewer instructions than pushing and popping an explicit stack's
-    entry (an explicit-stack version of this walk took 40% more instructions, 154M to 110M, over
-    the end-of-game walks of 1893).
+    entry (an explicit-stack version of this walk took 40% more instructions over the end-of-game
+    walks of a recorded game whose networks converge much: see README, "Speed").
 
     ``wanted``: the walk stops (raises :class:`Found`) at the first stop it records that ``wanted``
     accepts, or at the first path it records on ``wanted_hex``: a walk asked only whether it reaches
