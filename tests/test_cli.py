@@ -27,6 +27,19 @@ def test_every_command_has_help(command: str, capsys: pytest.CaptureFixture[str]
     assert out.startswith(f"usage: railbook {command}")
 
 
+def test_a_command_line_builds_only_its_commands_module_and_the_table_of_modules_is_true() -> None:
+    from railbook.cli import commands
+
+    def names(parser: object) -> list[str]:
+        sub = next(a for a in parser._actions if a.dest == "command")   # type: ignore[attr-defined]
+        return list(sub.choices)
+
+    assert names(build_parser()) == list(commands.MODULES)   # every command, in --help order
+    for command, module in commands.MODULES.items():
+        assert names(build_parser(command)) == [c for c, m in commands.MODULES.items() if m == module]
+    assert names(build_parser("no-such-command")) == list(commands.MODULES)
+
+
 def test_no_command_prints_help_and_fails(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 2
     assert "COMMAND" in capsys.readouterr().out

@@ -3,6 +3,7 @@
 It lives in a private directory of the user's own; entries are written atomically; an entry's
 header records the key it was compiled for and the digest of the module, both checked against the
 bytes read before they run. A planted, corrupt, truncated or stale entry is rebuilt, with a warning.
+An entry's bytecode is kept beside it, and loaded only when it was compiled from that very module.
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ def fresh_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_the_cache_directory_is_made_private(fresh_cache: Path) -> None:
     load_compiled(TINY)
     assert stat.S_IMODE(fresh_cache.stat().st_mode) == 0o700
-    entries = list(fresh_cache.iterdir())
-    assert len(entries) == 1 and entries[0].suffix == ".py"  # no temporary file left behind
+    entries = sorted(fresh_cache.iterdir(), key=lambda p: p.suffix)
+    # the entry and its bytecode, no temporary file left behind
+    assert [p.suffix for p in entries] == [".code", ".py"] and entries[0].stem == entries[1].stem
 
 
 def test_a_cache_directory_open_to_others_is_made_private(fresh_cache: Path) -> None:
@@ -107,3 +109,42 @@ def test_a_good_entry_loads_without_recompiling(fresh_cache: Path, monkeypatch: 
 
     monkeypatch.setattr(cache, "_compile", no_compiling)
     assert load_compiled(TINY).MODEL.title.id == "tiny"
+
+
+def test_an_entry_keeps_its_bytecode_and_a_start_loads_it_without_compiling(
+        fresh_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    load_compiled(TINY)
+    path, _ = cached_module_path(TINY)
+    assert path.with_suffix(".code").exists()
+    cache._loaded.clear()
+
+    def no_compiling(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the entry's bytecode is loaded, not compiled again")
+
+    monkeypatch.setattr(cache, "compile", no_compiling, raising=False)
+    assert load_compiled(TINY).MODEL.title.id == "tiny"
+
+
+def test_bytecode_that_does_not_match_its_header_is_compiled_again(fresh_cache: Path) -> None:
+    load_compiled(TINY)
+    path, _ = cached_module_path(TINY)
+    code_path = path.with_suffix(".code")
+    good = code_path.read_bytes()
+    code_path.write_bytes(good[:-40] + b"\x00" * 40)   # the payload no longer has the recorded digest
+    cache._loaded.clear()
+    assert load_compiled(TINY).MODEL.title.id == "tiny"
+    assert code_path.read_bytes() == good   # written again
+
+
+def test_bytecode_of_another_module_is_never_run(fresh_cache: Path, tmp_path: Path) -> None:
+    load_compiled(TINY)
+    path, _ = cached_module_path(TINY)
+    marker = tmp_path / "planted-code-ran"
+    planted = compile(f"open({str(marker)!r}, 'w').write('x')", str(path), "exec")
+    import marshal
+    payload = marshal.dumps(planted)
+    head = cache._code_header("0" * 64, payload)   # compiled from some other source
+    path.with_suffix(".code").write_bytes(head + payload)
+    cache._loaded.clear()
+    assert load_compiled(TINY).MODEL.title.id == "tiny"
+    assert not marker.exists()

@@ -1,27 +1,39 @@
 """Which subcommands ``railbook`` has, in the order --help lists them.
 
 Each command module exposes ``REGISTER``: functions that add their subparsers. The modules
-import what their commands run only when a command runs, so registering them is cheap.
+import what their commands run only when a command runs, so registering them is cheap; and a
+command line that names its command imports and registers only that command's module
+(:data:`MODULES`): building every subparser costs a start more than importing the engine's
+track rules.
 """
 
 from __future__ import annotations
 
-from railbook.cli import (
-    bench_commands,
-    diff_commands,
-    docs_commands,
-    fuzz_commands,
-    hooks_command,
-    legal_commands,
-    play_commands,
-    selfplay_commands,
-    route_commands,
-    serve_commands,
-    simulate_commands,
-    title_commands,
-)
+import importlib
+from typing import Any, Callable
 
-REGISTRY = (list(title_commands.REGISTER) + list(hooks_command.REGISTER) + list(docs_commands.REGISTER)
-            + list(diff_commands.REGISTER) + list(play_commands.REGISTER) + list(legal_commands.REGISTER)
-            + list(selfplay_commands.REGISTER) + list(fuzz_commands.REGISTER) + list(route_commands.REGISTER)
-            + list(serve_commands.REGISTER) + list(bench_commands.REGISTER) + list(simulate_commands.REGISTER))
+#: each command and the module whose ``REGISTER`` adds it, in --help order
+#: (``tests/test_cli.py`` checks it against the parser the modules build)
+MODULES = {
+    "titles": "title_commands", "info": "title_commands", "validate": "title_commands",
+    "compile": "title_commands", "hooks": "hooks_command", "docs": "docs_commands", "site": "docs_commands",
+    "diff": "diff_commands", "matrix": "diff_commands", "replay": "play_commands",
+    "fidelity": "play_commands", "new": "play_commands", "act": "play_commands", "show": "play_commands",
+    "legal": "legal_commands", "selfplay": "selfplay_commands", "fuzz": "fuzz_commands",
+    "routes": "route_commands", "serve": "serve_commands", "bench": "bench_commands",
+    "simulate": "simulate_commands", "report": "simulate_commands",
+}
+
+
+def _register(module: str) -> list[Callable[[Any], None]]:
+    return list(importlib.import_module(f"railbook.cli.{module}").REGISTER)
+
+
+def registry_for(command: str | None = None) -> list[Callable[[Any], None]]:
+    """The functions that add the subparsers a command line needs: only the named command's
+    module's, where :data:`MODULES` knows the command; else every module's (help, a misspelt
+    command)."""
+    module = MODULES.get(command or "")
+    if module is not None:
+        return _register(module)
+    return [register for m in dict.fromkeys(MODULES.values()) for register in _register(m)]

@@ -17,7 +17,8 @@ from railbook.version import __version__
 Command = Callable[[argparse.Namespace], int]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: with every command, or (``command``) with that one only."""
     parser = argparse.ArgumentParser(
         prog="railbook",
         description="18xx railway games written as data: validate and compile titles, play and replay games, "
@@ -33,16 +34,17 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     from railbook.cli import commands
 
-    for register in commands.REGISTRY:
+    for register in commands.registry_for(command):
         register(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv  # anywhere on the line, before the command or after it
     argv, folders = _title_folders([a for a in argv if a != "--debug"])
+    # the command is the first word that is not an option (the options before it take no value)
+    parser = build_parser(next((a for a in argv if not a.startswith("-")), None))
     args = parser.parse_args(argv)
     from railbook.paths import use_title_folders
 

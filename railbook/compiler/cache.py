@@ -15,20 +15,26 @@ The cache only ever runs what railbook wrote there itself:
 - an entry's first line records the key it was compiled for and a SHA-256 digest of the rest;
   before an entry is imported both are checked against the title's sources and the bytes just
   read (the very bytes then run). A corrupt, truncated, planted or stale entry is rebuilt, with
-  a warning.
+  a warning;
+- beside an entry, its bytecode (``.code``: what compiling the entry's module gives, so a start
+  does not compile a title's module again): its first line records the digest of the module it
+  was compiled from, the interpreter's bytecode version and the digest of the rest, all checked
+  before it is loaded; one that does not match is ignored and written again.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import linecache
+import marshal
 import os
 import stat
 import sys
 import tempfile
 import warnings
 from pathlib import Path
-from types import ModuleType
+from types import CodeType, ModuleType
 
 from railbook.compiler.fingerprint import compiler_digest, module_filename
 from railbook.paths import cache_dir, title_dir
@@ -37,6 +43,7 @@ from railbook.title.sources import source_hash
 _loaded: dict[str, ModuleType] = {}
 
 HEADER = "# railbook cache entry: key {key} sha256 {digest}\n"
+CODE_HEADER = "# railbook bytecode of module sha256 {source} for {magic} sha256 {digest}\n"
 
 
 class CacheWarning(UserWarning):
@@ -98,11 +105,11 @@ def verified_source(raw: bytes, key: str) -> str | None:
         return None
 
 
-def _write_entry(path: Path, text: str) -> None:
+def _write_entry(path: Path, text: str | bytes) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(text.encode("utf-8") if isinstance(text, str) else text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -146,7 +153,7 @@ def load_compiled(title: str | os.PathLike[str]) -> ModuleType:
                 warnings.warn(f"the compile cache entry {path} is corrupt or was not written by railbook for "
                               f"these sources; rebuilding it", CacheWarning, stacklevel=2)
     module_name = f"railbook_compiled_{path.stem.replace('-', '_')}"
-    module = _run(module_name, path, source) if source is not None else None
+    module = _run(module_name, path, source, cache is not None) if source is not None else None
     if module is None:
         source = _compile(folder)
         if cache is not None:
@@ -155,7 +162,7 @@ def load_compiled(title: str | os.PathLike[str]) -> ModuleType:
             except OSError as exc:
                 warnings.warn(f"cannot write the compile cache entry {path} ({exc.strerror or exc})",
                               CacheWarning, stacklevel=2)
-        module = _run(module_name, path, source)
+        module = _run(module_name, path, source, cache is not None)
         if module is None:  # pragma: no cover - the compiler's own output always runs
             raise RuntimeError(f"the compiled module of {folder} does not run")
     sys.modules[module_name] = module
@@ -163,7 +170,42 @@ def load_compiled(title: str | os.PathLike[str]) -> ModuleType:
     return module
 
 
-def _run(name: str, path: Path, source: str) -> ModuleType | None:
+def _code_header(source_digest: str, payload: bytes) -> bytes:
+    magic = importlib.util.MAGIC_NUMBER.hex()
+    return CODE_HEADER.format(source=source_digest, magic=magic,
+                              digest=hashlib.sha256(payload).hexdigest()).encode("ascii")
+
+
+def _code(path: Path, source: str, cached: bool) -> CodeType:
+    """The module's bytecode: from its ``.code`` file where that was compiled from this very source
+    by this interpreter (both digests checked), else compiled (and the file written, where the
+    cache is used)."""
+    code_path = path.with_suffix(".code")
+    source_digest = hashlib.sha256(source.encode("utf-8")).hexdigest()
+    if cached:
+        try:
+            raw = code_path.read_bytes()
+        except OSError:
+            raw = b""
+        head, sep, payload = raw.partition(b"\n")
+        if sep and head + sep == _code_header(source_digest, payload):
+            try:
+                code = marshal.loads(payload)
+            except (EOFError, ValueError, TypeError):
+                code = None
+            if isinstance(code, CodeType):
+                return code
+    code = compile(source, str(path), "exec")
+    if cached:
+        payload = marshal.dumps(code)
+        try:
+            _write_entry(code_path, _code_header(source_digest, payload) + payload)
+        except OSError:
+            pass   # the bytecode is compiled again next time
+    return code
+
+
+def _run(name: str, path: Path, source: str, cached: bool = False) -> ModuleType | None:
     """Execute verified module source (the bytes checked, not the file again); None if it fails."""
     module = ModuleType(name)
     module.__file__ = str(path)
@@ -171,7 +213,7 @@ def _run(name: str, path: Path, source: str) -> ModuleType | None:
     # source, never the file again: its first line is the entry's header, and it may have changed since
     linecache.cache[str(path)] = (len(source), None, source.splitlines(True), str(path))
     try:
-        code = compile(source, str(path), "exec")
+        code = _code(path, source, cached)
         exec(code, module.__dict__)
     except Exception as exc:
         warnings.warn(f"the compile cache entry {path} does not run ({type(exc).__name__}); rebuilding it",

@@ -116,7 +116,7 @@ def connect_hexes(hexes: list[Hex]) -> None:
             if any(b.edge == edge and b.type == "impassable" for b in h.tile.borders):
                 continue
             h.neighbors[edge] = n
-    neighbors_changed()
+    neighbors_changed(hexes)
 
 
 def resolve_share_abilities(companies: list["Company"], share_by_id: Callable[[str], "Share | None"],

@@ -31,6 +31,10 @@ class Graph:
         self.reachable_hexes_: dict[Any, dict["Hex", bool]] = {}
         self.routes: dict[Any, dict[str, bool]] = {}
         self.tokens: dict[Any, bool] = {}
+        # what a walk cut short had reached (its paths, its stops) when it stopped: part of the
+        # whole walk's reach, so a place in it is reached (kept until the board changes for the
+        # corporation, like the rest; see :meth:`reaches`)
+        self.partial_: dict[Any, tuple[dict[Path, bool], dict[Stop, bool]]] = {}
 
     def clear(self) -> None:
         self.connected_hexes_.clear()
@@ -38,6 +42,7 @@ class Graph:
         self.connected_paths_.clear()
         self.reachable_hexes_.clear()
         self.tokens.clear()
+        self.partial_.clear()
         self.routes = {k: v for k, v in self.routes.items() if v.get("route_train_purchase")}
 
     def clear_for(self, corporation: Any) -> None:
@@ -56,6 +61,7 @@ class Graph:
         self.connected_paths_.pop(corporation, None)
         self.reachable_hexes_.pop(corporation, None)
         self.tokens.pop(corporation, None)
+        self.partial_.pop(corporation, None)
         routes = self.routes.get(corporation)
         if routes is not None and not routes.get("route_train_purchase"):
             del self.routes[corporation]
@@ -82,10 +88,11 @@ class Graph:
 
     def _forget_reaching(self, reach: dict[Any, Any], place: Any) -> None:
         """Forget the corporations whose reach (hexes or nodes) includes the place, and those
-        whose reach is not known (their route or token answers were cached without it)."""
+        whose whole reach is not known (their route or token answers were cached without it, or a
+        walk cut short kept what it had reached)."""
         for corp in [c for c, where in reach.items() if place in where]:
             self._forget(corp)
-        for corp in [c for c in list(self.routes) + list(self.tokens) if c not in reach]:
+        for corp in [c for c in list(self.routes) + list(self.tokens) + list(self.partial_) if c not in reach]:
             self._forget(corp)
 
     # -- queries
@@ -114,12 +121,30 @@ class Graph:
         nodes = self.connected_nodes_.get(corporation)
         if nodes is not None:
             return node in nodes
+        partial = self.partial_.get(corporation)
+        if partial is not None and node in partial[1]:
+            return True
         return self.reaches(corporation, lambda n: n is node)
+
+    def reaches_hex(self, corporation: Any, hex_: "Hex") -> bool:
+        """Whether the corporation's track reaches the hex (a path there is in its reach): a hex
+        the part of the reach a walk cut short kept has track in is reached without walking again."""
+        if corporation not in self.connected_paths_:
+            partial = self.partial_.get(corporation)
+            if partial is not None and any(p.tile.hex is hex_ for p in partial[0]):
+                return True
+            try:
+                self.compute(corporation, wanted_hex=hex_)
+            except Found:
+                return True
+        return hex_ in self.reachable_hexes(corporation)
 
     def reaches(self, corporation: Any, wanted: Callable[[Stop], bool]) -> bool:
         """Whether the corporation reaches a stop ``wanted`` accepts: its network walk, stopped at the
         first such stop (a walk cut short finds only stops the whole walk finds, so a yes is the
-        whole walk's answer). A walk that finds none has gone all the way, and is kept."""
+        whole walk's answer). A walk that finds none has gone all the way, and is kept; one cut
+        short keeps what it had reached (:meth:`connects`, :meth:`reaches_hex` answer from it:
+        most stations are placed in the city whose track the question found first)."""
         try:
             self.compute(corporation, wanted=wanted)
         except Found:
@@ -174,9 +199,10 @@ class Graph:
 
     # -- the walk
     def compute(self, corporation: Any, routes_only: bool = False,
-                wanted: Callable[[Stop], bool] | None = None) -> None:
-        """The corporation's network walk, from each station in map order; ``wanted``: raise
-        :class:`Found` (keeping nothing) at the first stop it accepts."""
+                wanted: Callable[[Stop], bool] | None = None, wanted_hex: "Hex | None" = None) -> None:
+        """The corporation's network walk, from each station in map order; ``wanted``, ``wanted_hex``:
+        raise :class:`Found` at the first stop it accepts, the first path on that hex (keeping what
+        was reached, :attr:`partial_`)."""
         hexes: dict["Hex", dict[int, bool]] = {}
         nodes: dict[Stop, bool] = {}
         paths: dict[Path, bool] = {}
@@ -201,6 +227,7 @@ class Graph:
         for city in teleport_cities:
             nodes[city] = True
         if wanted is not None and any(wanted(n) for n in nodes):
+            self.partial_[corporation] = (paths, nodes)
             raise Found
         routes = self.routes.get(corporation) or {}
         stations = list(tokens)
@@ -210,7 +237,11 @@ class Graph:
             local_nodes: dict[Stop, bool] = {}
             # the walk from one station never passes through another (that one walks itself)
             others = [t for t in stations if t is not node]
-            walk_network(node, others, corporation, paths, nodes, local_nodes, hexes, wanted)
+            try:
+                walk_network(node, others, corporation, paths, nodes, local_nodes, hexes, wanted, wanted_hex)
+            except Found:
+                self.partial_[corporation] = (paths, nodes)
+                raise
             if routes.get("route_train_purchase"):
                 continue
             mandatory = sum(1 for n in local_nodes if n.route == "mandatory")
@@ -226,3 +257,4 @@ class Graph:
         self.connected_nodes_[corporation] = nodes
         self.connected_paths_[corporation] = paths
         self.reachable_hexes_.pop(corporation, None)
+        self.partial_.pop(corporation, None)

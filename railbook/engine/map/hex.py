@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from railbook.hexgrid import DIRECTIONS, invert, xy
 
-#: how many times hexes' neighbours changed (the map is connected, an impassable hex opened): a
-#: path's links to its neighbours (:func:`railbook.engine.map.walk.path_links`) hold while it stands
-NEIGHBORS_EPOCH = [0]
+#: a hex's stamp: a number never given twice (in any game), given anew to a hex and to the hexes
+#: around it whenever its tile, its tile's turn or its neighbours change; what a walk made of a
+#: path lying there (:func:`railbook.engine.map.walk.path_record`) holds while the stamp does
+_STAMPS = itertools.count(1)
 
 
-def neighbors_changed() -> None:
-    """Hexes' neighbours changed: every path's links to its neighbours are made again when next walked."""
-    NEIGHBORS_EPOCH[0] += 1
+def neighbors_changed(hexes: "Iterable[Hex]") -> None:
+    """These hexes' neighbours changed: the walk's records of their paths are made again when next walked."""
+    for h in hexes:
+        h.touch()
 
 if TYPE_CHECKING:
     from railbook.engine.map.tile import City, Tile
@@ -25,7 +27,7 @@ _EDGE_BASES = itertools.count()
 
 class Hex:
     __slots__ = ("id", "x", "y", "layout", "neighbors", "all_neighbors", "tile", "original_tile", "location_name",
-                 "printed_color", "edge_base")
+                 "printed_color", "edge_base", "stamp")
 
     def __init__(self, hex_id: str, layout: str, axes: Mapping[str, str], tile: "Tile", location_name: str | None):
         self.id = hex_id
@@ -40,6 +42,14 @@ class Hex:
         self.location_name = location_name
         # a number per hex edge (edge_base + edge), the key walks count a used edge by
         self.edge_base = next(_EDGE_BASES) * 8
+        self.stamp = next(_STAMPS)
+
+    def touch(self) -> None:
+        """The hex's track or turn changed: it and the hexes around it (whose paths lead into it) take
+        new stamps."""
+        self.stamp = next(_STAMPS)
+        for n in self.all_neighbors.values():
+            n.stamp = next(_STAMPS)
 
     @property
     def name(self) -> str:
@@ -131,6 +141,7 @@ class Hex:
         tile.borders.extend(self.tile.borders)
         self.tile.borders = []
         self.tile = tile
+        self.touch()
 
     def __repr__(self) -> str:
         return f"<Hex {self.id}>"

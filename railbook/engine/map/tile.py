@@ -295,8 +295,15 @@ class Path:
         self.ignore = spec.ignore
         self.lanes = spec.lanes
         # what a walk reads of the path where it lies: its hex, its edges' keys, its exits' neighbours
-        # (railbook.engine.map.walk.path_links; made when first walked, again if the path moved)
+        # (railbook.engine.map.walk.path_record; made when first walked, again when its hex is touched)
         self.links: Any = None
+
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """A copy (a game forked or rebuilt) leaves the walk's record behind: it is made again when
+        first walked, and copying it would follow the records from path to path across the map."""
+        state = {name: getattr(self, name) for name in Path.__slots__}
+        state["links"] = None
+        return None, state
 
     @property
     def hex(self) -> "Hex | None":
@@ -458,6 +465,8 @@ class Tile:
         self.layout = next(_LAYOUTS)
         self._exits = list(self.definition.rotations[self.rotation].exits)
         self._paths_by_exit = None
+        if self.hex is not None:   # a laid tile turned: walks make their records of its track again
+            self.hex.touch()
         stops = self.__dict__.get("stops")   # none made yet: nothing to forget
         if stops is not None:
             for s in stops:

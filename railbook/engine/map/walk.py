@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from railbook.engine.map.hex import NEIGHBORS_EPOCH
 from railbook.engine.map.tile import Path, Stop, _tracks_match
 from railbook.hexgrid import INVERTED
 
@@ -140,22 +139,39 @@ def walk_node(node: Stop, visitor: NodeVisitor, visited: dict[Stop, bool] | None
                converging_path)
 
 
-def path_links(path: Path) -> tuple[Any, int, tuple[int, ...], tuple[tuple[int, int, Any, int, bool], ...]]:
-    """What a walk reads of a path where it lies, made once (kept on the path while it lies on the
-    same hex and the hexes' neighbours stay): its hex; the keys of its hex edges (``edge_base +
-    edge``: a walk holds an edge by its key); and for each edge leading to a neighbour, in the
-    path's order: the edge, its key, the neighbour, the neighbour's facing edge, and whether the
-    tile has other paths at that exit (a converging exit)."""
+def path_record(path: Path) -> tuple[Any, ...]:
+    """What the network walk reads of a path where it lies, made once and kept on the path while
+    its hex's stamp holds (no tile laid or turned on the hex or around it, the same neighbours):
+    the stamp; the keys of its hex edges (``edge_base + edge``: a walk holds an edge by its key);
+    its stops beyond (none past a terminal path); what recording it marks, ``(hex, edge)`` on both
+    sides of each edge, in order; and each step on from it, in the walk's order: for each edge
+    leading to a neighbour, for each of the neighbour's paths there on track that connects, the
+    edge, its key, whether the tile has other paths at that exit (a converging exit), the
+    neighbour's facing edge and the neighbour's path."""
     tile = path.tile
     hex_ = tile.hex
     assert hex_ is not None  # walks go over laid tiles only
     base = hex_.edge_base
     exits = tile.by_exit()
     neighbors = hex_.neighbors
-    out = tuple((edge, base + edge, neighbors[edge], INVERTED[edge], len(exits[edge]) > 1)
-                for edge in path.edges if edge in neighbors)
-    path.links = links = (hex_, NEIGHBORS_EPOCH[0], tuple(base + e for e in path.edges), out)
-    return links
+    track = path.track
+    marks: list[tuple[Any, int]] = []
+    steps: list[tuple[int, int, bool, int, Path]] = []
+    for edge in path.edges:
+        marks.append((hex_, edge))
+        neighbor = neighbors.get(edge)
+        if neighbor is None:
+            continue
+        np_edge = INVERTED[edge]
+        marks.append((neighbor, np_edge))
+        converging_exit = len(exits[edge]) > 1
+        for np in neighbor.tile.paths_at(np_edge):
+            if np.track == track or _tracks_match_walk(track, np.track):
+                steps.append((edge, base + edge, converging_exit, np_edge, np))
+    record = (hex_.stamp, tuple(base + e for e in path.edges), () if path.terminal else tuple(path.nodes),
+              tuple(marks), tuple(steps))
+    path.links = record
+    return record
 
 
 class Found(Exception):
@@ -164,108 +180,97 @@ class Found(Exception):
 
 def walk_network(start: Stop, others: list[Stop], corporation: Any, paths: dict[Path, bool],
                  nodes: dict[Stop, bool], local_nodes: dict[Stop, bool], hexes: dict[Any, dict[int, bool]],
-                 wanted: Callable[[Stop], bool] | None = None) -> None:
+                 wanted: Callable[[Stop], bool] | None = None, wanted_hex: Any = None) -> None:
     """The corporation's network walk from one station (``others``: its other stations, which this
     walk does not pass through: each walks itself), recording what a route graph keeps of each path
     the first time any walk of the network reaches it: the path, its stops (``local_nodes``: those
     first reached from this station) and the hex edges it touches, on both sides.
 
     The same walk as :func:`walk_node` with :func:`walk_path` (non-converging from the station,
-    converging beyond a converging exit), step for step — the same paths in the same order —
-    without a visitor call and a closure per stop. Hex edges in use are a set (a walk never holds
-    one edge twice: a path on a used edge is not entered).
+    converging beyond a converging exit), step for step — the same paths in the same order — over
+    what :func:`path_record` made once per path, with sets for the paths, stops and hex edges in use
+    (a walk never holds one edge twice: a path on a used edge is not entered), and a path already
+    in the walk not stepped into (it stays in until the step would have returned). Recursive: under
+    CPython 3.11 a Python call costs fewer instructions than pushing and popping an explicit stack's
+    entry (an explicit-stack version of this walk took 40% more instructions over the end-of-game
+    walks of a recorded game whose networks converge much: see README, "Speed").
 
     ``wanted``: the walk stops (raises :class:`Found`) at the first stop it records that ``wanted``
-    accepts: a walk asked only whether it reaches such a stop need not go on."""
-    visited_nodes: dict[Stop, bool] = {s: True for s in others}
-    visited: dict[Path, bool] = {}
+    accepts, or at the first path it records on ``wanted_hex``: a walk asked only whether it reaches
+    such a stop or hex need not go on."""
+    visited_nodes: set[Stop] = set(others)
+    visited: set[Path] = set()
     used: set[int] = set()
     junctions: dict[Any, int] = {}
     blocks: dict[Stop, bool] = {}   # whether a stop blocks the corporation (the board does not change during a walk)
-    inverted = INVERTED
-    epoch = NEIGHBORS_EPOCH
 
     def walk_node_(node: Stop, converging_path: bool) -> None:
-        if node in visited_nodes:
-            return
-        visited_nodes[node] = True
+        visited_nodes.add(node)
         for node_path in node.paths:
-            if not node_path.ignore:
+            if not node_path.ignore and node_path not in visited:
                 walk_path_(node_path, None, None, converging_path, node, converging_path)
         if converging_path:
-            visited_nodes.pop(node, None)
+            visited_nodes.discard(node)
 
     def walk_path_(path: Path, skip: int | None, jskip: Any, converging: bool, origin: Stop,
                    converging_path: bool) -> None:
-        if path in visited:
-            return
+        # the caller saw that the path is not in the walk
         junction = path.junction
         if junction is not None and junctions.get(junction, 0) > 1:
             return
-        hex_ = path.tile.hex
-        links = path.links
-        if links is None or links[0] is not hex_ or links[1] != epoch[0]:
-            links = path_links(path)
-        for key in links[2]:
+        record = path.links
+        if record is None or record[0] != path.tile.hex.stamp:   # type: ignore[union-attr]
+            record = path_record(path)
+        _, keys, onward, marks, steps = record
+        for key in keys:
             if key in used:
                 return
         if junction is not None:
             if path.terminal:
                 return
             junctions[junction] = junctions.get(junction, 0) + 1
-        visited[path] = True
+        visited.add(path)
         if path not in paths:
             paths[path] = True
+            if wanted_hex is not None and path.tile.hex is wanted_hex:
+                raise Found
             for p_node in path.nodes:
                 nodes[p_node] = True
                 local_nodes[p_node] = True
                 if wanted is not None and wanted(p_node):
                     raise Found
-            neighbors = hex_.neighbors   # type: ignore[union-attr]
-            for edge in path.edges:
+            for hex_, edge in marks:
                 reached = hexes.get(hex_)
                 if reached is None:
                     reached = hexes[hex_] = {}
                 reached[edge] = True
-                neighbor = neighbors.get(edge)
-                if neighbor is not None:
-                    reached = hexes.get(neighbor)
-                    if reached is None:
-                        reached = hexes[neighbor] = {}
-                    reached[inverted[edge]] = True
-        if not path.terminal:
-            for next_node in path.nodes:
-                if next_node is origin or next_node in visited_nodes:
-                    continue
-                blocked = blocks.get(next_node)
-                if blocked is None:
-                    blocked = blocks[next_node] = next_node.blocks(corporation)
-                if not blocked:
-                    walk_node_(next_node, converging_path or converging)
+        for next_node in onward:
+            if next_node is origin or next_node in visited_nodes:
+                continue
+            blocked = blocks.get(next_node)
+            if blocked is None:
+                blocked = blocks[next_node] = next_node.blocks(corporation)
+            if not blocked:
+                walk_node_(next_node, converging_path or converging)
         if junction is not None and junction is not jskip:
             for jp in junction.paths:
-                walk_path_(jp, None, junction, converging, origin, converging_path)
-        track = path.track
-        for edge, key, neighbor, np_edge, converging_exit in links[3]:
-            if edge == skip:
+                if jp not in visited:
+                    walk_path_(jp, None, junction, converging, origin, converging_path)
+        # an edge is held while the paths beyond it are walked (taken again for each: nothing
+        # happens between two of them)
+        for edge, key, converging_exit, np_edge, np in steps:
+            if edge == skip or np in visited:
                 continue
             used.add(key)
-            conv = converging or converging_exit
-            facing = neighbor.tile._paths_by_exit
-            if facing is None:
-                facing = neighbor.tile.by_exit()
-            for np in facing.get(np_edge, ()):
-                np_track = np.track
-                if np_track != track and not _tracks_match_walk(track, np_track):
-                    continue
-                walk_path_(np, np_edge, None, conv, origin, converging_path)
+            walk_path_(np, np_edge, None, converging or converging_exit, origin, converging_path)
             used.discard(key)
         if converging:
-            visited.pop(path, None)
+            visited.discard(path)
         if junction is not None:
             junctions[junction] -= 1
 
-    walk_node_(start, False)
+    if start not in visited_nodes:
+        walk_node_(start, False)
 
 
 def walk_from_path(path: Path, entry_edge: int, visitor: NodeVisitor, corporation: Any = None,

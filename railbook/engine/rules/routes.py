@@ -19,7 +19,7 @@ import itertools
 from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.engine.map.tile import Path, Stop, hex_of
-from railbook.engine.map.walk import walk_path
+from railbook.engine.map.walk import path_record, walk_path
 from railbook.engine.rules.insolvency import leased_revenue
 from railbook.errors import RouteError
 from railbook.hexgrid import invert
@@ -97,38 +97,31 @@ def guided_chains(start: Stop, end_hex: Any, hex_ids: list[str]) -> dict[Stop, l
 
 
 def _walk_limited(start_path: Path, visit: Any, hex_ids: list[str]) -> None:
-    """A path walk that only steps into the next recorded hex."""
+    """A path walk that only steps into the next recorded hex (over the network walk's records of
+    the paths, :func:`railbook.engine.map.walk.path_record`: the same steps in the same order)."""
     visited: dict[Path, bool] = {}
-    counter: dict[Any, int] = {}
+    used: set[int] = set()
     n = len(hex_ids)
 
     def step(path: Path, skip: int | None) -> None:
-        if path in visited:
-            return
-        hex_ = hex_of(path)
-        hid = hex_.id
-        for e in path.edges:
-            if counter.get((hid, e), 0) > 0:
+        # the caller saw that the path is not in the walk
+        record = path.links
+        if record is None or record[0] != hex_of(path).stamp:
+            record = path_record(path)
+        for key in record[1]:
+            if key in used:
                 return
         visited[path] = True
-        visit(path, visited, counter, True)
+        visit(path, visited, used, True)
         k = len(visited)
         if k < n:
             nxt = hex_ids[k]
-            for edge in path.edges:
-                if edge == skip:
+            for edge, key, _, np_edge, np in record[4]:
+                if edge == skip or np in visited or hex_of(np).id != nxt:
                     continue
-                neighbor = hex_.neighbors.get(edge)
-                if neighbor is None or neighbor.id != nxt:
-                    continue
-                key = (hid, edge)
-                counter[key] = counter.get(key, 0) + 1
-                np_edge = invert(edge)
-                for np in neighbor.tile.paths_at(np_edge):
-                    if path.track != np.track and "dual" not in (path.track, np.track):
-                        continue
-                    step(np, np_edge)
-                counter[key] -= 1
+                used.add(key)
+                step(np, np_edge)
+                used.discard(key)
         visited.pop(path, None)
 
     step(start_path, None)

@@ -136,7 +136,7 @@ def reconnect_hex(game: "GameState", hex_: Hex) -> None:
             continue
         n.neighbors[invert(edge)] = hex_
         hex_.neighbors[edge] = n
-    neighbors_changed()
+    neighbors_changed([hex_])
 
 
 def can_run_route(game: "GameState", entity: Any) -> bool:

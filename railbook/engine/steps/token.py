@@ -210,7 +210,7 @@ class TokenStep(Step, Tokener):
 
     def process_place_token(self, action: "Action") -> None:
         entity = action.entity
-        if action.city.hex not in self.game.graph.reachable_hexes(entity):
+        if not self.game.graph.reaches_hex(entity, action.city.hex):
             raise IllegalAction(f"{entity.name} cannot reach {action.city.hex.id}", "connectivity")
         self.place_token(entity, action.city, entity.find_token_by_type(action.token_type))
         self.pass_()
