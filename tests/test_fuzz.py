@@ -368,3 +368,10 @@ def test_a_president_who_must_pay_more_than_he_has_is_in_debt_and_raises_it_or_g
     game.process({"type": "bankrupt", "entity": 1, "entity_type": "player"})
     player = game.player_by_id(1)     # the refusal rebuilt the game: its objects are new
     assert player is not None and player.bankrupt and game.finished and game.game_end_reason == "bankruptcy"
+
+
+def test_a_bid_for_the_turn_itself_is_judged_without_a_crash() -> None:
+    """1860's turn auction bids for the turn, not for a private: judging a perturbed bid named no
+    target and crashed."""
+    result = fuzz_game("1860", seed=1, stop_after=30)
+    assert result.ok, [str(f) for f in result.failures]

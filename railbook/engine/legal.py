@@ -167,8 +167,14 @@ def _city(city: Any) -> Any:
     return (hex_.id, city.index) if hex_ is not None else city.id
 
 
+def _bid_target(a: "Action") -> Any:
+    """What a bid is for: a private, a corporation or a minor, or none (a bid for the turn itself)."""
+    target = a.company or a.corporation or a.minor
+    return target.id if target is not None else None
+
+
 MOVES: dict[str, Callable[["Action"], dict[str, Any]]] = {
-    "bid": lambda a: {"target": (a.company or a.corporation or a.minor).id, "price": a.price},
+    "bid": lambda a: {"target": _bid_target(a), "price": a.price},
     "par": lambda a: {"corporation": a.corporation.id, "share_price": a.share_price.id},
     "buy_shares": _bundle,
     "sell_shares": _bundle,
