@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
-import signal
 import sys
 import time
 from collections import Counter
@@ -34,21 +32,12 @@ def _fail(message: str) -> int:
     return 1
 
 
-def _ignore_interrupts() -> None:
-    """A worker leaves Ctrl-C to the run, which ends the pool itself."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _results(tasks: list[Any], workers: int) -> Iterator[tuple[int, Any]]:
-    """The games' results as they finish: here for one worker, else in a pool of fresh processes."""
+    """The games' results as they finish (the study runner's pool, :func:`railbook.simulate.backends.in_workers`)."""
     from railbook.bots.fuzz import run_fuzz_task
+    from railbook.simulate.backends import in_workers
 
-    if workers <= 1 or len(tasks) <= 1:
-        yield from map(run_fuzz_task, tasks)
-        return
-    context = multiprocessing.get_context("spawn")   # fresh interpreters: nothing of this one leaks into a game
-    with context.Pool(min(workers, len(tasks)), initializer=_ignore_interrupts, maxtasksperchild=100) as pool:
-        yield from pool.imap_unordered(run_fuzz_task, tasks, chunksize=1)
+    return in_workers(run_fuzz_task, tasks, workers)
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:

@@ -12,7 +12,7 @@ import itertools
 import multiprocessing
 import os
 import signal
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 from railbook.errors import StudyError
 from railbook.simulate.study import GameTask
@@ -20,22 +20,30 @@ from railbook.simulate.task import run_task
 
 BACKENDS = ("process", "ray")
 
+T = TypeVar("T")
+R = TypeVar("R")
+
 
 def _ignore_interrupts() -> None:
     """A worker leaves Ctrl-C to the study, which ends the pool itself."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def process_rows(tasks: list[GameTask], workers: int) -> Iterator[dict[str, Any]]:
-    """The games on this machine: in this process for one worker, else in a pool of fresh processes."""
+def in_workers(play: Callable[[T], R], tasks: Sequence[T], workers: int) -> Iterator[R]:
+    """``play`` of each task as it finishes, in any order: in this process for one worker, else in a
+    pool of fresh processes (``play`` a module-level function, the tasks picklable)."""
     if workers <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            yield run_task(task)
+        yield from map(play, tasks)
         return
     context = multiprocessing.get_context("spawn")   # fresh interpreters: nothing of this one leaks into a game
     with context.Pool(min(workers, len(tasks)), initializer=_ignore_interrupts, maxtasksperchild=200) as pool:
-        yield from pool.imap_unordered(run_task, tasks, chunksize=1)
+        yield from pool.imap_unordered(play, tasks, chunksize=1)
         # leaving the block (finished, interrupted or failed) terminates the workers
+
+
+def process_rows(tasks: list[GameTask], workers: int) -> Iterator[dict[str, Any]]:
+    """The games on this machine (:func:`in_workers`)."""
+    return in_workers(run_task, tasks, workers)
 
 
 def ray_rows(tasks: list[GameTask], workers: int, address: str | None) -> Iterator[dict[str, Any]]:
