@@ -172,6 +172,16 @@ class ExchangeStep(Step, ShareBuying):
                     out.append(pool[0])
         return out
 
+    def offered(self, ability: Any, bundle: Any) -> bool:
+        """Whether the bundle is one certificate like one the ability offers: from the same holder, of the
+        same size and kind (certificates alike are the same exchange, whichever id names them)."""
+        if len(bundle.shares) != 1:
+            return False
+        (share,) = bundle.shares
+        return any(s is share or (s.corporation is share.corporation and s.owner is share.owner
+                                  and s.percent == share.percent and s.president == share.president)
+                   for s in self.exchangeable_shares(ability))
+
     def can_exchange(self, entity: Any, bundle: Any = None) -> bool:
         if not entity.is_company():
             return False
@@ -198,8 +208,7 @@ class ExchangeStep(Step, ShareBuying):
         company = action.entity
         bundle = action.bundle
         ability = self.exchange_ability(company)
-        if ability is None or not any(s in bundle.shares for s in self.exchangeable_shares(ability)) \
-                or not self.can_exchange(company, bundle):
+        if ability is None or not self.offered(ability, bundle) or not self.can_exchange(company, bundle):
             raise IllegalAction(f"{company.name} cannot be exchanged for that {bundle.corporation.name} share",
                                 "exchange")
         owner = company.owner
