@@ -239,7 +239,8 @@ class TradingShares(BuySellParShares):
         return False
 
     def purchasable_companies(self, entity: Any) -> list[Any]:
-        """Privates the player may take from another player (18xx.games: at any price, paid to the bank)."""
+        """Privates the player may take from another player (18xx.games: at any price, paid to the bank);
+        never a bond, which changes hands only with the bank."""
         rule = self.sr.privates_between_players
         if rule.phase_flag and rule.phase_flag not in self.game.phase.status:
             return []
@@ -247,6 +248,7 @@ class TradingShares(BuySellParShares):
             return []
         return [c for c in self.game.companies
                 if not c.closed and c.owner is not None and c.owner.is_player() and c.owner is not entity
+                and not is_bond(c)
                 and not any(a.type == "no_sale_between_players" for a in c.abilities)]
 
     # -- every legal action
