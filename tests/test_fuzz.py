@@ -306,6 +306,24 @@ def test_random_players_do_not_pass_privates_round_for_ever() -> None:
     assert result.ok and result.finished, [str(f) for f in result.failures]
 
 
+def test_a_turn_that_passes_by_and_changes_nothing_ends_the_game_in_a_stalemate() -> None:
+    """Three random players of 1856 went broke with every corporation closed or unparred: no one could
+    ever act again, and the rounds passed by to the engine's turn limit. A whole turn that passes by
+    and leaves the position as it was ends the game, in a stalemate. (The same game found a lifted
+    home token a private's free station took before it was placed again: the corporation's next
+    token goes home instead.)"""
+    result = fuzz_game("1856", seed=22)
+    assert result.ok and result.end_reason == "stalemate", [str(f) for f in result.failures]
+
+
+def test_a_bank_broken_while_rounds_pass_by_ends_the_game() -> None:
+    """Every 1846 corporation closed; one private went on paying its owner each operating round with
+    nobody able to act. The bank's break was checked only after actions, so it went on to minus
+    $21,560 by the turn limit: each round that passes by is checked too, and the game ends by its rule."""
+    result = fuzz_game("1846", seed=305)
+    assert result.ok and result.end_reason == "bank_broken", [str(f) for f in result.failures]
+
+
 def game_of_case(name: str) -> tuple[Game, dict[str, Any]]:
     case = read_case(Path(__file__).parent / "fuzz_cases" / f"{name}.json.gz")
     log = case["log"]

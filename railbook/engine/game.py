@@ -39,6 +39,7 @@ from railbook.engine.schedule import Schedule
 from railbook.engine.setup import change_certificates_at_start, connect_hexes, resolve_share_abilities
 from railbook.engine.state import GameState
 from railbook.engine.title import Title
+from railbook.engine.trace import digest
 from railbook.errors import EngineError, GameError, IllegalAction
 
 CORRECTIONS = {"map_correction": corrections.apply_map_correction,
@@ -46,7 +47,7 @@ CORRECTIONS = {"map_correction": corrections.apply_map_correction,
                "cash_correction": corrections.apply_cash_correction}
 
 #: a game without end: after this many sets of rounds it stops, unfinished ("dnf")
-MAX_TURNS = 100
+MAX_TURNS = 1000
 
 
 class Game(GameState):
@@ -151,19 +152,38 @@ class Game(GameState):
         reason, timing = game_end_check(self)
         if timing == "immediately":
             end_game(self, reason)
+        opened = False            # the round now ending opened a turn, and no action came since
+        idle: dict[str, Any] | None = None   # the position as such a round ended
         while self.round.finished() and not self.finished:
             for e in self.round.entities:
                 e.unpass()
+            if opened:
+                idle = self.stalemate_check(idle)
+                if self.finished:
+                    break
             if end_now(self, timing):
                 end_game(self, reason)
             elif self.turn >= MAX_TURNS:
                 end_game(self, "dnf")
             else:
+                turn = self.turn
                 self.next_round()
                 if self.finished:
                     break
                 self.round.at_start = True
                 self.round.setup()
+                opened = self.turn != turn
+                reason, timing = game_end_check(self)   # the round's start may pay out (a bank breaks)
+                if timing == "immediately":
+                    end_game(self, reason)
+
+    def stalemate_check(self, idle: dict[str, Any] | None) -> dict[str, Any]:
+        """A whole turn passed by, nobody able to act, and left the game as it found it: nothing can ever
+        change again (everyone broke, no corporation to run), so the game ends, in a stalemate."""
+        position = {k: v for k, v in digest(self, 0).items() if k not in ("round", "action")}
+        if idle == position:
+            end_game(self, "stalemate")
+        return position
 
     def after_action(self, action: A.Action) -> None:
         """What follows any action: a hex reservation may settle on a city; a corporation whose

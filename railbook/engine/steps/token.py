@@ -238,11 +238,21 @@ class HomeTokenStep(Step, Tokener):
     def actions(self, entity: Any) -> list[str]:
         return ["place_token"] if entity is not None and entity is self.pending().get("entity") else []
 
+    def token(self, pending: dict[str, Any]) -> Any:
+        """The token to place: the one waiting, or, if another placement took it meanwhile (a private's free
+        station uses the corporation's next token), the corporation's next token of that kind."""
+        token = pending["token"]
+        if token.used:
+            token = token.corporation.find_token_by_type(token.type) or token
+        return token
+
     def legal_actions(self, entity: Any) -> list[LegalAction]:
         if not self.actions(entity):
             return []
         pending = self.pending()
-        token = pending["token"]
+        token = self.token(pending)
+        if token.used:
+            return []
         cities = [c for h in pending["hexes"] for c in h.tile.cities]
         return self.placeable(entity, cities, lambda city: self.plan_token(
             token.corporation, city, token, connected=False, extra_action=True, free_override=True))
@@ -252,7 +262,9 @@ class HomeTokenStep(Step, Tokener):
         hex_ = action.city.hex
         if hex_ not in pending["hexes"]:
             raise IllegalAction(f"the token must go on {', '.join(h.id for h in pending['hexes'])}", "token placement")
-        token = pending["token"]
+        token = self.token(pending)
+        if token.used:
+            raise IllegalAction(f"{token.corporation.name} has no token left to place", "token placement")
         self.place_token(token.corporation, action.city, token, connected=False, extra_action=True,
                          free_override=True)
         self.round.pending_tokens.pop(0)
