@@ -308,7 +308,10 @@ class SpecialTrackStep(Step, Tracker):
         return out
 
     def lays_together(self, ability: Any, hex_: Any, tile: Any, rotation: int) -> bool:
-        """``check_laid_together`` foreseen for one more lay: ``tile`` on ``hex_`` in ``rotation``."""
+        """``check_laid_together`` foreseen for one more lay: ``tile`` on ``hex_`` in ``rotation`` (never on a
+        hex the ability has laid on: tiles laid together lie on different hexes)."""
+        if hex_.id in ability.laid_hexes:
+            return False
         exits = self.laid_exits(ability, hex_)
         if not exits:
             return True
