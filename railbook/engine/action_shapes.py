@@ -80,7 +80,15 @@ def one_of(*choices: str) -> Kind:
 
 
 def either(*kinds: Kind) -> Kind:
-    return Kind(" or ".join(k.describe for k in kinds), lambda v: any(k.check(v) for k in kinds))
+    checks = tuple(k.check for k in kinds)
+
+    def check(v: Any) -> bool:
+        for c in checks:
+            if c(v):
+                return True
+        return False
+
+    return Kind(" or ".join(k.describe for k in kinds), check)
 
 
 def list_of(item: Kind, min_items: int = 0, max_items: int = 1000, unique: bool = False) -> Kind:

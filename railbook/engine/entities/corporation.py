@@ -206,11 +206,16 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
         return [t for t in self.tokens if t.city is not None]
 
     def all_abilities(self) -> list[Any]:
-        out = [a for c in self.companies for a in c.all_abilities()] + list(self.abilities)
+        out: list[Any] = []
+        for c in self.companies:
+            out.extend(c.all_abilities())
+        out.extend(self.abilities)
         owner = self.owner
         if owner is not None and owner.is_player():
             for c in owner.companies:
-                out.extend(a for a in c.all_abilities() if a.owning_player)
+                for a in c.all_abilities():
+                    if a.owning_player:
+                        out.append(a)
         return out
 
     def remove_ability(self, ability: Any) -> None:

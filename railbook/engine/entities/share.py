@@ -65,7 +65,11 @@ class ShareBundle:
             if s.owner is not first.owner:
                 raise IllegalAction("all shares of a bundle must have one owner", "shares")
         self.shares = shares
-        self.percent = percent if percent is not None else sum(s.percent for s in shares)
+        if percent is None:
+            percent = 0
+            for s in shares:
+                percent += s.percent
+        self.percent = percent
         self.share_price: int | None = None
 
     @property
@@ -81,7 +85,10 @@ class ShareBundle:
         return next((s for s in self.shares if s.president), None)
 
     def partial(self) -> bool:
-        return self.percent != sum(s.percent for s in self.shares)
+        percent = 0
+        for s in self.shares:
+            percent += s.percent
+        return self.percent != percent
 
     def num_shares(self, ceil: bool = True) -> float:
         num = self.percent / self.corporation.share_percent
@@ -94,7 +101,10 @@ class ShareBundle:
         return math.ceil(self.price_per_share() * self.num_shares(ceil=False))
 
     def buyable(self) -> bool:
-        return all(s.buyable for s in self.shares)
+        for s in self.shares:
+            if not s.buyable:
+                return False
+        return True
 
     def common_percent(self) -> int:
         return sum(s.percent for s in self.shares if not s.preferred)
@@ -137,12 +147,19 @@ class ShareHolder:
     def percent_of(self, corporation: "Corporation | None") -> int:
         if corporation is None:
             return 0
-        return sum(s.percent for s in self.shares_by_corporation.get(corporation, ()))
+        percent = 0
+        for s in self.shares_by_corporation.get(corporation, ()):
+            percent += s.percent
+        return percent
 
     def common_percent_of(self, corporation: "Corporation | None") -> int:
         if corporation is None:
             return 0
-        return sum(s.percent for s in self.shares_by_corporation.get(corporation, ()) if not s.preferred)
+        percent = 0
+        for s in self.shares_by_corporation.get(corporation, ()):
+            if not s.preferred:
+                percent += s.percent
+        return percent
 
     def num_shares_of(self, corporation: "Corporation", ceil: bool = True) -> float:
         num = self.percent_of(corporation) / corporation.share_percent

@@ -139,7 +139,12 @@ class BondTrading:
         return out + [a for a in listed if a.type == "pass"]
 
     def bought(self) -> bool:
-        return super().bought() or any(a.type == "buy_bonds" for a in self.round.current_actions)  # type: ignore[misc]
+        if super().bought():  # type: ignore[misc]
+            return True
+        for a in self.round.current_actions:
+            if a.type == "buy_bonds":
+                return True
+        return False
 
     def process_buy_bonds(self, action: "Action") -> None:
         game, entity, corp = self.game, action.entity, action.corporation

@@ -141,7 +141,10 @@ class Round:
                     return step
             return None
         if self._active_step is None:
-            self._active_step = next((s for s in self.steps if s.active() and s.blocking()), None)
+            for s in self.steps:
+                if s.active() and s.blocking():
+                    self._active_step = s
+                    break
         return self._active_step
 
     def clear_cache(self) -> None:

@@ -52,10 +52,17 @@ class OperatingRound(Round):
 
     def held_at_start(self) -> bool:
         """A step waits for someone before the first company operates (it starts the round itself)."""
-        return any(getattr(s, "holds_round_start", lambda: False)() for s in self.steps)
+        for s in self.steps:
+            holds = getattr(s, "holds_round_start", None)
+            if holds is not None and holds():
+                return True
+        return False
 
     def any_to_act(self) -> bool:
-        return any(not self.skip_entity(e) for e in self.entities)
+        for e in self.entities:
+            if not self.skip_entity(e):
+                return True
+        return False
 
     def skip_entity(self, entity: Any) -> bool:
         return entity.closed

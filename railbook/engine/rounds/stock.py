@@ -55,7 +55,12 @@ class StockRound(Round):
             self.next_entity()
 
     def finished(self) -> bool:
-        return self.game.finished or all(e.passed for e in self.entities)
+        if self.game.finished:
+            return True
+        for e in self.entities:
+            if not e.passed:
+                return False
+        return True
 
     def finish_round(self) -> None:
         """Sold-out corporations rise at the end of the round (and title hooks may add rows); with

@@ -226,4 +226,10 @@ def lose_on_president_change(game: "GameState", presidents: dict[Any, Any]) -> N
 
 def presidents_of_losable(game: "GameState") -> dict[Any, Any]:
     """The presidents of corporations holding abilities lost when the presidency changes."""
-    return {c: c.owner for c in game.corporations if any(a.spec.lost_on_president_change for a in c.abilities)}
+    out: dict[Any, Any] = {}
+    for c in game.corporations:
+        for a in c.abilities:
+            if a.spec.lost_on_president_change:
+                out[c] = c.owner
+                break
+    return out

@@ -30,8 +30,15 @@ def game_end_check(game: "GameState") -> tuple[str | None, str | None]:
 
 def _bankruptcy(game: "GameState") -> bool:
     if game.rules.bankruptcy.ends_game_after == "all_but_one":
-        return sum(1 for p in game.players if not p.bankrupt) == 1
-    return any(p.bankrupt for p in game.players)
+        solvent = 0
+        for p in game.players:
+            if not p.bankrupt:
+                solvent += 1
+        return solvent == 1
+    for p in game.players:
+        if p.bankrupt:
+            return True
+    return False
 
 
 def _bank_broken(game: "GameState") -> bool:

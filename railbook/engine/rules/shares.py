@@ -89,7 +89,11 @@ def queue_home_track(game: Any, corp: Any) -> None:
 
 
 def num_certs(game: "GameState", entity: Any) -> int:
-    certs = sum(s.cert_size for s in entity.shares if s.corporation.counts_for_limit() and s.counts_for_limit)
+    certs = 0   # a loop, not a generator: asked for every share decision
+    for shares in entity.shares_by_corporation.values():
+        for s in shares:
+            if s.counts_for_limit and s.corporation.counts_for_limit():
+                certs += s.cert_size
     if game.rules.certificate_limit_counts_privates:
         certs += len(getattr(entity, "companies", []))
     return certs

@@ -23,12 +23,19 @@ def can_buy_train_from_others(game: "GameState") -> bool:
 
 def train_limit(game: "GameState", entity: Any) -> int:
     """The phase's limit for the entity's type, plus what a mechanic grants it (a private's right, say)."""
-    return game.phase.train_limit(entity) + sum(m.extra_train_limit(entity) for m in game.mechanics)
+    limit = game.phase.train_limit(entity)
+    for m in game.mechanics:
+        limit += m.extra_train_limit(entity)
+    return limit
 
 
 def num_corp_trains(game: "GameState", entity: Any) -> int:
     """Trains that count towards the limit (obsolete ones do not)."""
-    return sum(1 for t in entity.trains if not t.obsolete)
+    count = 0
+    for t in entity.trains:
+        if not t.obsolete:
+            count += 1
+    return count
 
 
 def crowded_corps(game: "GameState") -> list[Any]:

@@ -217,7 +217,10 @@ class BuySellParShares(Step, ShareBuying):
         return out
 
     def bought(self) -> bool:
-        return any(a.type in PURCHASES for a in self.round.current_actions)
+        for a in self.round.current_actions:
+            if a.type in PURCHASES:
+                return True
+        return False
 
     def sold(self) -> bool:
         return any(a.type == "sell_shares" for a in self.round.current_actions)
@@ -295,7 +298,10 @@ class BuySellParShares(Step, ShareBuying):
             return False
         if self.sr.must_sell_in_blocks and self.sold_corp(entity, corp) == "now":
             return False
-        return any(self.can_sell(entity, b) for b in bundles_for_corporation(self.game, entity, corp))
+        for b in bundles_for_corporation(self.game, entity, corp):
+            if self.can_sell(entity, b):
+                return True
+        return False
 
     @staticmethod
     def held(entity: Any) -> list[Any]:
@@ -303,7 +309,10 @@ class BuySellParShares(Step, ShareBuying):
         return [c for c, shares in entity.shares_by_corporation.items() if shares]
 
     def can_sell_any(self, entity: Any) -> bool:
-        return any(self.can_sell_any_bundles(entity, c) for c in self.held(entity))
+        for c in self.held(entity):
+            if self.can_sell_any_bundles(entity, c):
+                return True
+        return False
 
     def can_buy_shares(self, entity: Any, shares: list[Any], certs: int | None = None,
                        bought: bool | None = None) -> bool:
