@@ -119,6 +119,7 @@ class GameState:
         self.game_end_trigger: tuple[str, str] | None = None
         self.api: Any = None  # what the title's hooks are called with (the game sets it up)
         self.mechanics = []
+        self.mechanic_index: dict[type, Any] = {}   # mechanics.base.find's answers, by class
         self.markers: dict[str, int] = {}
         self.skipped_steps: set[str] = set()   # operating steps the game's last set leaves out
         self.saved_tokens: list[dict[str, Any]] = []   # stations lifted by a city split, waiting to go back

@@ -207,8 +207,14 @@ class Depot:
         if self.other_min_price > 1 and getattr(corporation, "cash", 0) < self.other_min_price:
             return []
         keeps = self.keeps_last_train and bool(getattr(corporation, "trains", None))
-        return [t for t in self.trains if t.buyable() and t.owner not in (corporation, self, None)
-                and not t.rusted and not (keeps and len(t.owner.trains) < 2)]
+        out = []
+        for t in self.trains:   # most trains are the depot's or nobody's: asked first
+            owner = t.owner
+            if owner is None or owner is self or owner is corporation:
+                continue
+            if t.buyable() and not t.rusted and not (keeps and len(owner.trains) < 2):
+                out.append(t)
+        return out
 
     def available(self, corporation: Any) -> list[Train]:
         return self.depot_trains() + self.other_trains(corporation)

@@ -85,11 +85,18 @@ class Mechanic:
 
 
 def find(game: "GameState", cls: type[M]) -> M | None:
-    """The game's mechanic of this class, if the title uses it."""
+    """The game's mechanic of this class, if the title uses it (the answer kept per class: a
+    game's mechanics are fixed when it is set up)."""
+    index = game.mechanic_index
+    if cls in index:
+        return index[cls]  # type: ignore[no-any-return]
+    found = None
     for m in game.mechanics:
         if isinstance(m, cls):
-            return m
-    return None
+            found = m
+            break
+    index[cls] = found
+    return found
 
 
 def replace_step(steps: list[StepSpec], old: type, new: Any) -> list[StepSpec]:

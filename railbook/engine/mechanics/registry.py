@@ -55,6 +55,7 @@ def install(game: "GameState") -> None:
     """Create the mechanics the title's data asks for, then set each up (they may look each other up)."""
     mechanics = [cls(game) for cls in MECHANICS if cls.applies(game)]
     game.mechanics = list(mechanics)
+    game.mechanic_index.clear()
     for m in mechanics:
         m.setup()
 
