@@ -89,7 +89,7 @@ def find(game: "GameState", cls: type[M]) -> M | None:
     game's mechanics are fixed when it is set up)."""
     index = game.mechanic_index
     if cls in index:
-        return index[cls]  # type: ignore[no-any-return]
+        return index[cls]
     found = None
     for m in game.mechanics:
         if isinstance(m, cls):
