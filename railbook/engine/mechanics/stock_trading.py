@@ -112,6 +112,23 @@ class AnyTimeExchangeStep(ExchangeStep):
         return found[0] if found else None
 
 
+_OWN_ANSWER: dict[type, bool] = {}
+
+
+def _own_answer_holds(cls: type) -> bool:
+    """Whether :meth:`TradingShares.has_actions`'s short answer is ``bool(actions)`` for this class:
+    below it the stock step's own ``actions``, and every class in front that changes ``actions``
+    answers ``has_actions`` itself."""
+    known = _OWN_ANSWER.get(cls)
+    if known is None:
+        mro = cls.__mro__
+        at = mro.index(TradingShares)
+        front = all("has_actions" in k.__dict__ for k in mro[:at] if "actions" in k.__dict__)
+        below = next((k for k in mro[at + 1:] if "actions" in k.__dict__), None)
+        known = _OWN_ANSWER[cls] = front and below is BuySellParShares
+    return known
+
+
 class TradingShares(BuySellParShares):
     def __init__(self, game: Any, round: Any, **opts: Any):
         super().__init__(game, round, **opts)
@@ -225,7 +242,18 @@ class TradingShares(BuySellParShares):
         return list(dict.fromkeys(result))
 
     def has_actions(self, entity: Any) -> bool:
-        return bool(self.actions(entity))
+        """``bool(actions(entity))``, stopping at the first thing the player may do (where ``actions``
+        is this class's over the stock step's own, or a mixin's in front that answers ``has_actions``
+        itself over this answer, as bond trading does)."""
+        if entity is None or entity.is_company() or self.par_by_exchange is not None \
+                or not _own_answer_holds(type(self)):
+            return bool(self.actions(entity))
+        if entity is not self.current_entity() or self.first_sr_passed(entity):
+            return False
+        # the stock step's actions are empty or only "buy_company" (dropped here) unless one of these
+        return (self.pending_home is not None or self.can_buy_any(entity) or self.can_ipo_any(entity)
+                or self.can_sell_any(entity) or self.can_buy_bank_company(entity) or self.can_exchange(entity)
+                or self.can_sell_companies(entity))
 
     def can_ipo_any(self, entity: Any) -> bool:
         if self.bought():
