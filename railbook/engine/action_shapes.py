@@ -62,7 +62,13 @@ def _is_int(v: Any) -> bool:
 
 def integer(low: int = -MAX_INT, high: int = MAX_INT, what: str | None = None) -> Kind:
     describe = what or f"a whole number from {low} to {high}"
-    return Kind(describe, lambda v: _is_int(v) and low <= v <= high)
+
+    def check(v: Any) -> bool:   # every action's ids and amounts: a plain int asked first
+        if v.__class__ is int or (isinstance(v, int) and not isinstance(v, bool)):
+            return low <= v <= high
+        return False
+
+    return Kind(describe, check)
 
 
 def number(low: float = -MAX_INT, high: float = MAX_INT) -> Kind:
@@ -71,8 +77,10 @@ def number(low: float = -MAX_INT, high: float = MAX_INT) -> Kind:
 
 
 def text(max_length: int = MAX_ID_LENGTH, what: str = "text") -> Kind:
-    return Kind(f"{what} (at most {max_length} characters)",
-                lambda v: isinstance(v, str) and len(v) <= max_length and "\x00" not in v)
+    def check(v: Any) -> bool:
+        return isinstance(v, str) and len(v) <= max_length and "\x00" not in v
+
+    return Kind(f"{what} (at most {max_length} characters)", check)
 
 
 def one_of(*choices: str) -> Kind:
@@ -94,9 +102,14 @@ def either(*kinds: Kind) -> Kind:
 def list_of(item: Kind, min_items: int = 0, max_items: int = 1000, unique: bool = False) -> Kind:
     what = f"a list of {min_items}-{max_items} items, each {item.describe}" + (", none repeated" if unique else "")
 
-    def check(v: Any) -> bool:
-        if not isinstance(v, list) or not min_items <= len(v) <= max_items or not all(item.check(x) for x in v):
+    item_check = item.check
+
+    def check(v: Any) -> bool:   # a loop, not a generator: a route's connections are lists of lists
+        if not isinstance(v, list) or not min_items <= len(v) <= max_items:
             return False
+        for x in v:
+            if not item_check(x):
+                return False
         return not unique or len({repr(x) for x in v}) == len(v)
 
     def explain(v: Any) -> str | None:
