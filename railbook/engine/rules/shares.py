@@ -91,8 +91,13 @@ def queue_home_track(game: Any, corp: Any) -> None:
 def num_certs(game: "GameState", entity: Any) -> int:
     certs = 0   # a loop, not a generator: asked for every share decision
     for shares in entity.shares_by_corporation.values():
+        corp = None
+        counts = False
         for s in shares:
-            if s.counts_for_limit and s.corporation.counts_for_limit():
+            if s.corporation is not corp:   # asked once per corporation (its shares lie together)
+                corp = s.corporation
+                counts = corp.counts_for_limit()
+            if counts and s.counts_for_limit:
                 certs += s.cert_size
     if game.rules.certificate_limit_counts_privates:
         certs += len(getattr(entity, "companies", []))
