@@ -114,6 +114,23 @@ class BondTrading:
                 out = [a for a in out if a != "pass"] + [k for k in dict.fromkeys(extra) if k not in out] + ["pass"]
         return out
 
+    def offers(self, entity: Any, kind: str) -> bool:
+        """``kind in actions(entity)`` without building the list: the stock step's own answer, else a
+        bond trade of that kind (or a pass, which any bond trade brings)."""
+        if super().offers(entity, kind):  # type: ignore[misc]
+            return True
+        if kind not in ("buy_bonds", "sell_bonds", "pass"):
+            return False
+        if entity is not self.current_entity() or getattr(self, "pending_home", None) is not None:
+            return False
+        trades = self.tradable_bonds(entity)
+        if kind == "pass":
+            return bool(trades)
+        for _, k in trades:
+            if k == kind:
+                return True
+        return False
+
     def has_actions(self, entity: Any) -> bool:
         """``bool(actions(entity))`` without building the list: the stock step's own answer (which
         stops at the first thing the player may do), else whether a bond may be traded."""

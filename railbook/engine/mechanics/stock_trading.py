@@ -112,20 +112,20 @@ class AnyTimeExchangeStep(ExchangeStep):
         return found[0] if found else None
 
 
-_OWN_ANSWER: dict[type, bool] = {}
+_OWN_ANSWER: dict[tuple[type, str], bool] = {}
 
 
-def _own_answer_holds(cls: type) -> bool:
-    """Whether :meth:`TradingShares.has_actions`'s short answer is ``bool(actions)`` for this class:
-    below it the stock step's own ``actions``, and every class in front that changes ``actions``
-    answers ``has_actions`` itself."""
-    known = _OWN_ANSWER.get(cls)
+def _own_answer_holds(cls: type, method: str) -> bool:
+    """Whether :meth:`TradingShares.has_actions`' (``offers``') short answer is what ``actions``
+    says for this class: below it the stock step's own ``actions``, and every class in front that
+    changes ``actions`` answers ``method`` itself."""
+    known = _OWN_ANSWER.get((cls, method))
     if known is None:
         mro = cls.__mro__
         at = mro.index(TradingShares)
-        front = all("has_actions" in k.__dict__ for k in mro[:at] if "actions" in k.__dict__)
+        front = all(method in k.__dict__ for k in mro[:at] if "actions" in k.__dict__)
         below = next((k for k in mro[at + 1:] if "actions" in k.__dict__), None)
-        known = _OWN_ANSWER[cls] = front and below is BuySellParShares
+        known = _OWN_ANSWER[(cls, method)] = front and below is BuySellParShares
     return known
 
 
@@ -241,12 +241,49 @@ class TradingShares(BuySellParShares):
             result += ["sell_company", "pass"]
         return list(dict.fromkeys(result))
 
+    def offers(self, entity: Any, kind: str) -> bool:
+        """``kind in actions(entity)``, computing only what that kind depends on (where ``actions`` is
+        this class's over the stock step's own, or a mixin's in front that answers ``offers`` itself
+        over this answer, as bond trading does)."""
+        if entity is None or entity.is_company() or self.par_by_exchange is not None \
+                or not _own_answer_holds(type(self), "offers"):
+            return kind in self.actions(entity)
+        if entity is not self.current_entity() or self.first_sr_passed(entity):
+            return False
+        # what this class adds to the stock step's actions
+        if kind == "sell_company":
+            return self.can_sell_companies(entity)
+        if kind == "buy_company" and self.can_buy_bank_company(entity):
+            return True
+        if kind == "buy_shares" and self.can_exchange(entity):
+            return True
+        if kind == "pass" and (self.can_buy_bank_company(entity) or self.can_exchange(entity)
+                               or self.can_sell_companies(entity)):
+            return True
+        # the stock step's own actions (BuySellParShares.offers), less a list of only buying
+        # another player's private and passing
+        if self.pending_home is not None:
+            return kind == "choose"
+        if self.must_sell(entity):  # true only where something can be sold
+            return kind == "sell_shares"
+        if kind == "buy_shares":
+            return self.can_buy_any(entity)
+        if kind == "par":
+            return self.can_ipo_any(entity)
+        if kind == "sell_shares":
+            return self.can_sell_any(entity)
+        if kind == "buy_company" and not self.purchasable_companies(entity):
+            return False
+        if kind in ("buy_company", "pass"):
+            return self.can_buy_any(entity) or self.can_ipo_any(entity) or self.can_sell_any(entity)
+        return False
+
     def has_actions(self, entity: Any) -> bool:
         """``bool(actions(entity))``, stopping at the first thing the player may do (where ``actions``
         is this class's over the stock step's own, or a mixin's in front that answers ``has_actions``
         itself over this answer, as bond trading does)."""
         if entity is None or entity.is_company() or self.par_by_exchange is not None \
-                or not _own_answer_holds(type(self)):
+                or not _own_answer_holds(type(self), "has_actions"):
             return bool(self.actions(entity))
         if entity is not self.current_entity() or self.first_sr_passed(entity):
             return False

@@ -124,8 +124,9 @@ class BuySellParShares(Step, ShareBuying):
         return out
 
     def offers(self, entity: Any, kind: str) -> bool:
-        """``kind in actions(entity)``, computing only what that kind depends on."""
-        if type(self).actions is not BuySellParShares.actions:
+        """``kind in actions(entity)``, computing only what that kind depends on (where a class in
+        front that changes ``actions`` answers ``offers`` itself over this answer, as bond trading does)."""
+        if type(self).actions is not BuySellParShares.actions and not _offers_hold(type(self)):
             return kind in self.actions(entity)
         if entity is not self.current_entity():
             return False
@@ -559,3 +560,17 @@ class BuySellParShares(Step, ShareBuying):
             if entity not in self.round.pass_order:
                 self.round.pass_order.append(entity)
             entity.pass_()
+
+
+_OFFERS_HOLD: dict[type, bool] = {}
+
+
+def _offers_hold(cls: type) -> bool:
+    """Whether every class in front of :class:`BuySellParShares` that changes ``actions`` answers
+    ``offers`` itself (over the stock step's answer): then the stock step's short answer holds."""
+    known = _OFFERS_HOLD.get(cls)
+    if known is None:
+        mro = cls.__mro__
+        front = mro[:mro.index(BuySellParShares)]
+        known = _OFFERS_HOLD[cls] = all("offers" in k.__dict__ for k in front if "actions" in k.__dict__)
+    return known
