@@ -336,7 +336,10 @@ class HookAPI:
         return [s.tile.hex.id for s in r.stops]
 
     def route_visits(self, r: RouteView, hex_id: str) -> bool:
-        return any(s.tile.hex.id == hex_id for s in r.route.visited_stops())
+        for s in r.route.visited_stops():   # a loop: revenue hooks ask it for every route
+            if s.tile.hex.id == hex_id:
+                return True
+        return False
 
     def route_corporation(self, r: RouteView) -> Any:
         return r.route.corporation

@@ -46,14 +46,12 @@ def purchasable_companies(game: "GameState", entity: Any = None) -> list[Company
     for c in game.companies:
         if c.owner is None or not c.owner.is_player() or entity is c.owner:
             continue
-        if any(a.type == "no_sale_to_corporation" and (a.spec.from_turn is None or game.turn >= a.spec.from_turn)
-               for a in c.abilities):
+        if _never_sold(game, c):
             continue
         if entity is not None and entity.is_corporation():
             if from_president and c.owner is not entity.owner:
                 continue
-            if any(a.type == "reserved_train" and a.spec.requires_room for a in c.abilities) \
-                    and num_corp_trains(game, entity) >= train_limit(game, entity):
+            if _needs_room(c) and num_corp_trains(game, entity) >= train_limit(game, entity):
                 continue
         out.append(c)
     return out
@@ -161,3 +159,19 @@ def close_used_privates(game: "GameState") -> None:
         if company.closes_at_round_end and not company.closed:
             game.log(f"{company.name} closes")
             company.close()
+
+
+def _never_sold(game: "GameState", company: Any) -> bool:
+    """The private may not be sold to a corporation now (a loop: asked for every private, often)."""
+    for a in company.abilities:
+        if a.type == "no_sale_to_corporation" and (a.spec.from_turn is None or game.turn >= a.spec.from_turn):
+            return True
+    return False
+
+
+def _needs_room(company: Any) -> bool:
+    """The private brings a train that needs room under the buyer's train limit."""
+    for a in company.abilities:
+        if a.type == "reserved_train" and a.spec.requires_room:
+            return True
+    return False
