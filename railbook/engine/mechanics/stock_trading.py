@@ -260,18 +260,10 @@ class TradingShares(BuySellParShares):
         if kind == "pass" and (self.can_buy_bank_company(entity) or self.can_exchange(entity)
                                or self.can_sell_companies(entity)):
             return True
-        # the stock step's own actions (BuySellParShares.offers), less a list of only buying
-        # another player's private and passing
-        if self.pending_home is not None:
-            return kind == "choose"
-        if self.must_sell(entity):  # true only where something can be sold
-            return kind == "sell_shares"
-        if kind == "buy_shares":
-            return self.can_buy_any(entity)
-        if kind == "par":
-            return self.can_ipo_any(entity)
-        if kind == "sell_shares":
-            return self.can_sell_any(entity)
+        # the stock step's own actions, less a list of only buying another player's private and passing
+        answer = self.share_offers(entity, kind)
+        if answer is not None:
+            return answer
         if kind == "buy_company" and not self.purchasable_companies(entity):
             return False
         if kind in ("buy_company", "pass"):

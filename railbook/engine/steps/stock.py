@@ -130,6 +130,18 @@ class BuySellParShares(Step, ShareBuying):
             return kind in self.actions(entity)
         if entity is not self.current_entity():
             return False
+        answer = self.share_offers(entity, kind)
+        if answer is not None:
+            return answer
+        if kind == "buy_company":
+            return bool(self.purchasable_companies(entity))
+        if kind == "pass":
+            return self.has_actions(entity)
+        return False
+
+    def share_offers(self, entity: Any, kind: str) -> bool | None:
+        """The stock step's answer for a pending home choice, a forced sale and the share kinds (None:
+        any other kind, which a step built on this one answers its own way)."""
         if self.pending_home is not None:
             return kind == "choose"
         if self.must_sell(entity):  # true only where something can be sold
@@ -138,13 +150,9 @@ class BuySellParShares(Step, ShareBuying):
             return self.can_buy_any(entity)
         if kind == "par":
             return self.can_ipo_any(entity)
-        if kind == "buy_company":
-            return bool(self.purchasable_companies(entity))
         if kind == "sell_shares":
             return self.can_sell_any(entity)
-        if kind == "pass":
-            return self.has_actions(entity)
-        return False
+        return None
 
     def has_actions(self, entity: Any) -> bool:
         if entity is not self.current_entity():
