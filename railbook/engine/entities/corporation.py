@@ -36,7 +36,7 @@ class Corporation(Entity, Spender, ShareHolder, Passer):
             for i, pct in enumerate(definition.shares):
                 share = Share(self, self.ipo_owner, i == 0, pct, i)
                 self.shares_list.append(share)
-                self.ipo_owner.shares_of(self).append(share)
+                self.ipo_owner.holding(self).append(share)
             self.share_holders[self.ipo_owner] = sum(definition.shares)
         self.presidents_share = self.shares_list[0] if self.shares_list else None
         self.second_share = self.shares_list[1] if len(self.shares_list) > 1 else None

@@ -136,8 +136,15 @@ class ShareHolder:
         self.shares_by_corporation: dict["Corporation", list[Share]] = {}
 
     def shares_of(self, corporation: "Corporation | None") -> list[Share]:
-        if corporation is None:
-            return []
+        """The holder's certificates of a corporation, to read: asking adds no entry, so the order of
+        ``shares_by_corporation`` (which listings and sales follow) is the order certificates
+        arrived in, the same in a game played live, where listings ask about every corporation, as
+        in its replay, where nothing does."""
+        held = self.shares_by_corporation.get(corporation) if corporation is not None else None
+        return held if held is not None else []
+
+    def holding(self, corporation: "Corporation") -> list[Share]:
+        """The holder's certificates of a corporation, to change (the entry is made when missing)."""
         return self.shares_by_corporation.setdefault(corporation, [])
 
     @property

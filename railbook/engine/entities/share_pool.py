@@ -41,8 +41,8 @@ class SharePool(Entity, ShareHolder):
     # -- the transfer itself
     def move_share(self, share: Share, to: Any) -> None:
         corp = share.corporation
-        share.owner.shares_of(corp).remove(share)
-        to.shares_of(corp).append(share)
+        share.owner.holding(corp).remove(share)
+        to.holding(corp).append(share)
         share.owner = to
 
     def transfer_shares(self, bundle: ShareBundle, to_entity: Any, spender: Any = None, receiver: Any = None,

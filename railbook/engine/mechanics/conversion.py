@@ -53,7 +53,7 @@ def convert_corporation(game: "GameState", corp: Any) -> bool:
     for index in range(len(old), len(new)):
         share = Share(corp, corp, False, new[index], index)
         corp.shares_list.append(share)
-        corp.shares_of(corp).append(share)
+        corp.holding(corp).append(share)
         game.index_share(share)
     corp.second_share = corp.shares_list[1] if len(corp.shares_list) > 1 else None
     holders: dict[Any, int] = {}

@@ -101,7 +101,7 @@ class Forming:
         game, national = self.game, self.national
         pres = national.presidents_percent // 2
         unit = national.share_percent // 2
-        own = national.shares_of(national)
+        own = national.holding(national)
         for share in own:
             share.percent = pres if share.president else unit
             share.cert_size = 1 if share.president else 0.5
