@@ -250,9 +250,10 @@ def test_a_bad_study_is_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 @pytest.fixture(scope="module")
 def sweep(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A sweep over the price of the 2-train, two games each, and its report."""
+    """A sweep over the price of the 2-train, two games each, and its report (seed 5: random players
+    of 1830 mostly go broke in phase 2; in these games some reach phase 3, so every figure has bars)."""
     folder = tmp_path_factory.mktemp("sweep")
-    simulate(small(games=2, sets=(("trains[2].price", (60, 100)),)), folder / "r.jsonl", progress=False)
+    simulate(small(games=2, seed=5, sets=(("trains[2].price", (60, 100)),)), folder / "r.jsonl", progress=False)
     assert main(["report", str(folder / "r.jsonl"), "-o", str(folder / "report.html"), "--pictures",
                  str(folder / "pictures")]) == 0
     return folder / "report.html"
