@@ -19,7 +19,7 @@ import pytest
 
 from play_support import opening_at
 from railbook.bots.fuzz import Fuzzer, Setup, fuzz_game, game_setup
-from railbook.bots.invariants import Invariants
+from railbook.bots.invariants import Invariants, share_holders
 from railbook.bots.perturb import perturb
 from railbook.cli.main import main
 from railbook.engine.game import Game
@@ -29,6 +29,7 @@ from railbook.engine.title import Title
 from railbook.engine.trace import digest
 from railbook.errors import GameError
 from railbook.paths import known_titles
+from railbook.play.saves import game_of
 
 TITLES = sorted(known_titles())
 CASES = sorted((Path(__file__).parent / "fuzz_cases").glob("*.json.gz"))
@@ -311,12 +312,7 @@ def replay_fuzz_game(name: str) -> Game:
     """A whole fuzzed game kept in tests/fuzz_games/, replayed from its log: what its rules did does not
     hang on the order the bots were offered their choices in (the seed's game changes with it)."""
     with gzip.open(Path(__file__).parent / "fuzz_games" / f"{name}.json.gz", "rt") as fh:
-        log = json.load(fh)["log"]
-    game = Game(Title.load(log["title"], log["settings"]["optional_rules"]),
-                [(p["id"], p["name"]) for p in log["players"]], seed=log["id"], game_id=log["id"])
-    for action in log["actions"]:
-        game.process(action)
-    return game
+        return game_of(json.load(fh)["log"])
 
 
 def test_a_turn_that_passes_by_and_changes_nothing_ends_the_game_in_a_stalemate() -> None:
@@ -408,13 +404,15 @@ def test_a_bid_for_the_turn_itself_is_judged_without_a_crash() -> None:
     assert result.ok, [str(f) for f in result.failures]
 
 
-def test_listing_the_legal_actions_adds_no_holding_to_anyone() -> None:
+def test_asking_for_a_holders_certificates_adds_no_holding() -> None:
     """Asking what a player may buy reads every corporation's certificates in the pool and the IPO;
     it must not make (empty) holdings, whose order a later listing follows."""
     game = Game(Title.load("1893"), [(1, "A"), (2, "B")], seed=8)
-    game.legal_actions()
-    for holder in [game.share_pool, *game.players, *game.corporations]:
-        assert all(shares for shares in holder.shares_by_corporation.values())
+    before = [[c.id for c in h.shares_by_corporation] for h in share_holders(game)]
+    for holder in share_holders(game):
+        for corp in game.corporations:
+            holder.shares_of(corp)
+    assert [[c.id for c in h.shares_by_corporation] for h in share_holders(game)] == before
 
 
 def test_a_game_played_live_lists_what_its_replay_lists_in_the_same_order() -> None:
@@ -425,11 +423,7 @@ def test_a_game_played_live_lists_what_its_replay_lists_in_the_same_order() -> N
     fuzzer = Fuzzer(game_setup("1893", 8), stop_after=110)
     while not fuzzer.over:
         fuzzer.step()
-    log = fuzzer.result.log
-    again = Game(Title.load("1893", log["settings"]["optional_rules"]),
-                 [(p["id"], p["name"]) for p in log["players"]], seed=8, game_id=8)
-    for action in log["actions"]:
-        again.process(action)
+    again = game_of(fuzzer.result.log)
     assert [la.action for la in again.legal_actions()] == [la.action for la in fuzzer.game.legal_actions()]
     assert [c.id for c in again.share_pool.shares_by_corporation] == \
         [c.id for c in fuzzer.game.share_pool.shares_by_corporation]

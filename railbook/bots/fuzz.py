@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any, Callable
 
-from railbook.bots.invariants import Invariants
+from railbook.bots.invariants import Invariants, share_holders
 from railbook.bots.perturb import judged, perturb
 from railbook.bots.selfplay import BOTS, controller
 from railbook.engine.game import Game
@@ -306,10 +306,9 @@ class Fuzzer:
 def holdings_order(game: Game) -> list[tuple[str, list[tuple[str, list[int]]]]]:
     """Every holder's certificates in the order it holds them, corporation by corporation: what the
     digest leaves out (it sums percents), but listings and sales follow."""
-    holders: list[Any] = [game.share_pool, *game.players, *game.corporations]
-    return [(str(getattr(h, "id", "pool")), [(c.id, [s.index for s in shares])
+    return [(str(getattr(h, "id", h.name)), [(c.id, [s.index for s in shares])
                                            for c, shares in h.shares_by_corporation.items()])
-            for h in holders]
+            for h in share_holders(game)]
 
 
 def fuzz_game(title: str, seed: int, perturb_rate: float = PERTURB_RATE, max_actions: int = MAX_ACTIONS,
