@@ -32,8 +32,20 @@ def parse_coord(coord: str) -> tuple[str, int] | None:
     return m.group(1), int(m.group(2))
 
 
+#: positions already worked out, by hex name and axes: every new game of a title places the same hexes
+_POSITIONS: dict[tuple[str, str, str], tuple[int, int]] = {}
+
+
 def xy(coord: str, axes: Mapping[str, str]) -> tuple[int, int]:
     """Grid position of a hex name under the given axes."""
+    key = (coord, axes["x"], axes["y"])
+    known = _POSITIONS.get(key)
+    if known is None:
+        known = _POSITIONS[key] = _xy(coord, axes)
+    return known
+
+
+def _xy(coord: str, axes: Mapping[str, str]) -> tuple[int, int]:
     parsed = parse_coord(coord)
     if parsed is None:
         raise ValueError(f"not a hex coordinate: {coord!r}")

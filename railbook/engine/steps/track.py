@@ -54,6 +54,11 @@ class LayPlan:
     terrain: tuple[str, ...] = ()   # the terrain kinds the lay pays for (tile_income privates earn on them)
 
 
+#: a title's tile lay as one turn resolves it, by the lay and what the turn allows (lays are frozen
+#: and few: each is resolved once per process, not once per question)
+_RESOLVED_LAYS: dict[tuple[TileLay, bool, bool], TileLay] = {}
+
+
 class Tracker:
     """Tile laying shared by the track step and private abilities."""
 
@@ -87,11 +92,14 @@ class Tracker:
             may_lay = not self.round.upgraded_track and not self.round.laid_city
         else:
             may_lay = (not self.round.upgraded_track) if lay.lay == "not_if_upgraded" else bool(lay.lay)
-        return dataclasses.replace(
-            lay,
-            lay=may_lay,
-            upgrade=(not self.round.upgraded_track) if lay.upgrade == "not_if_upgraded" else bool(lay.upgrade),
-            upgrade_cost=lay.cost if lay.upgrade_cost is None else lay.upgrade_cost)
+        may_upgrade = (not self.round.upgraded_track) if lay.upgrade == "not_if_upgraded" else bool(lay.upgrade)
+        key = (lay, may_lay, may_upgrade)
+        resolved = _RESOLVED_LAYS.get(key)
+        if resolved is None:
+            resolved = _RESOLVED_LAYS[key] = dataclasses.replace(
+                lay, lay=may_lay, upgrade=may_upgrade,
+                upgrade_cost=lay.cost if lay.upgrade_cost is None else lay.upgrade_cost)
+        return resolved
 
     def raw_tile_lay(self, entity: Any) -> bool | str | None:
         """What the title says of the turn's next lay (``lay``), unresolved."""
