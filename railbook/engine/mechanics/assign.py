@@ -49,8 +49,7 @@ class AssignStep(Step):
     def description(self) -> str:
         return "Use a Private"
 
-    def blocks(self) -> bool:
-        return False
+    blocks = Step.never_blocks
 
     def ability(self, company: Any) -> Any:
         if company is None or not company.is_company() or company.closed:

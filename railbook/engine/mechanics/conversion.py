@@ -107,8 +107,7 @@ class ConversionStep(Step):
     def description(self) -> str:
         return "Destinations and Conversion"
 
-    def blocks(self) -> bool:
-        return False
+    blocks = Step.never_blocks
 
     def declarable(self) -> list[Any]:
         reached = destinations_reached(self.game)

@@ -106,8 +106,7 @@ class IssueRedeemStep(Step):
     def description(self) -> str:
         return "Issue or Redeem Shares"
 
-    def blocks(self) -> bool:
-        return False
+    blocks = Step.never_blocks
 
     def active(self) -> bool:
         return not self.passed and not self.dividend_paid()

@@ -107,6 +107,8 @@ class Round:
             step.setup()
             self.steps.append(step)
         self.watchers = [s for s in self.steps if hasattr(s, "after_action")]
+        # the steps that may block: only these are asked who acts (the others never hold the round up)
+        self.blockers = [s for s in self.steps if type(s).blocks is not getattr(type(s), "never_blocks", None)]
 
     # -- what rounds are
     def operating(self) -> bool:
@@ -141,7 +143,7 @@ class Round:
                     return step
             return None
         if self._active_step is None:
-            for s in self.steps:
+            for s in self.blockers:
                 if s.active() and s.blocking():
                     self._active_step = s
                     break
@@ -256,19 +258,22 @@ class Round:
     def skip_steps(self) -> None:
         """Skip every step before the first that blocks (one with nothing to do passes).
 
-        When nothing was skipped, the step found is the active step, and it is kept:
-        asking every step again whether it blocks is what costs most in a replay."""
+        The step found is the active step, and it is kept: asking every step again whether it
+        blocks is what costs most in a replay. After a skip it is kept only where every step
+        before it is now plainly out of the way (passed, or not blocking): ``active_step`` would
+        come to it past those without asking what they offer, and it has just said it blocks."""
         self.clear_cache()
         skipped = False
         ent_closed = self._entity_closed()   # asked again only after a skip (which may move the turn on)
-        for step in self.steps:
+        blockers = self.blockers
+        for index, step in enumerate(blockers):
             if not step.active() or not step.blocks():
                 continue
             if ent_closed:
                 skipped = True  # the step is passed over, not asked: it is not known to be active
                 continue
             if step.blocking():
-                if not skipped:
+                if not skipped or all(not s.active() or not s.blocks() for s in blockers[:index]):
                     self._active_step = step
                 return
             step.skip()

@@ -46,6 +46,11 @@ class Step:
     def blocks(self) -> bool:
         return True
 
+    def never_blocks(self) -> bool:
+        """``blocks`` of a step that never holds the round up (an ability used between turns, a
+        message): a round knows it from the class and passes over the step without asking."""
+        return False
+
     def blocking(self) -> bool:
         if not self.blocks():
             return False

@@ -62,8 +62,7 @@ class SpecialBuyStep(Step):
     def description(self) -> str:
         return "Special Buy"
 
-    def blocks(self) -> bool:
-        return False
+    blocks = Step.never_blocks
 
     def markers(self) -> tuple[Marker, ...]:
         return self.game.rules.operating_round.markers

@@ -40,8 +40,7 @@ class EndGameStep(Bystander):
         self.game.log(f"Game ended manually by {action.entity.name}")
         end_game(self.game, "manually_ended")
 
-    def blocks(self) -> bool:
-        return False
+    blocks = Step.never_blocks
 
 
 class MessageStep(Bystander):
@@ -73,5 +72,4 @@ class ProgramStep(Step):
     def skip(self) -> None:
         pass
 
-    def blocks(self) -> bool:
-        return False
+    blocks = Step.never_blocks

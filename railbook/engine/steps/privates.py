@@ -139,8 +139,7 @@ class BuyPrivateStep(Step):
 class ExchangeStep(Step, ShareBuying):
     """A private that may be exchanged for a share (and closes when it is)."""
 
-    def blocks(self) -> bool:
-        return False
+    blocks = Step.never_blocks
 
     def description(self) -> str:
         return "Exchange"

@@ -39,8 +39,7 @@ class SpecialBuyTrainStep(Step):
     def description(self) -> str:
         return "Buy a Train with a Private"
 
-    def blocks(self) -> bool:
-        return False
+    blocks = Step.never_blocks
 
     def ability(self, company: Any, train: Any = None) -> Any:
         if company is None or not company.is_company() or company.closed:

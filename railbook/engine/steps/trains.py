@@ -488,8 +488,7 @@ class BankruptStep(Step):
     def description(self) -> str:
         return "Bankrupt"
 
-    def blocks(self) -> bool:
-        return False
+    blocks = Step.never_blocks
 
     def actions(self, entity: Any) -> list[str]:
         return ["bankrupt"] if entity is self.current_entity() else []
