@@ -173,12 +173,23 @@ class City(Stop):
                    if t is None and (i >= len(self.reservations) or self.reservations[i] is None))
 
     def get_slot(self, corporation: Any, cheater: bool = False) -> int | None:
-        reservation = self.find_reservation(corporation)
-        open_slot = next((i for i, t in enumerate(self.tokens)
-                          if t is None and (i >= len(self.reservations) or self.reservations[i] is None)), None)
+        """The slot a station of the corporation goes to: its reservation, else the first open slot
+        (not reserved); a cheater's station takes an open slot or one more. Asked of every city a
+        network walk reaches when the question is where a station could go: plain loops."""
+        reservations = self.reservations
+        if not cheater and reservations:
+            reservation = self.find_reservation(corporation)
+            if reservation is not None:
+                return reservation
+        reserved = len(reservations)
+        open_slot = None
+        for i, t in enumerate(self.tokens):
+            if t is None and (i >= reserved or reservations[i] is None):
+                open_slot = i
+                break
         if cheater:
             return open_slot if open_slot is not None else len(self.tokens)
-        return reservation if reservation is not None else open_slot
+        return open_slot
 
     def tokenable_error(self, corporation: Any, free: bool = False, tokens: list[Any] | None = None,
                         cheater: bool = False, extra_slot: bool = False, spender: Any = None,

@@ -106,7 +106,7 @@ def _walk_limited(start_path: Path, visit: Any, hex_ids: list[str]) -> None:
     def step(path: Path, skip: int | None) -> None:
         # the caller saw that the path is not in the walk
         record = path.links
-        if record is None or record[0] != hex_of(path).stamp:
+        if record is None or record[0] != path.tile.hex.stamp:   # type: ignore[union-attr]  # on the map
             record = path_record(path)
         for key in record[1]:
             if key in used:
@@ -117,7 +117,7 @@ def _walk_limited(start_path: Path, visit: Any, hex_ids: list[str]) -> None:
         if k < n:
             nxt = hex_ids[k]
             for edge, key, _, np_edge, np in record[4]:
-                if edge == skip or np in visited or hex_of(np).id != nxt:
+                if edge == skip or np in visited or np.tile.hex.id != nxt:
                     continue
                 used.add(key)
                 step(np, np_edge)
