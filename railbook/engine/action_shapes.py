@@ -270,6 +270,26 @@ def _refuse(message: str) -> ActionFormatError:
     return ActionFormatError(message)
 
 
+def _fits(d: dict[str, Any], allowed: dict[str, Kind], required: dict[str, Kind]) -> bool:
+    """Whether the action plainly fits its shape: every field known, every value of its kind, the
+    required ones there. One pass, no message made: what every recorded action is; the one that
+    does not fit is judged again by :func:`_check_fields`, which names what is wrong."""
+    for key, value in d.items():
+        kind = allowed.get(key)
+        if kind is None:
+            return False
+        if value is None:
+            if key in required or key == "original_id":
+                return False
+            continue
+        if not kind.check(value):
+            return False
+    for key in required:
+        if d.get(key) is None:
+            return False
+    return True
+
+
 def _check_fields(what: str, d: dict[str, Any], shape: Shape, common: bool = True) -> None:
     allowed: dict[str, Kind] = shape.all if common else shape.own
     unknown = d.keys() - allowed.keys()
@@ -295,6 +315,10 @@ def _check_fields(what: str, d: dict[str, Any], shape: Shape, common: bool = Tru
             raise _refuse(f"{what}: {key!r} {kind.fault(value)}")
 
 
+def _what(kind: str) -> str:
+    return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind!r} action"
+
+
 def check_shape(d: Any) -> None:
     """Raise ActionFormatError naming the field unless ``d`` is a well-formed action of a known type."""
     if not isinstance(d, dict):
@@ -304,10 +328,12 @@ def check_shape(d: Any) -> None:
         close = difflib.get_close_matches(kind, list(SHAPES), n=1) if isinstance(kind, str) else []
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise _refuse(f"unknown action type {_show(kind)}{hint}")
-    what = f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind!r} action"
-    _check_fields(what, d, SHAPES[kind])
+    shape = SHAPES[kind]
+    if not _fits(d, shape.all, shape.required):
+        _check_fields(_what(kind), d, shape)
     if kind == "run_routes":
         for i, route in enumerate(d["routes"]):
-            _check_fields(f"{what}'s route {i + 1}", route, ROUTE, common=False)
+            if not _fits(route, ROUTE.own, ROUTE.required):
+                _check_fields(f"{_what(kind)}'s route {i + 1}", route, ROUTE, common=False)
     for sub in d.get("auto_actions") or []:
         check_shape(sub)
