@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test clean bench bench-routes browser fuzz
+.PHONY: demo test clean bench bench-instructions bench-routes browser fuzz
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,11 @@ browser:
 # same run where REF names its lib/ (and Ruby is installed), and whole `railbook replay` processes
 bench: $(STAMP)
 	$(BIN)/python tests/bench_replay.py $(if $(REF),--ref $(REF))
+
+# the instructions one replay of each public log executes (valgrind's callgrind): the figure that does
+# not move with the machine's load, to compare two versions of the engine by (about a minute a log)
+bench-instructions: $(STAMP)
+	$(BIN)/python tests/bench_instructions.py
 
 # the route optimizer's time per position over the public logs (median, p90, max)
 bench-routes: $(STAMP)

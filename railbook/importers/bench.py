@@ -49,7 +49,7 @@ def public_logs(base: Path, titles: Iterable[str]) -> list[Path]:
     return out
 
 
-def _replayer(path: Path) -> tuple[Callable[[], int], str | None]:
+def replayer(path: Path) -> tuple[Callable[[], int], str | None]:
     """A function that replays the log on a fresh game and returns how many actions it took,
     and the error the replay stops at (None: it replays to its end)."""
     from railbook.importers.rails import looks_like_report
@@ -103,7 +103,7 @@ def time_replay(path: str | Path, runs: int = 5, calls: bool = False) -> BenchRo
     ``calls``, the function calls of one more)."""
     path = Path(path)
     try:
-        replay, error = _replayer(path)
+        replay, error = replayer(path)
         n = replay()  # warm-up (the reports' importer already replayed once)
     except GameError as exc:
         return BenchRow(str(path), 0, 0.0, 0.0, error=exc.message)
