@@ -148,3 +148,62 @@ def test_bytecode_of_another_module_is_never_run(fresh_cache: Path, tmp_path: Pa
     cache._loaded.clear()
     assert load_compiled(TINY).MODEL.title.id == "tiny"
     assert not marker.exists()
+
+
+# ---------------------------------------------------------------- the sources' hash
+
+def copy_of_tiny(tmp_path: Path) -> Path:
+    import shutil
+
+    folder = tmp_path / "tiny"
+    shutil.copytree(TINY, folder)
+    return folder
+
+
+def settle(folder: Path, seconds_ago: int) -> None:
+    """Give every file of the folder a modification time that long ago."""
+    import time
+
+    when = time.time_ns() - seconds_ago * 1_000_000_000
+    for f in folder.rglob("*"):
+        os.utime(f, ns=(when, when))
+
+
+def test_a_title_edited_since_it_was_hashed_is_hashed_again(tmp_path: Path) -> None:
+    from railbook.title.sources import source_hash
+
+    folder = copy_of_tiny(tmp_path)
+    settle(folder, 60)
+    before = source_hash(folder)
+    title = folder / "title.yaml"
+    title.write_text(title.read_text() + "\n")
+    settle(folder, 30)   # an edit of a while ago: a new modification time
+    assert source_hash(folder) != before
+
+
+def test_an_edit_of_the_same_size_just_made_is_never_taken_for_the_file_before_it(tmp_path: Path) -> None:
+    # two quick writes may share a modification time on a coarse clock: a file changed in the last
+    # seconds is read again, however often it is asked
+    from railbook.title.sources import source_hash
+
+    folder = copy_of_tiny(tmp_path)
+    title = folder / "title.yaml"
+    text = title.read_text()
+    title.write_text(text)   # written just now
+    before = source_hash(folder)
+    stamp = title.stat().st_mtime_ns
+    title.write_text(text.replace("a", "b", 1))
+    os.utime(title, ns=(stamp, stamp))   # the clock has not ticked since
+    assert len(title.read_text()) == len(text)
+    assert source_hash(folder) != before
+
+
+def test_a_settled_title_is_read_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from railbook.title.sources import source_hash
+
+    folder = copy_of_tiny(tmp_path)
+    settle(folder, 60)
+    first = source_hash(folder)
+    reads: list[Path] = []
+    monkeypatch.setattr(Path, "read_bytes", lambda self: reads.append(self) or b"")
+    assert source_hash(folder) == first and not reads

@@ -6,6 +6,7 @@ Kept free of the checker's imports so that loading a cached title is cheap.
 from __future__ import annotations
 
 import hashlib
+import time
 from pathlib import Path
 
 from railbook.paths import COMMON_DIR
@@ -24,13 +25,33 @@ def source_files(folder: Path) -> list[Path]:
     return [f for f in files if f.exists()]
 
 
+#: the hashes made in this process, by the files' paths, sizes and modification times: a service
+#: setting up game after game of one title reads and hashes its sources again only once they change.
+#: A file changed in the last seconds is read every time (as git does with a "racy" entry): a clock
+#: that ticks coarsely gives two quick edits of one size the same time
+_HASHED: dict[tuple[object, ...], str] = {}
+_RACY_NS = 2_000_000_000
+
+
 def source_hash(folder: Path, extra: bytes = b"") -> str:
     """A hash of a title's sources (and of the compiler, passed in ``extra``: see compiler_digest)."""
+    files = source_files(folder)
+    try:
+        stats = [f.stat() for f in files]
+    except OSError:
+        stats = []
+    settled = bool(stats) and max(st.st_mtime_ns for st in stats) < time.time_ns() - _RACY_NS
+    key = (extra, *((str(f), st.st_size, st.st_mtime_ns) for f, st in zip(files, stats))) if settled else None
+    if key is not None and key in _HASHED:
+        return _HASHED[key]
     h = hashlib.sha256()
-    for f in source_files(folder):
+    for f in files:
         h.update(f.name.encode())
         h.update(b"\0")
         h.update(f.read_bytes())
         h.update(b"\0")
     h.update(extra)
-    return h.hexdigest()
+    digest = h.hexdigest()
+    if key is not None:
+        _HASHED[key] = digest
+    return digest
