@@ -66,7 +66,7 @@ def _results_row_log(path: str, number: int, save: str | None) -> "GameLog":
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from railbook.cli.show import render_state
-    from railbook.importers.rails import looks_like_report
+    from railbook.importers.formats import looks_like_report
     from railbook.importers.replay import replay
 
     if looks_like_report(args.game):

@@ -9,7 +9,6 @@ where there is a place to point at.
 from __future__ import annotations
 
 import json
-import gzip
 import io
 import os
 from pathlib import Path
@@ -100,6 +99,8 @@ def _depth(data: Any) -> int:
 
 
 def _gunzip(raw: bytes, source: str) -> bytes:
+    import gzip  # only reference games are gzipped: a start reading a plain log does not load it
+
     try:
         with gzip.GzipFile(fileobj=io.BytesIO(raw)) as fh:
             out = fh.read(MAX_BYTES + 1)

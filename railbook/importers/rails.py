@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from railbook.errors import LogError
+from railbook.importers.formats import looks_like_report as looks_like_report  # rails.looks_like_report, as before
 
 RANKING = re.compile(r"^\s*(\d+)\.\s+(-?\d+)\s+(.+?)\s*$")
 WINNER = re.compile(r"^EoGWinner(.*)!$")
@@ -135,19 +136,6 @@ def load(path: str | Path) -> RailsReport:
     except UnicodeDecodeError:
         text = Path(path).read_text(encoding="latin-1")
     return from_text(text, source=str(path))
-
-
-def looks_like_report(path: str | Path) -> bool:
-    """A ``.report`` file, or a file whose first line is a Rails ``GameIs`` line."""
-    p = Path(path)
-    if p.suffix == ".report":
-        return True
-    try:
-        with open(p, encoding="utf-8", errors="replace") as fh:
-            first = fh.readline()
-    except OSError:
-        return False
-    return first.startswith("GameIs,")
 
 
 # events whose handlers act (after the game is over in the engine, the report may only comment)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from railbook.engine.mechanics.base import find
@@ -204,6 +203,8 @@ class HookAPI:
         self.game.log(str(text))
 
     def recorded_before(self, when: str) -> bool:
+        from datetime import datetime, timezone  # few titles' hooks ask: loaded when one does
+
         stamp = getattr(self.game, "recorded_at", None)
         if stamp is None:
             return False
