@@ -7,9 +7,14 @@ rule does (a balance study's ``--set trains[4].price=350``): its settings then l
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
+    from railbook.precompiled import dataclass
 
 from railbook.engine.action_shapes import MAX_ID_LENGTH, check_shape
 from railbook.engine.trace import PROGRAM
@@ -19,6 +24,9 @@ from railbook.importers.json_input import read_json
 
 @dataclass
 class GameLog:
+    """A recorded game as read: its title, players, seed and optional rules, its actions (and which
+    survive undos), and its result."""
+
     title: str
     players: list[tuple[Any, str]]
     seed: int | None

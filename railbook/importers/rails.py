@@ -17,8 +17,14 @@ uses the same, so nothing here knows any title.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
+    from railbook.precompiled import dataclass
 
 from railbook.errors import LogError
 from railbook.importers.formats import looks_like_report as looks_like_report  # rails.looks_like_report, as before
@@ -52,6 +58,8 @@ class Event:
 
 @dataclass
 class RailsReport:
+    """A Rails report as read: its title, players, events (with line numbers) and final ranking."""
+
     title: str
     players: list[str]
     events: list[Event]
