@@ -14,7 +14,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.cli.fidelity_row import judged_row
 from railbook.errors import (
@@ -405,4 +405,10 @@ def register_show(sub: Any) -> None:
     p.set_defaults(func=cmd_show)
 
 
-REGISTER = [register_replay, register_fidelity, register_new, register_act, register_show]
+REGISTER: dict[str, Callable[[Any], None]] = {
+    "replay": register_replay,
+    "fidelity": register_fidelity,
+    "new": register_new,
+    "act": register_act,
+    "show": register_show,
+}
