@@ -66,7 +66,8 @@ def filter_undos(actions: list[dict[str, Any]]) -> list[bool]:
                         raise LogError(f"undo names an unknown action id {target}")
                     undo_to = idx + 1
             else:
-                undo_to = next((i for i in range(len(live) - 1, -1, -1) if _undoable(live[i])), 0)
+                # the last live action before this undo (nothing from here on has been read yet)
+                undo_to = next((i for i in range(index - 1, -1, -1) if _undoable(live[i])), 0)
             batch = []
             for i in range(undo_to, index):
                 a = live[i]
