@@ -78,6 +78,8 @@ class RailsReport:
 
 def split_fields(text: str) -> list[str]:
     """Split on commas outside brackets: ``a,[1, 2],b`` is three fields."""
+    if "[" not in text:   # most lines: every comma splits (a "]" alone opens nothing)
+        return text.split(",")
     out: list[str] = []
     depth = 0
     current: list[str] = []
