@@ -8,13 +8,21 @@ raises :class:`railbook.errors.TitleError` carrying them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
+    from railbook.precompiled import dataclass
 
 
 @dataclass(frozen=True, order=True)
 class Problem:
+    """One problem with a title: where it is (file, line, column), the path into the document, and why;
+    problems sort by place."""
+
     file: str
     line: int
     col: int

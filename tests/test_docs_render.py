@@ -22,7 +22,7 @@ TITLES = title_ids()
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="railbook")
     sub = parser.add_subparsers(dest="command")
-    for register in docs_cli.REGISTER:
+    for register in docs_cli.REGISTER.values():
         register(sub)
     return parser
 

@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from railbook.paths import fidelity_dir, known_titles
 
@@ -71,4 +71,4 @@ def register_bench(sub: Any) -> None:
     p.set_defaults(func=cmd_bench)
 
 
-REGISTER = [register_bench]
+REGISTER: dict[str, Callable[[Any], None]] = {"bench": register_bench}

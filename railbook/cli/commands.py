@@ -1,10 +1,10 @@
 """Which subcommands ``railbook`` has, in the order --help lists them.
 
-Each command module exposes ``REGISTER``: functions that add their subparsers. The modules
-import what their commands run only when a command runs, so registering them is cheap; and a
-command line that names its command imports and registers only that command's module
-(:data:`MODULES`): building every subparser costs a start more than importing the engine's
-track rules.
+Each command module exposes ``REGISTER``: by command, the function that adds its subparser. The
+modules import what their commands run only when a command runs, so registering them is cheap;
+and a command line that names its command imports only that command's module (:data:`MODULES`)
+and registers only that command: building every subparser costs a start more than importing the
+engine's track rules (argparse looks its texts up with gettext for every parser).
 """
 
 from __future__ import annotations
@@ -25,15 +25,14 @@ MODULES = {
 }
 
 
-def _register(module: str) -> list[Callable[[Any], None]]:
-    return list(importlib.import_module(f"railbook.cli.{module}").REGISTER)
+def _register(module: str) -> dict[str, Callable[[Any], None]]:
+    return dict(importlib.import_module(f"railbook.cli.{module}").REGISTER)
 
 
 def registry_for(command: str | None = None) -> list[Callable[[Any], None]]:
-    """The functions that add the subparsers a command line needs: only the named command's
-    module's, where :data:`MODULES` knows the command; else every module's (help, a misspelt
-    command)."""
+    """The functions that add the subparsers a command line needs: only the named command's,
+    where :data:`MODULES` knows the command; else every command's (help, a misspelt command)."""
     module = MODULES.get(command or "")
-    if module is not None:
-        return _register(module)
-    return [register for m in dict.fromkeys(MODULES.values()) for register in _register(m)]
+    if module is not None and command is not None:
+        return [_register(module)[command]]
+    return [register for m in dict.fromkeys(MODULES.values()) for register in _register(m).values()]

@@ -147,4 +147,4 @@ def register_matrix(sub: Any) -> None:
     p.set_defaults(func=cmd_matrix)
 
 
-REGISTER: list[Callable[[Any], None]] = [register_diff, register_matrix]
+REGISTER: dict[str, Callable[[Any], None]] = {"diff": register_diff, "matrix": register_matrix}

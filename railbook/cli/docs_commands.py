@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from railbook.languages import LANGUAGES
 
@@ -74,4 +74,4 @@ def register_site(sub: Any) -> None:
     p.set_defaults(func=cmd_site)
 
 
-REGISTER = [register_docs, register_site]
+REGISTER: dict[str, Callable[[Any], None]] = {"docs": register_docs, "site": register_site}

@@ -17,7 +17,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from railbook.errors import RailbookError
 
@@ -152,4 +152,4 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_fuzz)
 
 
-REGISTER = [register]
+REGISTER: dict[str, Callable[[Any], None]] = {"fuzz": register}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import textwrap
-from typing import Any
+from typing import Any, Callable
 
 from railbook.dsl import api
 
@@ -69,4 +69,4 @@ def register_hooks(sub: Any) -> None:
     p.set_defaults(func=cmd_hooks)
 
 
-REGISTER = [register_hooks]
+REGISTER: dict[str, Callable[[Any], None]] = {"hooks": register_hooks}

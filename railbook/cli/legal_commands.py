@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import Any, Callable
 
 from railbook.errors import LogError, RailbookError
 
@@ -95,4 +95,4 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_legal)
 
 
-REGISTER = [register]
+REGISTER: dict[str, Callable[[Any], None]] = {"legal": register}

@@ -8,18 +8,53 @@ user can fix are printed as messages (never tracebacks) and give exit status 1
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import warnings
-from typing import Callable, Sequence, TextIO
+from typing import Any, Callable, Sequence, TextIO
 
 from railbook.version import __version__
 
 Command = Callable[[argparse.Namespace], int]
 
 
+def _columns() -> int:
+    """The terminal's width, as ``shutil.get_terminal_size().columns`` tells it ($COLUMNS, else the
+    terminal's, else 80)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, given the terminal's width: argparse makes one for every argument
+    it adds (to check its metavar), and left to find the width itself it imports ``shutil`` (and with
+    it bz2, lzma and zlib) at every start."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose help formatter is :class:`_Formatter` unless it is given one (the
+    subcommands' parsers are of the same class, so they have it too)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser: with every command, or (``command``) with that one only."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="railbook",
         description="18xx railway games written as data: validate and compile titles, play and replay games, "
                     "publish rules summaries and compare titles.",

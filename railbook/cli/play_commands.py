@@ -14,7 +14,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.cli.fidelity_row import judged_row
 from railbook.errors import (
@@ -66,7 +66,7 @@ def _results_row_log(path: str, number: int, save: str | None) -> "GameLog":
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from railbook.cli.show import render_state
-    from railbook.importers.rails import looks_like_report
+    from railbook.importers.formats import looks_like_report
     from railbook.importers.replay import replay
 
     if looks_like_report(args.game):
@@ -405,4 +405,10 @@ def register_show(sub: Any) -> None:
     p.set_defaults(func=cmd_show)
 
 
-REGISTER = [register_replay, register_fidelity, register_new, register_act, register_show]
+REGISTER: dict[str, Callable[[Any], None]] = {
+    "replay": register_replay,
+    "fidelity": register_fidelity,
+    "new": register_new,
+    "act": register_act,
+    "show": register_show,
+}

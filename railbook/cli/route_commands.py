@@ -10,7 +10,7 @@ import argparse
 import json
 import os
 import sys
-from typing import Any
+from typing import Any, Callable
 
 from railbook.errors import RailbookError
 
@@ -118,4 +118,4 @@ def register_routes(sub: Any) -> None:
     p.set_defaults(func=cmd_routes)
 
 
-REGISTER = [register_routes]
+REGISTER: dict[str, Callable[[Any], None]] = {"routes": register_routes}

@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from railbook.errors import RailbookError
 
@@ -89,4 +89,4 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_selfplay)
 
 
-REGISTER = [register]
+REGISTER: dict[str, Callable[[Any], None]] = {"selfplay": register}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -56,4 +56,4 @@ def register_serve(sub: Any) -> None:
     p.set_defaults(func=cmd_serve)
 
 
-REGISTER = [register_serve]
+REGISTER: dict[str, Callable[[Any], None]] = {"serve": register_serve}

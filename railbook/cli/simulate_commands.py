@@ -13,7 +13,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from railbook.errors import RailbookError
 
@@ -116,4 +116,4 @@ def register_report(sub: Any) -> None:
     p.set_defaults(func=cmd_report)
 
 
-REGISTER = [register_simulate, register_report]
+REGISTER: dict[str, Callable[[Any], None]] = {"simulate": register_simulate, "report": register_report}

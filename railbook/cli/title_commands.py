@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.errors import TitleError
 from railbook.paths import title_dir, title_ids
@@ -173,4 +173,9 @@ def register_compile(sub: Any) -> None:
     p.set_defaults(func=cmd_compile)
 
 
-REGISTER = [register_titles, register_info, register_validate, register_compile]
+REGISTER: dict[str, Callable[[Any], None]] = {
+    "titles": register_titles,
+    "info": register_info,
+    "validate": register_validate,
+    "compile": register_compile,
+}

@@ -31,7 +31,6 @@ import marshal
 import os
 import stat
 import sys
-import tempfile
 import warnings
 from pathlib import Path
 from types import CodeType, ModuleType
@@ -106,6 +105,8 @@ def verified_source(raw: bytes, key: str) -> str | None:
 
 
 def _write_entry(path: Path, text: str | bytes) -> None:
+    import tempfile  # only a cache miss writes: a start that loads its title from the cache does not load it
+
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as fh:

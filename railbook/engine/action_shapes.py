@@ -15,9 +15,13 @@ they are checked against the engine's own value where the action is resolved and
 
 from __future__ import annotations
 
-import difflib
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from dataclasses import field
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
+    from railbook.precompiled import dataclass
 
 from railbook.errors import ActionFormatError
 
@@ -290,6 +294,14 @@ def _fits(d: dict[str, Any], allowed: dict[str, Kind], required: dict[str, Kind]
     return True
 
 
+def _close_matches(word: str, choices: list[str]) -> list[str]:
+    """The choice closest to a misspelt word, if any is close: only a refused action asks, so
+    ``difflib`` loads then, not at every start."""
+    import difflib
+
+    return difflib.get_close_matches(word, choices, n=1)
+
+
 def _check_fields(what: str, d: dict[str, Any], shape: Shape, common: bool = True) -> None:
     allowed: dict[str, Kind] = shape.all if common else shape.own
     unknown = d.keys() - allowed.keys()
@@ -301,7 +313,7 @@ def _check_fields(what: str, d: dict[str, Any], shape: Shape, common: bool = Tru
         if key in shape.unsupported:
             raise _refuse(f"{what}: railbook does not play the field {key!r} (18xx.games records it for some "
                           f"titles, but none railbook has)")
-        close = difflib.get_close_matches(key, list(allowed), n=1)
+        close = _close_matches(key, list(allowed))
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise _refuse(f"{what} has no field {key!r}{hint}; its fields are {', '.join(sorted(allowed))}")
     for key in shape.required:
@@ -325,7 +337,7 @@ def check_shape(d: Any) -> None:
         raise _refuse(f"an action is a JSON object, not {_show(d)}")
     kind = d.get("type")
     if not isinstance(kind, str) or kind not in SHAPES:
-        close = difflib.get_close_matches(kind, list(SHAPES), n=1) if isinstance(kind, str) else []
+        close = _close_matches(kind, list(SHAPES)) if isinstance(kind, str) else []
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise _refuse(f"unknown action type {_show(kind)}{hint}")
     shape = SHAPES[kind]

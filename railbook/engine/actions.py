@@ -9,8 +9,13 @@ against the game and raises :class:`ActionFormatError` naming what is unknown.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
+    from railbook.precompiled import dataclass
 
 from railbook.engine.action_shapes import check_shape
 from railbook.engine.entities.share import ShareBundle
@@ -22,6 +27,9 @@ if TYPE_CHECKING:
 
 @dataclass
 class Action:
+    """An action as the engine processes it: its type, who takes it, and the fields its type has
+    (``raw`` as recorded)."""
+
     type: str
     entity: Any
     raw: dict[str, Any]

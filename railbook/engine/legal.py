@@ -21,9 +21,14 @@ does, field by field, and listed and recorded actions are compared on it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
+    from railbook.precompiled import dataclass
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action

@@ -7,10 +7,15 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
+    from railbook.precompiled import dataclass
 
 from railbook.compiler.cache import load_compiled
 from railbook.engine.map.tile import TileShape
@@ -30,6 +35,9 @@ Hook = Callable[..., Any]
 
 @dataclass(frozen=True)
 class Title:
+    """A compiled title loaded for games: its hooks module and model with the game's optional rules and
+    changes applied."""
+
     module: ModuleType
     model: TitleModel
     optional_rules: tuple[str, ...] = ()

@@ -52,7 +52,7 @@ def public_logs(base: Path, titles: Iterable[str]) -> list[Path]:
 def replayer(path: Path) -> tuple[Callable[[], int], str | None]:
     """A function that replays the log on a fresh game and returns how many actions it took,
     and the error the replay stops at (None: it replays to its end)."""
-    from railbook.importers.rails import looks_like_report
+    from railbook.importers.formats import looks_like_report
 
     if looks_like_report(path):
         from railbook.importers.report_replay import new_game, replay_report_file

@@ -7,9 +7,14 @@ rule does (a balance study's ``--set trains[4].price=350``): its settings then l
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
+    from railbook.precompiled import dataclass
 
 from railbook.engine.action_shapes import MAX_ID_LENGTH, check_shape
 from railbook.engine.trace import PROGRAM
@@ -19,6 +24,9 @@ from railbook.importers.json_input import read_json
 
 @dataclass
 class GameLog:
+    """A recorded game as read: its title, players, seed and optional rules, its actions (and which
+    survive undos), and its result."""
+
     title: str
     players: list[tuple[Any, str]]
     seed: int | None
@@ -58,7 +66,8 @@ def filter_undos(actions: list[dict[str, Any]]) -> list[bool]:
                         raise LogError(f"undo names an unknown action id {target}")
                     undo_to = idx + 1
             else:
-                undo_to = next((i for i in range(len(live) - 1, -1, -1) if _undoable(live[i])), 0)
+                # the last live action before this undo (nothing from here on has been read yet)
+                undo_to = next((i for i in range(index - 1, -1, -1) if _undoable(live[i])), 0)
             batch = []
             for i in range(undo_to, index):
                 a = live[i]

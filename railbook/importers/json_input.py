@@ -9,7 +9,6 @@ where there is a place to point at.
 from __future__ import annotations
 
 import json
-import gzip
 import io
 import os
 from pathlib import Path
@@ -55,9 +54,47 @@ def _constant(name: str) -> Any:
 
 def parse_json(text: str, source: str) -> Any:
     """Parse JSON text; refuse (located) numbers too long to read, NaN and Infinity, and nesting
-    deeper than :data:`MAX_DEPTH`."""
+    deeper than :data:`MAX_DEPTH`.
+
+    A game file is read first as plainly as ``json`` reads (its integers read by the C scanner, not
+    one Python call each) and then walked once for what the limits refuse; a file that fails or
+    breaks a limit is read again the exact way, which says what is wrong and where."""
     if not text.strip():
         raise LogError(f"{source}: an empty file, not a game")
+    try:
+        data = json.loads(text, parse_float=_float, parse_constant=_constant)
+    except (ValueError, RecursionError):
+        pass
+    else:
+        if _within_limits(data):
+            return data
+    return _parse_exactly(text, source)
+
+
+#: the least integer of more than MAX_DIGITS digits (JSON writes integers without leading zeros)
+_TOO_LONG = 10 ** MAX_DIGITS
+
+
+def _within_limits(data: Any) -> bool:
+    """Whether no container in ``data`` nests deeper than :data:`MAX_DEPTH` and no integer has
+    more than :data:`MAX_DIGITS` digits (iteratively: a deep value cannot exhaust the stack)."""
+    work: list[tuple[Any, int]] = [([data], 0)]   # data as the child of a container at depth 0
+    while work:
+        value, depth = work.pop()
+        if depth > MAX_DEPTH:
+            return False
+        for child in (value.values() if type(value) is dict else value):
+            kind = type(child)
+            if kind is dict or kind is list:
+                work.append((child, depth + 1))
+            elif kind is int and not -_TOO_LONG < child < _TOO_LONG:
+                return False
+    return True
+
+
+def _parse_exactly(text: str, source: str) -> Any:
+    """:func:`parse_json` the exact way: every integer checked as it is read, so the first one too
+    long is the one named."""
     try:
         data = json.loads(text, parse_int=_number, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as exc:
@@ -100,6 +137,8 @@ def _depth(data: Any) -> int:
 
 
 def _gunzip(raw: bytes, source: str) -> bytes:
+    import gzip  # only reference games are gzipped: a start reading a plain log does not load it
+
     try:
         with gzip.GzipFile(fileobj=io.BytesIO(raw)) as fh:
             out = fh.read(MAX_BYTES + 1)

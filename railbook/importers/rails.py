@@ -17,10 +17,17 @@ uses the same, so nothing here knows any title.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
+    from railbook.precompiled import dataclass
 
 from railbook.errors import LogError
+from railbook.importers.formats import looks_like_report as looks_like_report  # rails.looks_like_report, as before
 
 RANKING = re.compile(r"^\s*(\d+)\.\s+(-?\d+)\s+(.+?)\s*$")
 WINNER = re.compile(r"^EoGWinner(.*)!$")
@@ -51,6 +58,8 @@ class Event:
 
 @dataclass
 class RailsReport:
+    """A Rails report as read: its title, players, events (with line numbers) and final ranking."""
+
     title: str
     players: list[str]
     events: list[Event]
@@ -69,6 +78,8 @@ class RailsReport:
 
 def split_fields(text: str) -> list[str]:
     """Split on commas outside brackets: ``a,[1, 2],b`` is three fields."""
+    if "[" not in text:   # most lines: every comma splits (a "]" alone opens nothing)
+        return text.split(",")
     out: list[str] = []
     depth = 0
     current: list[str] = []
@@ -135,19 +146,6 @@ def load(path: str | Path) -> RailsReport:
     except UnicodeDecodeError:
         text = Path(path).read_text(encoding="latin-1")
     return from_text(text, source=str(path))
-
-
-def looks_like_report(path: str | Path) -> bool:
-    """A ``.report`` file, or a file whose first line is a Rails ``GameIs`` line."""
-    p = Path(path)
-    if p.suffix == ".report":
-        return True
-    try:
-        with open(p, encoding="utf-8", errors="replace") as fh:
-            first = fh.readline()
-    except OSError:
-        return False
-    return first.startswith("GameIs,")
 
 
 # events whose handlers act (after the game is over in the engine, the report may only comment)

@@ -24,8 +24,13 @@ here knows a title: names come from the report and the title's data.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
+    from railbook.precompiled import dataclass
 
 from railbook.engine.rules.abilities import usable_abilities
 from railbook.engine.rules.shares import par_prices_for
@@ -53,6 +58,8 @@ class ReportMismatch(GameError):
 
 @dataclass
 class Checkpoint:
+    """A cash figure a report states (at a line), and what the engine had then."""
+
     line: int
     name: str
     expected: int
@@ -65,6 +72,8 @@ class Checkpoint:
 
 @dataclass
 class DriverState:
+    """What converting a report has produced so far: the engine's actions, the checkpoints and notes."""
+
     actions: list[dict[str, Any]] = field(default_factory=list)
     checkpoints: list[Checkpoint] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)

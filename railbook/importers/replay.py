@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
-from typing import IO, Any, Callable
+from typing import TYPE_CHECKING, IO, Any, Callable
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
+    from railbook.precompiled import dataclass
 
 from railbook.engine.game import Game
 from railbook.engine.title import Title
@@ -16,6 +21,8 @@ from railbook.importers import eighteen_xx
 
 @dataclass
 class ReplayResult:
+    """What replaying a log gave: the game, how many actions it took, and the first that broke a rule."""
+
     game: Game | None
     log: eighteen_xx.GameLog
     processed: int = 0

@@ -10,9 +10,14 @@ rule and the engine's state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
+    from railbook.precompiled import dataclass
 
 from railbook.engine.game import Game
 from railbook.engine.rules.game_end import result_players
@@ -25,6 +30,9 @@ from railbook.importers.rails_events import HANDLERS
 
 @dataclass
 class ReportReplayResult:
+    """What replaying a Rails report gave: the game, the actions it converted into, the checkpoints and
+    the first error."""
+
     report: rails.RailsReport
     game: Game | None
     optional_rules: list[str] = field(default_factory=list)

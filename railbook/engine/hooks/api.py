@@ -8,9 +8,12 @@ them except pass them back here.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Callable, Iterator
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
+    from railbook.precompiled import dataclass
 
 from railbook.engine.mechanics.base import find
 from railbook.engine.mechanics.conversion import convert_corporation
@@ -204,6 +207,8 @@ class HookAPI:
         self.game.log(str(text))
 
     def recorded_before(self, when: str) -> bool:
+        from datetime import datetime, timezone  # few titles' hooks ask: loaded when one does
+
         stamp = getattr(self.game, "recorded_at", None)
         if stamp is None:
             return False

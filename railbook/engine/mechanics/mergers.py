@@ -25,8 +25,12 @@ president may discard any of them and must discard down to the train limit.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
+    from railbook.precompiled import dataclass
 
 from railbook.engine.entities.share_pool import swap_shares
 from railbook.engine.mechanics.base import Mechanic, find

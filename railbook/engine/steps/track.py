@@ -12,6 +12,11 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, Callable
 
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
+    from railbook.precompiled import dataclass
+
 from railbook.engine.map.tile import COLORS, path_within
 from railbook.engine.rules.abilities import usable_abilities
 from railbook.engine.rules.privates import price_range, purchasable_companies
@@ -43,7 +48,7 @@ if TYPE_CHECKING:
     from railbook.engine.map.tile import Tile
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclass(frozen=True)
 class LayPlan:
     """What a lay the rules allow costs, and what is judged only with the tile on the board."""
 

@@ -177,6 +177,8 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class TitleModel:
+    """A compiled title, every part of it typed: what the engine reads (and never its YAML)."""
+
     title: TitleRules
     trains: tuple[TrainDef, ...]
     phases: tuple[PhaseDef, ...]

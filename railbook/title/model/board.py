@@ -53,12 +53,18 @@ class Rotation:
 
 @dataclass(frozen=True, slots=True)
 class Terrain:
+    """A terrain cost printed on a hex or tile (what laying track there costs), and its kinds (mountain,
+    water...)."""
+
     cost: int
     kind: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Border:
+    """A hex edge's border: impassable, or a crossing cost (water, a mountain range), drawn in its
+    colour."""
+
     edge: int
     type: str | None = None
     cost: int = 0
@@ -67,6 +73,8 @@ class Border:
 
 @dataclass(frozen=True, slots=True)
 class Icon:
+    """A picture on a hex or tile (a port, a mine...): which may stay through upgrades or block a lay."""
+
     image: str
     name: str | None = None
     sticky: bool = False
@@ -77,6 +85,8 @@ class Icon:
 
 @dataclass(frozen=True, slots=True)
 class FutureLabel:
+    """The label and colour a hex takes when it is upgraded (a tile laid there later carries them)."""
+
     label: str | None = None
     color: str | None = None
 
@@ -101,6 +111,9 @@ class ExtraUpgrade:
 
 @dataclass(frozen=True, slots=True)
 class TileDef:
+    """A tile as tiles.yaml (or a map hex) defines it: its colour, stops and paths, and what upgrades
+    it."""
+
     name: str
     color: str
     stops: tuple[StopDef, ...] = ()
@@ -125,6 +138,8 @@ class TileDef:
 
 @dataclass(frozen=True, slots=True)
 class HexDef:
+    """A printed hex of the map: the tile printed on it (rotated), its colour, name and reservation."""
+
     tile: TileDef
     color: str = "white"
     rotation: int = 0
@@ -134,6 +149,9 @@ class HexDef:
 
 @dataclass(frozen=True, slots=True)
 class MapDef:
+    """map.yaml: the layout and coordinates of the map, its printed hexes by coordinate, and its named
+    regions."""
+
     layout: Literal["pointy", "flat"]
     axes: Mapping[str, str]
     hexes: Mapping[str, HexDef]

@@ -89,6 +89,8 @@ class AbilityDef:
 
 @dataclass(frozen=True, slots=True)
 class PrivateDef:
+    """A private company: its value, revenue, what it may be bought for, and its abilities."""
+
     sym: str
     name: str
     value: int
@@ -110,6 +112,8 @@ class PrivateDef:
 
 @dataclass(frozen=True, slots=True)
 class HomeChoice:
+    """Where a corporation without a fixed home may place its home station when it floats."""
+
     hexes: tuple[str, ...] = ()
     region: str | None = None
     any_city: bool = False                  # anywhere: a city with a slot it could take
@@ -118,6 +122,8 @@ class HomeChoice:
 
 @dataclass(frozen=True, slots=True)
 class ConvertsTo:
+    """What a corporation may convert into (its new share split), and when or as what type."""
+
     shares: tuple[int, ...]
     on: str | None = None
     type: str | None = None
@@ -125,6 +131,8 @@ class ConvertsTo:
 
 @dataclass(frozen=True, slots=True)
 class FloatTokens:
+    """Stations a corporation gains when it floats (or only if it converted, or from a phase on)."""
+
     add: int
     if_converted: bool = False
     from_phase: str | None = None
@@ -132,12 +140,17 @@ class FloatTokens:
 
 @dataclass(frozen=True, slots=True)
 class TokenCost:
+    """How a corporation's station costs are worked out: as listed, or by distance from its home."""
+
     method: Literal["listed", "route_distance", "hex_distance"] = "listed"
     per_hex: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class BondsDef:
+    """The bonds a corporation may issue: how many, at what price and interest, and what they cost at
+    the end."""
+
     count: int
     price: int
     interest: int = 0
@@ -146,6 +159,9 @@ class BondsDef:
 
 @dataclass(frozen=True, slots=True)
 class MergerDef:
+    """What merging into this corporation gives: the certificates exchanged, cash, the vote, and when it
+    is forced."""
+
     exchanges: Mapping[str, int] = field(default_factory=dict)   # merging minor/private -> certificate index
     cash: int = 0
     vote_percent: int = 50
@@ -154,6 +170,9 @@ class MergerDef:
 
 @dataclass(frozen=True, slots=True)
 class FormationDef:
+    """How a corporation is formed from others (old shares exchanged, its price, inherited loans and
+    stations)."""
+
     old_shares_per_share: int = 2
     start_price: str = "mean_of_two_highest"
     min_price: int = 0
@@ -219,6 +238,9 @@ class CorporationDef:
 
 @dataclass(frozen=True, slots=True)
 class LoansDef:
+    """Loans (from the bank): their amount and interest, how many a corporation may take and when, and
+    what they move."""
+
     amount: int
     interest: int = 0
     max_per_corporation: int = 0

@@ -27,6 +27,9 @@ class Zone:
 
 @dataclass(frozen=True, slots=True)
 class MarketCell:
+    """A cell of the stock market: its price and zone letters (or a placeholder where the schema
+    reports a malformed cell)."""
+
     price: int
     zones: str = ""
     malformed: bool = False
@@ -44,6 +47,8 @@ class Moves:
 
 @dataclass(frozen=True, slots=True)
 class MarketDef:
+    """market.yaml: the grid of cells, where each price moves, what its zones mean and the par prices."""
+
     grid: tuple[tuple[MarketCell | None, ...], ...]
     moves: tuple[tuple[Moves | None, ...], ...]
     movement: Literal["two_dimensional", "one_dimensional", "zigzag"] = "two_dimensional"

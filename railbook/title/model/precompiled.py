@@ -1,77 +1,17 @@
-"""The title model's dataclasses, made without compiling their methods at every start.
+"""The title model's dataclasses: made by :func:`railbook.precompiled.dataclass` (their methods
+compiled ahead of time), and their frozen instances are their own copies.
 
-``dataclasses.dataclass`` writes each class's ``__init__``, ``__repr__``, ``__eq__``, ``__hash__``
-and frozen ``__setattr__``/``__delattr__`` as source text and compiles it when the class is
-defined: some 330 small compiles for the model's classes, most of the model's import time (and
-the bytecode cache cannot keep them). :func:`dataclass` here is ``dataclasses.dataclass`` itself,
-except that the text of each method it would compile is looked up first among the ones compiled
-ahead of time into :mod:`railbook.title.model._methods` (a generated module the bytecode cache
-keeps); a text not found there (the model changed and the module was not made again, another
-Python) is compiled as usual. The classes are the same either way: only where their methods'
-code comes from differs.
-
-    python -c "from railbook.title.model.precompiled import main; main()"   makes _methods.py again
-
-(``tests/test_title_model_precompiled.py`` checks it is current.)
+The model is the title's, immutable and shared by every game of it, so a copy of a game (a fork,
+a rollback's checkpoint) shares it rather than copying thousands of its objects each time.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import importlib
-import sys
-from pathlib import Path
 from typing import Any, Callable, TypeVar
 
+from railbook import precompiled
+
 T = TypeVar("T")
-
-#: the Python whose dataclasses the texts are those of (another one's texts would not be found anyway)
-PYTHON = f"{sys.version_info[0]}.{sys.version_info[1]}"
-
-_ORIGINAL = getattr(dataclasses, "_create_fn", None)
-
-
-def _text(name: str, args: list[str], body: list[str], locals: dict[str, Any], return_type: Any) -> str:
-    """The source ``dataclasses._create_fn`` (Python 3.11) compiles for a method (it adds the return
-    annotation to ``locals``, as it does)."""
-    return_annotation = ""
-    if return_type is not dataclasses.MISSING:
-        locals["_return_type"] = return_type
-        return_annotation = "->_return_type"
-    text = f" def {name}({','.join(args)}){return_annotation}:\n" + "\n".join(f"  {b}" for b in body)
-    return f"def __create_fn__({', '.join(locals.keys())}):\n{text}\n return {name}"
-
-
-def _compiled() -> dict[str, Callable[..., Any]]:
-    try:
-        methods = importlib.import_module("railbook.title.model._methods")
-    except ImportError:  # pragma: no cover - the module is generated and shipped
-        return {}
-    factories: dict[str, Callable[..., Any]] = methods.FACTORIES
-    return factories if getattr(methods, "PYTHON", None) == PYTHON else {}
-
-
-_FACTORIES: dict[str, Callable[..., Any]] | None = None
-#: the texts asked for while a generator records them (None: not recording)
-_RECORDED: list[str] | None = None
-
-
-def _create_fn(name: str, args: list[str], body: list[str], *, globals: Any = None, locals: Any = None,
-               return_type: Any = dataclasses.MISSING) -> Any:
-    global _FACTORIES
-    if locals is None:
-        locals = {}
-    text = _text(name, args, body, locals, return_type)
-    if _RECORDED is not None:
-        _RECORDED.append(text)
-    if _FACTORIES is None:
-        _FACTORIES = _compiled()
-    factory = _FACTORIES.get(text)
-    if factory is None:
-        ns: dict[str, Any] = {}
-        exec(text, globals, ns)
-        factory = ns["__create_fn__"]
-    return factory(**locals)
 
 
 def _itself(self: T, memo: Any = None) -> T:
@@ -82,70 +22,14 @@ def dataclass(**options: Any) -> Callable[[type[T]], type[T]]:
     """``dataclasses.dataclass(**options)``, its methods' code compiled ahead of time where it can be.
 
     A frozen class's instances are their own copies (``copy.copy`` and ``copy.deepcopy`` give the
-    instance itself): the model is the title's, immutable and shared by every game of it, so a copy
-    of a game (a fork, a rollback's checkpoint) shares it rather than copying thousands of its
-    objects each time."""
-    make = dataclasses.dataclass(**options)
+    instance itself)."""
+    make = precompiled.dataclass(**options)
 
     def wrap(cls: type[T]) -> type[T]:
-        if _ORIGINAL is None or PYTHON != "3.11":   # another Python writes its methods another way
-            made = make(cls)
-        else:
-            setattr(dataclasses, "_create_fn", _create_fn)
-            try:
-                made = make(cls)
-            finally:
-                setattr(dataclasses, "_create_fn", _ORIGINAL)
+        made = make(cls)
         if options.get("frozen"):
             setattr(made, "__copy__", _itself)
             setattr(made, "__deepcopy__", _itself)
         return made
 
     return wrap
-
-
-def method_texts() -> list[str]:
-    """Every method text the model's classes compile, in the order they are defined (a fresh import)."""
-    global _RECORDED
-    for name in [m for m in sys.modules if m == "railbook.title.model" or m.startswith("railbook.title.model.")]:
-        if name != "railbook.title.model.precompiled":
-            del sys.modules[name]
-    _RECORDED = []
-    try:
-        importlib.import_module("railbook.title.model")   # the model, defined afresh
-        return list(dict.fromkeys(_RECORDED))
-    finally:
-        _RECORDED = None
-
-
-def render(texts: list[str]) -> str:
-    out = ['"""Automatically generated by railbook.title.model.precompiled.main(): do not modify.',
-           "",
-           "The methods ``dataclasses`` writes for the title model's classes, compiled ahead of time",
-           '(see railbook/title/model/precompiled.py)."""',
-           "# fmt: off",
-           "# flake8: noqa",
-           "# mypy: ignore-errors",
-           "",
-           f"PYTHON = {PYTHON!r}",
-           ""]
-    for i, text in enumerate(texts):
-        out.append(text.replace("def __create_fn__(", f"def _f{i}(", 1))
-        out.append("")
-    out.append("FACTORIES = {")
-    for i, text in enumerate(texts):
-        out.append(f"    {text!r}: _f{i},")
-    out.append("}")
-    return "\n".join(out) + "\n"
-
-
-def main() -> None:
-    # the module the model's classes use (not a __main__ copy of it)
-    precompiled = importlib.import_module("railbook.title.model.precompiled")
-    target = Path(__file__).with_name("_methods.py")
-    target.write_text(precompiled.render(precompiled.method_texts()), encoding="utf-8")
-    print(f"wrote {target}")
-
-
-if __name__ == "__main__":
-    main()

@@ -21,12 +21,16 @@ from railbook.title.model.texts import (
 
 @dataclass(frozen=True, slots=True)
 class Players:
+    """How many players the title plays with."""
+
     min: int = 1
     max: int = 1
 
 
 @dataclass(frozen=True, slots=True)
 class Currency:
+    """How money is written: its symbol, on which side of the amount, and its code."""
+
     symbol: str = "$"
     placement: Literal["prefix", "suffix"] = "prefix"
     code: str | None = None
@@ -34,6 +38,8 @@ class Currency:
 
 @dataclass(frozen=True, slots=True)
 class BankRules:
+    """The bank's cash (one amount, or one per player count), and when it is broken."""
+
     cash: int | Mapping[int, int] = 0   # one amount, or one per player count
     unlimited: bool = False
     broken_when_empty: bool = False     # broken as soon as it holds nothing, not only when it cannot pay
@@ -50,6 +56,9 @@ class DraftRules:
 
 @dataclass(frozen=True, slots=True)
 class AuctionRules:
+    """``auction``: how the privates (and any minors or corporations sold with them) are sold at the
+    start."""
+
     kind: Literal["waterfall", "starting_package", "draft", "blind_draft", "turn_auction", "none"] = "none"
     draft_order: Literal["seat", "reverse_seat"] = "seat"
     min_increment: int = 5
@@ -79,6 +88,8 @@ class PrivateSales:
 
 @dataclass(frozen=True, slots=True)
 class StockRoundRules:
+    """``stock_round``: the order of sales and buys, how sales move prices, and what a player may hold."""
+
     sell_buy_order: Literal["sell_buy_or_buy_sell", "sell_buy", "sell_buy_sell"] = "sell_buy_or_buy_sell"
     first_sales_after: Literal["first_stock_round", "operation", "operation_or_president",
                                "any_time"] = "first_stock_round"
@@ -133,6 +144,9 @@ class PresidentBorrows:
 
 @dataclass(frozen=True, slots=True)
 class EmergencyBuy:
+    """What a corporation that must buy a train and cannot afford it may do, and what its president
+    must."""
+
     from_other_corporations: Literal["never", "up_to_face_value", "any_price"] = "up_to_face_value"
     president_may_swap: bool = True
     cheapest_depot_train_only: bool = True
@@ -146,6 +160,8 @@ class EmergencyBuy:
 
 @dataclass(frozen=True, slots=True)
 class TreasuryShares:
+    """Shares a corporation may hold in its treasury, and when it may buy or sell them."""
+
     max_percent: int = 100
     buy_or_sell: bool = False
     must_have_operated: bool = False
@@ -242,6 +258,8 @@ class ShareRedemption:
 
 @dataclass(frozen=True, slots=True)
 class MarkerPrice:
+    """A marker's price for the holder of a private."""
+
     private: str
     cost: int
 
@@ -270,6 +288,9 @@ DEFAULT_OR_STEPS = ("bankrupt", "exchange", "special_track", "special_token", "b
 
 @dataclass(frozen=True, slots=True)
 class OperatingRoundRules:
+    """``operating_round``: the steps of a corporation's turn, its track and station rules, and buying
+    trains."""
+
     steps: tuple[str, ...] = DEFAULT_OR_STEPS
     tile_lays: tuple[TileLay, ...] = (TileLay(),)
     track_restriction: Literal["permissive", "semi_restrictive", "restrictive", "city_permissive",
@@ -319,6 +340,8 @@ class CertificatesAtStart:
 
 @dataclass(frozen=True, slots=True)
 class GameEndRule:
+    """One way the game ends: what triggers it and when the game then ends."""
+
     trigger: Trigger
     timing: Timing
     last_set_skips: tuple[str, ...] = ()
@@ -327,6 +350,9 @@ class GameEndRule:
 
 @dataclass(frozen=True, slots=True)
 class BankruptcyRules:
+    """``bankruptcy``: whether a player may go bankrupt, and what then happens to the game, his shares
+    and cash."""
+
     allowed: bool = True
     ends_game_after: Literal["one", "all_but_one"] = "one"
     corporation_issues_first: bool = False      # the corporation issues what it may before its president fails
@@ -348,6 +374,9 @@ class Change:
 
 @dataclass(frozen=True, slots=True)
 class OptionalRule:
+    """An optional rule (or a variant played with some player counts): its text and the changes it makes
+    to the title."""
+
     id: str
     name: str = ""
     description: str = ""

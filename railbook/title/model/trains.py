@@ -33,6 +33,8 @@ class Distance:
 
 @dataclass(frozen=True, slots=True)
 class TrainVariant:
+    """Another form a train may be bought as (its own name, distance and price)."""
+
     name: str
     distance: Distance
     price: int
@@ -41,6 +43,9 @@ class TrainVariant:
 
 @dataclass(frozen=True, slots=True)
 class TrainDef:
+    """trains.yaml: a kind of train, how many there are, what it costs, and what buying the first of it
+    does."""
+
     name: str
     distance: Distance
     price: int
@@ -65,6 +70,9 @@ class TrainDef:
 
 @dataclass(frozen=True, slots=True)
 class PhaseDef:
+    """A phase of the game: the tiles and train limit it allows, its operating rounds, and what starts
+    it."""
+
     name: str
     tiles: tuple[str, ...]
     train_limit: int | Mapping[str, int]    # by corporation type where it differs
