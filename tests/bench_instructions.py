@@ -28,10 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from railbook.importers.bench import public_logs, replayer  # noqa: E402
+from railbook.importers.bench import chosen_logs, replayer  # noqa: E402
 from railbook.paths import fidelity_dir  # noqa: E402
-
-PUBLIC_TITLES = ("1830", "1894", "1893", "1826")
 
 #: replays the log once to warm up, then N times (argv: log, N)
 DRIVER = """
@@ -75,10 +73,7 @@ def main() -> int:
     if valgrind is None:
         print("valgrind is not installed: nothing to count (apt-get install valgrind)")
         return 0
-    if len(args.paths) == 1 and Path(args.paths[0]).is_dir():
-        paths = public_logs(Path(args.paths[0]), PUBLIC_TITLES)
-    else:
-        paths = [Path(p) for p in args.paths] or public_logs(fidelity_dir(), PUBLIC_TITLES)
+    paths = chosen_logs(args.paths, fidelity_dir())
     if not paths:
         print("no recorded games")
         return 0

@@ -32,11 +32,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from railbook.importers.bench import public_logs, time_replay  # noqa: E402
+from railbook.importers.bench import chosen_logs, time_replay  # noqa: E402
 from railbook.paths import fidelity_dir  # noqa: E402
-
-#: the public logs, as the benchmark has always timed them: the four titles railbook began with
-PUBLIC_TITLES = ("1830", "1894", "1893", "1826")
 
 
 def ruby_times(ref: Path | None, paths: list[Path], runs: int) -> dict[str, float]:
@@ -96,10 +93,7 @@ def main() -> int:
     parser.add_argument("--ref", default=os.environ.get("REF"), help="the 18xx.games engine's lib/ ($REF)")
     parser.add_argument("--json", action="store_true", help="one JSON object per log")
     args = parser.parse_args()
-    if len(args.paths) == 1 and Path(args.paths[0]).is_dir():
-        paths = public_logs(Path(args.paths[0]), PUBLIC_TITLES)
-    else:
-        paths = [Path(p) for p in args.paths] or public_logs(fidelity_dir(), PUBLIC_TITLES)
+    paths = chosen_logs(args.paths, fidelity_dir())
     if not paths:
         print("no recorded games")
         return 0

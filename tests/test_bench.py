@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from railbook.cli.main import main
-from railbook.importers.bench import public_logs, time_replay
+from railbook.importers.bench import chosen_logs, public_logs, time_replay
 
 GAMES = Path(__file__).parent / "fixtures" / "reference_games"
 
@@ -63,6 +63,16 @@ def test_the_public_logs_are_the_recorded_games_of_the_titles_asked_for(tmp_path
     (tmp_path / "rails" / "1826" / "r.report").write_text("", encoding="utf-8")
     names = [f"{p.parent.name}/{p.name}" for p in public_logs(tmp_path, ("1830", "1894", "1893", "1826"))]
     assert names == ["1830/g.json", "1894/g.json", "1893/g.json", "1826/r.report"]
+
+
+def test_a_benchmark_takes_a_fidelity_folders_public_logs_or_the_logs_it_is_given(tmp_path: Path) -> None:
+    for title in ("1830", "1882"):
+        (tmp_path / "fixtures" / title).mkdir(parents=True)
+        (tmp_path / "fixtures" / title / "g.json").write_text("{}", encoding="utf-8")
+    given = tmp_path / "fixtures" / "1882" / "g.json"
+    assert [p.parent.name for p in chosen_logs([str(tmp_path)], tmp_path / "elsewhere")] == ["1830"]
+    assert chosen_logs([str(given)], tmp_path) == [given]
+    assert [p.parent.name for p in chosen_logs([], tmp_path)] == ["1830"]
 
 
 def test_bench_counts_the_calls_of_a_replay_where_asked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
