@@ -31,6 +31,8 @@ sys.path.insert(0, str(ROOT))
 from railbook.importers.bench import chosen_logs, replayer  # noqa: E402
 from railbook.paths import fidelity_dir  # noqa: E402
 
+from bench_replay import PUBLIC_TITLES  # noqa: E402  # beside this file: the logs make bench times
+
 #: replays the log once to warm up, then N times (argv: log, N)
 DRIVER = """
 import sys
@@ -73,7 +75,7 @@ def main() -> int:
     if valgrind is None:
         print("valgrind is not installed: nothing to count (apt-get install valgrind)")
         return 0
-    paths = chosen_logs(args.paths, fidelity_dir())
+    paths = chosen_logs(args.paths, fidelity_dir(), PUBLIC_TITLES)
     if not paths:
         print("no recorded games")
         return 0

@@ -35,6 +35,9 @@ sys.path.insert(0, str(ROOT))
 from railbook.importers.bench import chosen_logs, time_replay  # noqa: E402
 from railbook.paths import fidelity_dir  # noqa: E402
 
+#: the public logs, as the benchmarks have always measured them: the four titles railbook began with
+PUBLIC_TITLES = ("1830", "1894", "1893", "1826")
+
 
 def ruby_times(ref: Path | None, paths: list[Path], runs: int) -> dict[str, float]:
     """The 18xx.games engine's in-process µs per action, by log path (empty without Ruby or its lib)."""
@@ -93,7 +96,7 @@ def main() -> int:
     parser.add_argument("--ref", default=os.environ.get("REF"), help="the 18xx.games engine's lib/ ($REF)")
     parser.add_argument("--json", action="store_true", help="one JSON object per log")
     args = parser.parse_args()
-    paths = chosen_logs(args.paths, fidelity_dir())
+    paths = chosen_logs(args.paths, fidelity_dir(), PUBLIC_TITLES)
     if not paths:
         print("no recorded games")
         return 0

@@ -70,9 +70,9 @@ def test_a_benchmark_takes_a_fidelity_folders_public_logs_or_the_logs_it_is_give
         (tmp_path / "fixtures" / title).mkdir(parents=True)
         (tmp_path / "fixtures" / title / "g.json").write_text("{}", encoding="utf-8")
     given = tmp_path / "fixtures" / "1882" / "g.json"
-    assert [p.parent.name for p in chosen_logs([str(tmp_path)], tmp_path / "elsewhere")] == ["1830"]
-    assert chosen_logs([str(given)], tmp_path) == [given]
-    assert [p.parent.name for p in chosen_logs([], tmp_path)] == ["1830"]
+    assert [p.parent.name for p in chosen_logs([str(tmp_path)], tmp_path / "elsewhere", ("1830",))] == ["1830"]
+    assert chosen_logs([str(given)], tmp_path, ("1830",)) == [given]
+    assert [p.parent.name for p in chosen_logs([], tmp_path, ("1830",))] == ["1830"]
 
 
 def test_bench_counts_the_calls_of_a_replay_where_asked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -38,16 +38,12 @@ class BenchRow:
         return out
 
 
-#: the public logs, as the benchmarks have always measured them: the four titles railbook began with
-PUBLIC_TITLES = ("1830", "1894", "1893", "1826")
-
-
-def chosen_logs(args: list[str], default: Path) -> list[Path]:
-    """The logs a benchmark's command line names: the public logs of a fidelity folder given alone,
-    else the logs given, else the public logs of ``default``."""
+def chosen_logs(args: list[str], default: Path, titles: Iterable[str]) -> list[Path]:
+    """The logs a benchmark's command line names: the public logs (of these titles) of a fidelity
+    folder given alone, else the logs given, else the public logs of ``default``."""
     if len(args) == 1 and Path(args[0]).is_dir():
-        return public_logs(Path(args[0]), PUBLIC_TITLES)
-    return [Path(p) for p in args] or public_logs(default, PUBLIC_TITLES)
+        return public_logs(Path(args[0]), titles)
+    return [Path(p) for p in args] or public_logs(default, titles)
 
 
 def public_logs(base: Path, titles: Iterable[str]) -> list[Path]:
