@@ -10,14 +10,9 @@ it would compile is looked up first among the ones compiled ahead of time into
 found there (a class changed and the module was not made again, another Python) is compiled as
 usual. The classes are the same either way: only where their methods' code comes from differs.
 
-A module uses it so (mypy knows ``dataclasses.dataclass`` only)::
-
-    if TYPE_CHECKING:
-        from dataclasses import dataclass
-    else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
-        from railbook.precompiled import dataclass
-
-and is listed in :data:`MODULES`.
+A module imports it in place of ``dataclasses.dataclass`` (``from railbook.precompiled import
+dataclass``; its signature is marked ``dataclass_transform``, so the type checker treats the classes
+as the dataclasses they are) and is listed in :data:`MODULES`.
 
     python -c "from railbook.precompiled import main; main()"   makes _precompiled_methods.py again
 
@@ -33,7 +28,7 @@ import dataclasses
 import importlib
 import sys
 from pathlib import Path
-from typing import Any, Callable, TypeVar, overload
+from typing import Any, Callable, TypeVar, dataclass_transform, overload
 
 T = TypeVar("T")
 
@@ -114,11 +109,16 @@ def _create_fn(name: str, args: list[str], body: list[str], *, globals: Any = No
 
 
 @overload
+@dataclass_transform(field_specifiers=(dataclasses.field, dataclasses.Field))
 def dataclass(cls: type[T], /) -> type[T]: ...
 @overload
-def dataclass(cls: None = None, /, **options: Any) -> Callable[[type[T]], type[T]]: ...
+@dataclass_transform(field_specifiers=(dataclasses.field, dataclasses.Field))
+def dataclass(cls: None = None, /, *, init: bool = True, repr: bool = True, eq: bool = True, order: bool = False,
+              unsafe_hash: bool = False, frozen: bool = False, match_args: bool = True, kw_only: bool = False,
+              slots: bool = False, weakref_slot: bool = False) -> Callable[[type[T]], type[T]]: ...
 
 
+@dataclass_transform(field_specifiers=(dataclasses.field, dataclasses.Field))
 def dataclass(cls: type[T] | None = None, /, **options: Any) -> type[T] | Callable[[type[T]], type[T]]:
     """``dataclasses.dataclass`` (``@dataclass`` or ``@dataclass(**options)``), its methods' code
     compiled ahead of time where it can be."""

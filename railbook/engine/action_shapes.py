@@ -16,12 +16,9 @@ they are checked against the engine's own value where the action is resolved and
 from __future__ import annotations
 
 from dataclasses import field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
-    from railbook.precompiled import dataclass
+from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 from railbook.errors import ActionFormatError
 

@@ -25,10 +25,7 @@ from dataclasses import field, fields
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
-    from railbook.precompiled import dataclass
+from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action

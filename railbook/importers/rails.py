@@ -19,12 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
-    from railbook.precompiled import dataclass
+from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 from railbook.errors import LogError
 from railbook.importers.formats import looks_like_report as looks_like_report  # rails.looks_like_report, as before

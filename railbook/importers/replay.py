@@ -5,12 +5,9 @@ from __future__ import annotations
 import json
 from dataclasses import field
 from pathlib import Path
-from typing import TYPE_CHECKING, IO, Any, Callable
+from typing import IO, Any, Callable
 
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
-    from railbook.precompiled import dataclass
+from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 from railbook.engine.game import Game
 from railbook.engine.title import Title

@@ -12,12 +12,9 @@ from __future__ import annotations
 
 from dataclasses import field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
-    from railbook.precompiled import dataclass
+from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 from railbook.engine.game import Game
 from railbook.engine.rules.game_end import result_players

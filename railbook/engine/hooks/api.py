@@ -10,10 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
-    from railbook.precompiled import dataclass
+from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 from railbook.engine.mechanics.base import find
 from railbook.engine.mechanics.conversion import convert_corporation

@@ -35,10 +35,7 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
-    from railbook.precompiled import dataclass
+from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 from railbook.engine.legal import LegalAction, simple
 from railbook.engine.map.token import Token

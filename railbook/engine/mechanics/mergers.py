@@ -27,10 +27,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
-    from railbook.precompiled import dataclass
+from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 from railbook.engine.entities.share_pool import swap_shares
 from railbook.engine.mechanics.base import Mechanic, find

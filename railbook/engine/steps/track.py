@@ -12,10 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, Callable
 
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:   # the same classes, their methods compiled ahead of time (railbook/precompiled.py)
-    from railbook.precompiled import dataclass
+from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 from railbook.engine.map.tile import COLORS, path_within
 from railbook.engine.rules.abilities import usable_abilities

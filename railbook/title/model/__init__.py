@@ -14,12 +14,9 @@ diff and here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import Mapping
 
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:   # the same classes, their methods compiled ahead of time (railbook/title/model/precompiled.py)
-    from railbook.title.model.precompiled import dataclass
+from railbook.title.model.precompiled import dataclass  # frozen: its own copies; methods compiled ahead
 
 from railbook.title.model.board import (
     ExtraUpgrade,

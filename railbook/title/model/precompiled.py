@@ -7,7 +7,8 @@ a rollback's checkpoint) shares it rather than copying thousands of its objects 
 
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar
+import dataclasses
+from typing import Any, Callable, TypeVar, dataclass_transform
 
 from railbook import precompiled
 
@@ -18,6 +19,7 @@ def _itself(self: T, memo: Any = None) -> T:
     return self
 
 
+@dataclass_transform(field_specifiers=(dataclasses.field, dataclasses.Field))
 def dataclass(**options: Any) -> Callable[[type[T]], type[T]]:
     """``dataclasses.dataclass(**options)``, its methods' code compiled ahead of time where it can be.
 

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import field
-from typing import TYPE_CHECKING, Literal, Mapping
+from typing import Literal, Mapping
 
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:   # the same classes, their methods compiled ahead of time (railbook/title/model/precompiled.py)
-    from railbook.title.model.precompiled import dataclass
+from railbook.title.model.precompiled import dataclass  # frozen: its own copies; methods compiled ahead
 
 
 @dataclass(frozen=True, slots=True)
