@@ -66,7 +66,8 @@ def parse_json(text: str, source: str) -> Any:
     except (ValueError, RecursionError):
         pass
     else:
-        if _within_limits(data):
+        depth, too_long = _measure(data)
+        if depth <= MAX_DEPTH and not too_long:
             return data
     return _parse_exactly(text, source)
 
@@ -75,21 +76,24 @@ def parse_json(text: str, source: str) -> Any:
 _TOO_LONG = 10 ** MAX_DIGITS
 
 
-def _within_limits(data: Any) -> bool:
-    """Whether no container in ``data`` nests deeper than :data:`MAX_DEPTH` and no integer has
-    more than :data:`MAX_DIGITS` digits (iteratively: a deep value cannot exhaust the stack)."""
+def _measure(data: Any) -> tuple[int, bool]:
+    """How deeply containers nest in ``data`` (counted no further than the first level beyond
+    :data:`MAX_DEPTH`), and whether an integer has more than :data:`MAX_DIGITS` digits
+    (iteratively: a deep value cannot exhaust the stack)."""
+    deepest, too_long = 0, False
     work: list[tuple[Any, int]] = [([data], 0)]   # data as the child of a container at depth 0
     while work:
         value, depth = work.pop()
         if depth > MAX_DEPTH:
-            return False
+            return depth, too_long
+        deepest = max(deepest, depth)
         for child in (value.values() if type(value) is dict else value):
             kind = type(child)
             if kind is dict or kind is list:
                 work.append((child, depth + 1))
             elif kind is int and not -_TOO_LONG < child < _TOO_LONG:
-                return False
-    return True
+                too_long = True
+    return deepest, too_long
 
 
 def _parse_exactly(text: str, source: str) -> Any:
@@ -111,29 +115,10 @@ def _parse_exactly(text: str, source: str) -> Any:
         raise LogError(f"{source}: not valid JSON: {exc}") from None
     except RecursionError:
         raise LogError(f"{source}: nested too deeply to read (game files nest at most {MAX_DEPTH} levels)") from None
-    depth = _depth(data)
+    depth, _ = _measure(data)
     if depth > MAX_DEPTH:
         raise LogError(f"{source}: nested {depth} levels deep; game files nest at most {MAX_DEPTH} levels")
     return data
-
-
-def _depth(data: Any) -> int:
-    """How deeply containers nest in ``data`` (iteratively: a deep value cannot exhaust the stack)."""
-    deepest = 0
-    work = [(data, 1)]
-    while work:
-        value, depth = work.pop()
-        if isinstance(value, dict):
-            children: Any = value.values()
-        elif isinstance(value, list):
-            children = value
-        else:
-            continue
-        deepest = max(deepest, depth)
-        if depth > MAX_DEPTH:
-            return depth
-        work.extend((c, depth + 1) for c in children if isinstance(c, (dict, list)))
-    return deepest
 
 
 def _gunzip(raw: bytes, source: str) -> bytes:
