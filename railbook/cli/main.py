@@ -8,10 +8,11 @@ user can fix are printed as messages (never tracebacks) and give exit status 1
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 import warnings
-from typing import Any, Callable, Sequence, TextIO
+from typing import Any, Callable, NoReturn, Sequence, TextIO
 
 from railbook.version import __version__
 
@@ -74,12 +75,39 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _command(argv: list[str]) -> str | None:
+    """The command a command line names: its first word that is not an option (the options before
+    the command take no value; ``--titles DIR`` is taken out first)."""
+    return next((a for a in argv if not a.startswith("-")), None)
+
+
+def run() -> NoReturn:
+    """The ``railbook`` program (its console script, and ``python -m railbook.cli.main``): :func:`main`,
+    in a process that ends with its exit status. A short command (:data:`commands.SHORT`) runs with
+    the garbage collector off and ends at once when its output is flushed; the others as Python
+    runs them. (Tests call :func:`main`, which never ends the process.)"""
+    from railbook.cli.commands import SHORT
+
+    argv = sys.argv[1:]
+    short = _command(_title_folders([a for a in argv if a != "--debug"])[0]) in SHORT
+    if short:
+        gc.disable()
+    status = main(argv)
+    if not short:
+        sys.exit(status)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):   # a closed pipe (railbook replay LOG | head): nothing more to say
+            pass
+    os._exit(status)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv  # anywhere on the line, before the command or after it
     argv, folders = _title_folders([a for a in argv if a != "--debug"])
-    # the command is the first word that is not an option (the options before it take no value)
-    parser = build_parser(next((a for a in argv if not a.startswith("-")), None))
+    parser = build_parser(_command(argv))
     args = parser.parse_args(argv)
     from railbook.paths import use_title_folders
 
@@ -140,4 +168,4 @@ def _show_warning(message: Warning | str, category: type[Warning], filename: str
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()
