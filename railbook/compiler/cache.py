@@ -29,13 +29,13 @@ import importlib.util
 import linecache
 import marshal
 import os
-import stat
 import sys
 import warnings
 from pathlib import Path
 from types import CodeType, ModuleType
 
 from railbook.compiler.fingerprint import compiler_digest, module_filename
+from railbook.compiler.private_dir import CacheWarning, private_cache_dir
 from railbook.paths import cache_dir, title_dir
 from railbook.title.sources import source_hash
 
@@ -45,43 +45,10 @@ HEADER = "# railbook cache entry: key {key} sha256 {digest}\n"
 CODE_HEADER = "# railbook bytecode of module sha256 {source} for {magic} sha256 {digest}\n"
 
 
-class CacheWarning(UserWarning):
-    """The compile cache found something it would not use (and rebuilt or bypassed it)."""
-
-
 def cached_module_path(folder: Path) -> tuple[Path, str]:
     digest = source_hash(folder, compiler_digest())
     name = folder.resolve().name
     return cache_dir() / f"{module_filename(name)[:-3]}-{digest[:16]}.py", digest
-
-
-def private_cache_dir() -> Path | None:
-    """The cache directory, created or made private (0700) if need be; None where it cannot be
-    trusted (another user's, or writable by others and not ours to fix)."""
-    folder = cache_dir()
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        info = folder.lstat()
-    except OSError as exc:
-        warnings.warn(f"the compile cache {folder} cannot be used ({exc.strerror or exc}); "
-                      f"compiling in memory", CacheWarning, stacklevel=3)
-        return None
-    if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
-        warnings.warn(f"the compile cache {folder} is not a directory of its own; compiling in memory",
-                      CacheWarning, stacklevel=3)
-        return None
-    if hasattr(os, "getuid") and info.st_uid != os.getuid():
-        warnings.warn(f"the compile cache {folder} belongs to another user; compiling in memory "
-                      f"(set RAILBOOK_CACHE to a directory of your own)", CacheWarning, stacklevel=3)
-        return None
-    if stat.S_IMODE(info.st_mode) & 0o077:
-        try:
-            folder.chmod(0o700)
-        except OSError:
-            warnings.warn(f"the compile cache {folder} is open to other users and cannot be made private; "
-                          f"compiling in memory", CacheWarning, stacklevel=3)
-            return None
-    return folder
 
 
 def entry_text(key: str, source: str) -> str:
