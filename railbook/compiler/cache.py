@@ -35,7 +35,7 @@ from pathlib import Path
 from types import CodeType, ModuleType
 
 from railbook.compiler.fingerprint import compiler_digest, module_filename
-from railbook.compiler.private_dir import CacheWarning, private_cache_dir
+from railbook.compiler.private_dir import CacheWarning, private_cache_dir, write_whole
 from railbook.paths import cache_dir, title_dir
 from railbook.title.sources import source_hash
 
@@ -69,24 +69,6 @@ def verified_source(raw: bytes, key: str) -> str | None:
         return body.decode("utf-8")
     except UnicodeDecodeError:
         return None
-
-
-def _write_entry(path: Path, text: str | bytes) -> None:
-    import tempfile  # only a cache miss writes: a start that loads its title from the cache does not load it
-
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(text.encode("utf-8") if isinstance(text, str) else text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def _compile(folder: Path) -> str:
@@ -126,7 +108,7 @@ def load_compiled(title: str | os.PathLike[str]) -> ModuleType:
         source = _compile(folder)
         if cache is not None:
             try:
-                _write_entry(path, entry_text(key, source))
+                write_whole(path, entry_text(key, source))
             except OSError as exc:
                 warnings.warn(f"cannot write the compile cache entry {path} ({exc.strerror or exc})",
                               CacheWarning, stacklevel=2)
@@ -167,7 +149,7 @@ def _code(path: Path, source: str, cached: bool) -> CodeType:
     if cached:
         payload = marshal.dumps(code)
         try:
-            _write_entry(code_path, _code_header(source_digest, payload) + payload)
+            write_whole(code_path, _code_header(source_digest, payload) + payload)
         except OSError:
             pass   # the bytecode is compiled again next time
     return code

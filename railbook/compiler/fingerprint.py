@@ -18,20 +18,22 @@ import functools
 import hashlib
 import os
 import time
-from pathlib import Path
 
-from railbook.compiler.private_dir import private_cache_dir
+from railbook.compiler.private_dir import private_cache_dir, write_whole
 from railbook.paths import SCHEMA_DIR
+from railbook.title.sources import RACY_NS
 from railbook.version import __version__
 
 #: the file beside the compile cache's entries that remembers the digest (one line: stamp, digest)
 MEMO = "compiler.digest"
-#: how recent a change must be for its file to be read whatever the memo says
-RACY_NS = 2_000_000_000
+#: this folder (railbook/compiler), the package's and the one that holds it (names in the digest are from there)
+_COMPILER = os.path.dirname(os.path.abspath(__file__))
+_RAILBOOK = os.path.dirname(_COMPILER)
+_BASE = os.path.dirname(_RAILBOOK)
 
 
-def _under(folder: str, suffix: str = "") -> list[str]:
-    """Every file (``suffix``: whose name ends so) in a folder and its subfolders, in the order
+def _under(folder: str, suffix: str) -> list[str]:
+    """Every file whose name ends with ``suffix`` in a folder and its subfolders, in the order
     ``sorted(Path(folder).rglob(...))`` gives (by path component)."""
     found = [os.path.join(top, name) for top, _, names in os.walk(folder) for name in names
              if name.endswith(suffix)]
@@ -49,20 +51,17 @@ def _in(folder: str) -> list[str]:
 
 def compiler_files() -> list[str]:
     """The files whose content shapes a compiled module besides the title, in the digest's order."""
-    compiler = os.path.dirname(os.path.abspath(__file__))
-    railbook = os.path.dirname(compiler)
-    return (_under(compiler, ".py") + _in(os.path.join(compiler, "templates"))
-            + _under(os.path.join(railbook, "dsl"), ".py") + _under(os.path.join(railbook, "title"), ".py")
+    return (_under(_COMPILER, ".py") + _in(os.path.join(_COMPILER, "templates"))
+            + _under(os.path.join(_RAILBOOK, "dsl"), ".py") + _under(os.path.join(_RAILBOOK, "title"), ".py")
             + _in(str(SCHEMA_DIR)))
 
 
 def content_digest(files: list[str]) -> bytes:
     """The digest of the files' names (from the package's parent folder) and contents."""
-    base = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     h = hashlib.sha256(__version__.encode())
     for f in files:
         with open(f, "rb") as fh:
-            h.update(os.path.relpath(f, base).encode() + b"\0" + fh.read() + b"\0")
+            h.update(os.path.relpath(f, _BASE).encode() + b"\0" + fh.read() + b"\0")
     return h.hexdigest().encode()
 
 
@@ -100,21 +99,11 @@ def compiler_digest() -> bytes:
             return digest.encode()
     made = content_digest(files)
     if memo is not None:
-        _remember(memo, f"{stamp} {made.decode()}\n")
-    return made
-
-
-def _remember(memo: Path, line: str) -> None:
-    """Write the memo whole (a temporary file renamed into place), or not at all."""
-    tmp = memo.with_name(f".{memo.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_text(line, encoding="ascii")
-        os.replace(tmp, memo)
-    except OSError:
         try:
-            os.unlink(tmp)
+            write_whole(memo, f"{stamp} {made.decode()}\n")
         except OSError:
-            pass
+            pass   # remembered next time
+    return made
 
 
 def module_filename(title_id: str) -> str:

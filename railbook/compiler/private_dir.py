@@ -48,3 +48,23 @@ def private_cache_dir(quiet: bool = False) -> Path | None:
             refuse("is open to other users and cannot be made private; compiling in memory")
             return None
     return folder
+
+
+def write_whole(path: Path, text: str | bytes) -> None:
+    """Write a file of the cache directory so that a reader never sees half of it: to a unique
+    temporary file beside it, flushed to disk, then renamed into place (OSError where it cannot)."""
+    import tempfile  # only a cache miss writes: a start that loads its title from the cache does not load it
+
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(text.encode("utf-8") if isinstance(text, str) else text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

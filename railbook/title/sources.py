@@ -30,7 +30,7 @@ def source_files(folder: Path) -> list[Path]:
 #: A file changed in the last seconds is read every time (as git does with a "racy" entry): a clock
 #: that ticks coarsely gives two quick edits of one size the same time
 _HASHED: dict[tuple[object, ...], str] = {}
-_RACY_NS = 2_000_000_000
+RACY_NS = 2_000_000_000
 
 
 def source_hash(folder: Path, extra: bytes = b"") -> str:
@@ -40,7 +40,7 @@ def source_hash(folder: Path, extra: bytes = b"") -> str:
         stats = [f.stat() for f in files]
     except OSError:
         stats = []
-    settled = bool(stats) and max(st.st_mtime_ns for st in stats) < time.time_ns() - _RACY_NS
+    settled = bool(stats) and max(st.st_mtime_ns for st in stats) < time.time_ns() - RACY_NS
     key = (extra, *((str(f), st.st_size, st.st_mtime_ns) for f, st in zip(files, stats))) if settled else None
     if key is not None and key in _HASHED:
         return _HASHED[key]
