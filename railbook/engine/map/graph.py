@@ -31,10 +31,10 @@ class Graph:
         self.reachable_hexes_: dict[Any, dict["Hex", bool]] = {}
         self.routes: dict[Any, dict[str, bool]] = {}
         self.tokens: dict[Any, bool] = {}
-        # what a walk cut short had reached (its paths, its stops) when it stopped: part of the
-        # whole walk's reach, so a place in it is reached (kept until the board changes for the
-        # corporation, like the rest; see :meth:`reaches`)
-        self.partial_: dict[Any, tuple[dict[Path, bool], dict[Stop, bool]]] = {}
+        # what a walk cut short had reached (its paths, its stops, the hex sides it marked) when it
+        # stopped: part of the whole walk's reach, so a place in it is reached (kept until the board
+        # changes for the corporation, like the rest; see :meth:`reaches`)
+        self.partial_: dict[Any, tuple[dict[Path, bool], dict[Stop, bool], dict["Hex", dict[int, bool]]]] = {}
 
     def clear(self) -> None:
         self.connected_hexes_.clear()
@@ -139,6 +139,40 @@ class Graph:
                 return True
         return hex_ in self.reachable_hexes(corporation)
 
+    def reaches_sides(self, corporation: Any, hex_: "Hex", sides: "set[int] | frozenset[int]") -> bool:
+        """Whether the corporation's reach marks the hex at one of these sides (``connected_hexes``
+        holds one of them for the hex): where a tile may be laid and turned. Asked before every lay, so
+        a walk not yet made stops at the first such side it marks (a yes is the whole walk's, as in
+        :meth:`reaches`); a side a walk cut short marked is reached without walking again."""
+        hexes = self.connected_hexes_.get(corporation)
+        if hexes is None:
+            partial = self.partial_.get(corporation)
+            if partial is not None:
+                marked = partial[2].get(hex_)
+                if marked is not None and any(e in marked for e in sides):
+                    return True
+            try:
+                self.compute(corporation, wanted_sides=(hex_, sides))
+            except Found:
+                return True
+            hexes = self.connected_hexes_[corporation]
+        return any(e in sides for e in hexes.get(hex_, ()))
+
+    def reaches_any_path(self, corporation: Any, candidates: "set[Path] | frozenset[Path]") -> bool:
+        """Whether the corporation's track reaches one of these paths (``connected_paths`` holds one):
+        the walk stops at the first it records (a yes is the whole walk's, as in :meth:`reaches`)."""
+        paths = self.connected_paths_.get(corporation)
+        if paths is None:
+            partial = self.partial_.get(corporation)
+            if partial is not None and any(p in partial[0] for p in candidates):
+                return True
+            try:
+                self.compute(corporation, wanted_paths=candidates)
+            except Found:
+                return True
+            paths = self.connected_paths_[corporation]
+        return any(p in paths for p in candidates)
+
     def reaches(self, corporation: Any, wanted: Callable[[Stop], bool]) -> bool:
         """Whether the corporation reaches a stop ``wanted`` accepts: its network walk, stopped at the
         first such stop (a walk cut short finds only stops the whole walk finds, so a yes is the
@@ -199,10 +233,13 @@ class Graph:
 
     # -- the walk
     def compute(self, corporation: Any, routes_only: bool = False,
-                wanted: Callable[[Stop], bool] | None = None, wanted_hex: "Hex | None" = None) -> None:
-        """The corporation's network walk, from each station in map order; ``wanted``, ``wanted_hex``:
-        raise :class:`Found` at the first stop it accepts, the first path on that hex (keeping what
-        was reached, :attr:`partial_`)."""
+                wanted: Callable[[Stop], bool] | None = None, wanted_hex: "Hex | None" = None,
+                wanted_paths: "set[Path] | frozenset[Path] | None" = None,
+                wanted_sides: "tuple[Hex, set[int] | frozenset[int]] | None" = None) -> None:
+        """The corporation's network walk, from each station in map order; ``wanted``, ``wanted_hex``,
+        ``wanted_paths``, ``wanted_sides``: raise :class:`Found` at the first stop it accepts, the first
+        path on that hex, the first of those paths, the first of those sides of that hex it marks
+        (keeping what was reached, :attr:`partial_`)."""
         hexes: dict["Hex", dict[int, bool]] = {}
         nodes: dict[Stop, bool] = {}
         paths: dict[Path, bool] = {}
@@ -226,8 +263,9 @@ class Graph:
                 nodes[city] = True
         for city in teleport_cities:
             nodes[city] = True
-        if wanted is not None and any(wanted(n) for n in nodes):
-            self.partial_[corporation] = (paths, nodes)
+        if (wanted is not None and any(wanted(n) for n in nodes)) or \
+                (wanted_sides is not None and any(e in wanted_sides[1] for e in hexes.get(wanted_sides[0], ()))):
+            self.partial_[corporation] = (paths, nodes, hexes)
             raise Found
         routes = self.routes.get(corporation) or {}
         stations = list(tokens)
@@ -238,9 +276,10 @@ class Graph:
             # the walk from one station never passes through another (that one walks itself)
             others = [t for t in stations if t is not node]
             try:
-                walk_network(node, others, corporation, paths, nodes, local_nodes, hexes, wanted, wanted_hex)
+                walk_network(node, others, corporation, paths, nodes, local_nodes, hexes, wanted, wanted_hex,
+                             wanted_paths, wanted_sides)
             except Found:
-                self.partial_[corporation] = (paths, nodes)
+                self.partial_[corporation] = (paths, nodes, hexes)
                 raise
             if routes.get("route_train_purchase"):
                 continue

@@ -180,7 +180,9 @@ class Found(Exception):
 
 def walk_network(start: Stop, others: list[Stop], corporation: Any, paths: dict[Path, bool],
                  nodes: dict[Stop, bool], local_nodes: dict[Stop, bool], hexes: dict[Any, dict[int, bool]],
-                 wanted: Callable[[Stop], bool] | None = None, wanted_hex: Any = None) -> None:
+                 wanted: Callable[[Stop], bool] | None = None, wanted_hex: Any = None,
+                 wanted_paths: "set[Path] | frozenset[Path] | None" = None,
+                 wanted_sides: tuple[Any, "set[int] | frozenset[int]"] | None = None) -> None:
     """The corporation's network walk from one station (``others``: its other stations, which this
     walk does not pass through: each walks itself), recording what a route graph keeps of each path
     the first time any walk of the network reaches it: the path, its stops (``local_nodes``: those
@@ -196,8 +198,9 @@ def walk_network(start: Stop, others: list[Stop], corporation: Any, paths: dict[
     walks of a recorded game whose networks converge much: see README, "Speed").
 
     ``wanted``: the walk stops (raises :class:`Found`) at the first stop it records that ``wanted``
-    accepts, or at the first path it records on ``wanted_hex``: a walk asked only whether it reaches
-    such a stop or hex need not go on."""
+    accepts, at the first path it records on ``wanted_hex`` or among ``wanted_paths``, or at the first
+    side of ``wanted_sides`` (a hex and some of its sides) it marks: a walk asked only whether it
+    reaches such a stop, hex, path or side need not go on."""
     visited_nodes: set[Stop] = set(others)
     visited: set[Path] = set()
     used: set[int] = set()
@@ -234,6 +237,8 @@ def walk_network(start: Stop, others: list[Stop], corporation: Any, paths: dict[
             paths[path] = True
             if wanted_hex is not None and path.tile.hex is wanted_hex:
                 raise Found
+            if wanted_paths is not None and path in wanted_paths:
+                raise Found
             for p_node in path.nodes:
                 nodes[p_node] = True
                 local_nodes[p_node] = True
@@ -244,6 +249,8 @@ def walk_network(start: Stop, others: list[Stop], corporation: Any, paths: dict[
                 if reached is None:
                     reached = hexes[hex_] = {}
                 reached[edge] = True
+                if wanted_sides is not None and hex_ is wanted_sides[0] and edge in wanted_sides[1]:
+                    raise Found
         for next_node in onward:
             if next_node is origin or next_node in visited_nodes:
                 continue

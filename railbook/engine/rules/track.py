@@ -180,15 +180,16 @@ def check_lay_permission(game: "GameState", corp: Any, hex_: "Hex", tile: "Tile"
         raise IllegalAction(f"{hex_.id} is reserved for {holder.name}: its president must consent", "reserved hex")
 
 
-def sides_allow(game: "GameState", old: "Tile", new: "Tile", reached_sides: list[int]) -> bool:
-    """Under a side-based restriction: is this rotation of the new tile connected well enough?"""
+def sides_allow(game: "GameState", old: "Tile", new: "Tile", reaches: Callable[[set[int]], bool]) -> bool:
+    """Under a side-based restriction: is this rotation of the new tile connected well enough?
+    ``reaches(sides)``: whether the corporation's reach marks the hex at one of those sides."""
     if game.rules.operating_round.track_restriction not in SIDE_RULES:
         return True
     if new.city_towns:
-        return bool(set(new.exits) & set(reached_sides))
+        return reaches(set(new.exits))
     added = [p for p in new.paths if not any(path_within(p, q) for q in old.paths)]
     sides = {e for p in added for e in p.edges}
-    return bool(sides & set(reached_sides)) if sides else bool(set(new.exits) & set(reached_sides))
+    return reaches(sides) if sides else reaches(set(new.exits))
 
 
 def restore_printed_tile(game: "GameState", hex_: Hex) -> bool:
@@ -231,37 +232,39 @@ def restriction_needs_reach(game: "GameState") -> bool:
 
 
 def restriction_refusal(game: "GameState", old_tile: Tile, new_tile: Tile,
-                        reached: Callable[[], Any]) -> IllegalAction | None:
-    """The title's track restriction judged on an upgrade: ``reached()`` gives the new tile's paths
-    the corporation's track reaches (what the graph says once the tile is down); it is asked only
-    where the restriction depends on it, not under a permissive one."""
+                        reaches: Callable[[set[Any]], bool]) -> IllegalAction | None:
+    """The title's track restriction judged on an upgrade: ``reaches(paths)`` says whether the
+    corporation's track reaches one of those paths of the new tile (what the graph says once the tile
+    is down). A lay is allowed by any one path it reaches that adds track (one within no old path)
+    or, under ``semi_restrictive``, changes a stop's value; so the question names those paths, and
+    is not asked where the answer is known without it: under a permissive restriction, on a hex
+    with no track before, for a city tile under ``city_permissive``."""
     for old_ct in [] if extra_upgrade(game, old_tile, new_tile) else old_tile.city_towns:  # stops may go there
         if not any(set(old_ct.exits) <= set(n.exits) for n in new_tile.city_towns):
             return IllegalAction("the new tile must keep the old track to every city and town", "tile upgrade")
     if not restriction_needs_reach(game):
         return None
     restriction = game.rules.operating_round.track_restriction
-    connected = reached()
     old_paths = old_tile.paths
-    used_new = not old_paths
-    changed_city = False
+    if restriction not in ("restrictive", "semi_restrictive", "city_permissive") or not old_paths:
+        return None   # no other restriction asks for the reach; all the new track is new on a bare hex
+    if restriction == "city_permissive" and new_tile.cities:
+        return None
+    allowing: set[Any] = set()
     for np_ in new_tile.paths:
-        if np_ not in connected:
-            continue
         op = next((p for p in old_paths if path_within(np_, p)), None)
         if op is None:
-            used_new = True
-        old_rev = sorted(n.max_revenue() for n in op.nodes) if op else None
-        new_rev = sorted(n.max_revenue() for n in np_.nodes)
-        if old_rev != new_rev:
-            changed_city = True
-    if restriction == "restrictive" and not used_new:
+            allowing.add(np_)   # track the old tile did not have
+        elif restriction == "semi_restrictive" and \
+                sorted(n.max_revenue() for n in op.nodes) != sorted(n.max_revenue() for n in np_.nodes):
+            allowing.add(np_)   # a stop's value changed
+    if allowing and reaches(allowing):
+        return None
+    if restriction == "restrictive":
         return IllegalAction("the new tile must add track the corporation can use", "track restriction")
-    if restriction == "semi_restrictive" and not used_new and not changed_city:
+    if restriction == "semi_restrictive":
         return IllegalAction("the new tile must add usable track or change a city's value", "track restriction")
-    if restriction == "city_permissive" and not new_tile.cities and not used_new:
-        return IllegalAction("the new tile must be a city tile or add usable track", "track restriction")
-    return None
+    return IllegalAction("the new tile must be a city tile or add usable track", "track restriction")
 
 
 def paths_reached_once_laid(game: "GameState", corp: Any, hex_: Hex, tile: Tile,

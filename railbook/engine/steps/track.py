@@ -10,6 +10,7 @@ lay extra or unconnected tiles.
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from typing import TYPE_CHECKING, Any, Callable
 
 from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
@@ -294,8 +295,9 @@ class Tracker:
             tile.rotate(rotation)
             try:
                 memo = self.foresee_memo
-                refusal = restriction_refusal(game, old_tile, tile,
-                                              lambda: paths_reached_once_laid(game, entity, hex_, tile, memo))
+                refusal = restriction_refusal(
+                    game, old_tile, tile,
+                    lambda paths: bool(paths & paths_reached_once_laid(game, entity, hex_, tile, memo)))
             finally:
                 tile.rotate(before)
             if refusal is not None:
@@ -386,7 +388,7 @@ class Tracker:
             return False
         if had_token:  # its own station was in the city: it may lay whichever way keeps the track
             return True
-        return bool(set(tile.exits) & set(self.hex_neighbors(entity, hex_) or []))
+        return self.reaches_sides(entity, hex_, set(tile.exits))
 
     def take_back_own_token(self, action: "Action", corp: Any) -> None:
         """The corporation that splits the city puts its own lifted station back at once."""
@@ -414,15 +416,23 @@ class Tracker:
     def hex_neighbors(self, entity: Any, hex_: "Hex") -> list[int] | None:
         return self.game.graph.connected_hexes(entity).get(hex_)
 
+    def reaches_sides(self, entity: Any, hex_: "Hex", sides: set[int]) -> bool:
+        """Whether the entity's reach holds one of these sides of the hex (one of ``hex_neighbors``):
+        the route graph's walk stops at the first it marks, where the step keeps the graph's answer
+        (a step that says itself what an entity reaches, overriding ``hex_neighbors``, is asked)."""
+        if type(self).hex_neighbors is not Tracker.hex_neighbors:
+            return bool(sides & set(self.hex_neighbors(entity, hex_) or []))
+        return self.game.graph.reaches_sides(entity, hex_, sides)
+
     def legal_tile_rotation(self, entity: Any, hex_: "Hex", tile: "Tile") -> bool:
         old = hex_.tile
         replaced = replacement_rotation(tile, old)
         if replaced is not None:  # the tile replaces the old one outright: its own rotation, old track may go
             return tile.rotation == replaced and hex_ in self.game.graph.connected_hexes(entity)
+        reaches = partial(self.reaches_sides, entity, hex_)
         if extra_upgrade(self.game, old, tile):  # its exits stay, its stops may go
-            reach = self.hex_neighbors(entity, hex_) or []
-            return (all(e in hex_.neighbors for e in tile.exits) and bool(set(tile.exits) & set(reach))
-                    and set(old.exits) <= set(tile.exits) and sides_allow(self.game, old, tile, reach))
+            return (all(e in hex_.neighbors for e in tile.exits) and set(old.exits) <= set(tile.exits)
+                    and reaches(set(tile.exits)) and sides_allow(self.game, old, tile, reaches))
         if old.definition.upgrade_placed_by_reservation and any(c.definition.reserved_for for c in tile.cities):
             # the reserved city fixes the rotation: reaching the hex is enough (the old track is still kept)
             return (hex_ in self.game.graph.connected_hexes(entity)
@@ -435,9 +445,6 @@ class Tracker:
         multi = len(tile.cities) > 1 and len(old.cities) > 1
         if not all(e in hex_.neighbors for e in new_exits):
             return False
-        reach = self.hex_neighbors(entity, hex_) or []
-        if not set(new_exits) & set(reach):
-            return False
         if not all(any(path_within(p, q) for q in tile.paths) for p in old.paths):
             return False
         # a stop with no exits of its own (a city joined only to a town on the tile) is never a new one
@@ -445,13 +452,15 @@ class Tracker:
             return False
         if multi and not all(sum(1 for n in new_ct if set(o) <= set(n)) == 1 for o in old_ct):
             return False
-        return sides_allow(self.game, old, tile, reach)
+        # the reach last: the board's own checks are cheaper than the walk
+        return reaches(set(new_exits)) and sides_allow(self.game, old, tile, reaches)
 
     def check_track_restrictions(self, entity: Any, old_tile: "Tile", new_tile: "Tile") -> None:
         if not entity.is_operator():
             return
         graph = self.game.graph
-        refusal = restriction_refusal(self.game, old_tile, new_tile, lambda: graph.connected_paths(entity))
+        refusal = restriction_refusal(self.game, old_tile, new_tile,
+                                      lambda paths: graph.reaches_any_path(entity, paths))
         if refusal is not None:
             raise refusal
 
