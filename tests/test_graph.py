@@ -235,3 +235,44 @@ def test_a_corporation_closing_on_the_market_frees_the_cities_it_blocked() -> No
     assert "PRR closes" in game.log_lines and not game.city_by_id("57-1-0").tokened()
     assert "H18" in hexes(fresh_graph(game).connected_hexes(bo))
     assert game.graph.connected_hexes(bo) == fresh_graph(game).connected_hexes(bo)
+
+
+# ---------------------------------------------------------------- questions a walk cut short answers
+
+def test_asking_for_a_side_of_a_hex_stops_the_walk_there_and_keeps_what_it_marked() -> None:
+    """Before a lay the track step asks only whether the corporation reaches one of the hex's sides the
+    tile would use: the walk stops at the first such side it marks, and what it had marked answers the
+    next question about it without walking again."""
+    game = opening_at(OR2_NYC_ROUTES)
+    nyc, d18 = corporation(game, "NYC"), game.hex_by_id("D18")
+    graph = fresh_graph(game)
+    assert graph.reaches_sides(nyc, d18, {5})
+    assert nyc not in graph.connected_hexes_ and nyc in graph.partial_   # cut short, not the whole walk
+    assert graph.reaches_sides(nyc, d18, {5, 0})                      # answered from what it marked
+    assert not graph.reaches_sides(nyc, d18, {0, 1, 2, 3, 4})          # a no walks all the way, and is kept
+    assert graph.connected_hexes_[nyc] == fresh_graph(game).connected_hexes(nyc)
+
+
+def test_every_side_question_agrees_with_the_whole_walk() -> None:
+    """At every position of the opening, for every corporation, hex and side: the cut-short answer is
+    the whole walk's."""
+    for at in (OR1_NYC, OR2_NYC, OR2_NYC_ROUTES, OR2_PRR, OR2_PRR_TOKEN, OR2_PRR_ROUTES):
+        game = opening_at(at)
+        for corp in game.corporations:
+            whole = fresh_graph(game).connected_hexes(corp)
+            for hex_ in game.hexes:
+                for side in range(6):
+                    assert fresh_graph(game).reaches_sides(corp, hex_, {side}) == (side in whole.get(hex_, [])), \
+                        (at, corp.id, hex_.id, side)
+
+
+def test_asking_for_paths_of_a_tile_stops_at_the_first_one_reached() -> None:
+    """After a lay the track restriction asks only whether one of the new tile's paths that would allow
+    the lay is reached."""
+    game = opening_at(OR2_NYC_ROUTES)
+    nyc, prr = corporation(game, "NYC"), corporation(game, "PRR")
+    f20 = set(game.hex_by_id("F20").tile.paths)
+    graph = fresh_graph(game)
+    assert graph.reaches_any_path(nyc, f20) and nyc not in graph.connected_paths_
+    assert not graph.reaches_any_path(prr, f20)
+    assert graph.connected_paths_[prr] == fresh_graph(game).connected_paths(prr)
