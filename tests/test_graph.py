@@ -276,3 +276,14 @@ def test_asking_for_paths_of_a_tile_stops_at_the_first_one_reached() -> None:
     assert graph.reaches_any_path(nyc, f20) and nyc not in graph.connected_paths_
     assert not graph.reaches_any_path(prr, f20)
     assert graph.connected_paths_[prr] == fresh_graph(game).connected_paths(prr)
+
+
+def test_the_route_answer_alone_stops_at_a_second_mandatory_stop_and_is_the_whole_walks() -> None:
+    """route_info, asked before anything else: a station's walk stops once it has found two stops a
+    route must count (a route worth buying a train for); the answer is what the whole walk gives."""
+    for at in (OR1_NYC, OR2_NYC, OR2_NYC_ROUTES, OR2_PRR, OR2_PRR_TOKEN, OR2_PRR_ROUTES):
+        game = opening_at(at)
+        for corp in game.corporations:
+            whole = fresh_graph(game)
+            whole.connected_nodes(corp)
+            assert fresh_graph(game).route_info(corp) == whole.routes.get(corp), (at, corp.id)

@@ -275,12 +275,20 @@ class Graph:
             local_nodes: dict[Stop, bool] = {}
             # the walk from one station never passes through another (that one walks itself)
             others = [t for t in stations if t is not node]
+            # asked only for the route answer, a station's walk stops at its second mandatory stop
+            # (the walk asks ``wanted`` of each stop as it first records it for this station)
+            second_mandatory = _second_mandatory() if routes_only and wanted is None else wanted
             try:
-                walk_network(node, others, corporation, paths, nodes, local_nodes, hexes, wanted, wanted_hex,
-                             wanted_paths, wanted_sides)
+                walk_network(node, others, corporation, paths, nodes, local_nodes, hexes, second_mandatory,
+                             wanted_hex, wanted_paths, wanted_sides)
             except Found:
                 self.partial_[corporation] = (paths, nodes, hexes)
-                raise
+                if second_mandatory is wanted:
+                    raise
+                routes["route_available"] = True
+                routes["route_train_purchase"] = True
+                self.routes[corporation] = routes
+                return
             if routes.get("route_train_purchase"):
                 continue
             mandatory = sum(1 for n in local_nodes if n.route == "mandatory")
@@ -297,3 +305,16 @@ class Graph:
         self.connected_paths_[corporation] = paths
         self.reachable_hexes_.pop(corporation, None)
         self.partial_.pop(corporation, None)
+
+
+def _second_mandatory() -> Callable[[Stop], bool]:
+    """A station walk's ``wanted`` that accepts the second mandatory stop it records: the walk has found
+    a route worth buying a train for, and need not go on."""
+    seen: set[Stop] = set()
+
+    def wanted(node: Stop) -> bool:
+        if node.route == "mandatory":
+            seen.add(node)
+        return len(seen) > 1
+
+    return wanted
