@@ -168,7 +168,7 @@ def path_record(path: Path) -> tuple[Any, ...]:
         for np in neighbor.tile.paths_at(np_edge):
             if np.track == track or _tracks_match_walk(track, np.track):
                 steps.append((edge, base + edge, converging_exit, np_edge, np))
-    record = (hex_.stamp, tuple(base + e for e in path.edges), () if path.terminal else tuple(path.nodes),
+    record = (hex_.stamp, tuple([base + e for e in path.edges]), () if path.terminal else tuple(path.nodes),
               tuple(marks), tuple(steps))
     path.links = record
     return record
