@@ -136,6 +136,7 @@ class Route:
         self.phase_tiles = list(game.phase.revenue_colors)
         self.connection_hexes = connections
         self.connection_data: list[tuple[Stop, Stop, Chain]] = []
+        self._stops_seen: tuple[list[Any], int, tuple[Stop, ...]] | None = None   # visited_stops, as last made
         self._cache: dict[tuple[int, int], list[Chain]] = {}
         self.stated_revenue: int | None = None   # a revenue taken on trust (the route is ambiguous)
         self.siblings: list["Route"] = [self]    # the routes the corporation's trains run together
@@ -238,11 +239,18 @@ class Route:
         return out
 
     def visited_stops(self) -> list[Stop]:
+        """The stops the route visits, in order, each once. Kept while its connections are the same
+        list of the same length (the route rules and revenue hooks ask it many times per route)."""
+        data = self.connection_data
+        known = self._stops_seen
+        if known is not None and known[0] is data and known[1] == len(data):
+            return list(known[2])
         out: list[Stop] = []
-        for left, right, _ in self.connection_data:
+        for left, right, _ in data:
             for n in (left, right):
                 if n not in out:
                     out.append(n)
+        self._stops_seen = (data, len(data), tuple(out))
         return out
 
     def hexes(self) -> list[str]:
