@@ -34,7 +34,7 @@ class Graph:
         # what a walk cut short had reached (its paths, its stops, the hex sides it marked) when it
         # stopped: part of the whole walk's reach, so a place in it is reached (kept until the board
         # changes for the corporation, like the rest; see :meth:`reaches`)
-        self.partial_: dict[Any, tuple[dict[Path, bool], dict[Stop, bool], dict["Hex", dict[int, bool]]]] = {}
+        self.partial_: dict[Any, tuple[dict[Path, bool], dict[Stop, bool], dict[int, tuple["Hex", int]]]] = {}
 
     def clear(self) -> None:
         self.connected_hexes_.clear()
@@ -147,12 +147,11 @@ class Graph:
         hexes = self.connected_hexes_.get(corporation)
         if hexes is None:
             partial = self.partial_.get(corporation)
-            if partial is not None:
-                marked = partial[2].get(hex_)
-                if marked is not None and any(e in marked for e in sides):
-                    return True
+            keys = {hex_.edge_base + e for e in sides}   # the walk's keys of the hex's sides
+            if partial is not None and not keys.isdisjoint(partial[2]):
+                return True
             try:
-                self.compute(corporation, wanted_sides=(hex_, sides))
+                self.compute(corporation, wanted_marks=keys)
             except Found:
                 return True
             hexes = self.connected_hexes_[corporation]
@@ -235,37 +234,41 @@ class Graph:
     def compute(self, corporation: Any, routes_only: bool = False,
                 wanted: Callable[[Stop], bool] | None = None, wanted_hex: "Hex | None" = None,
                 wanted_paths: "set[Path] | frozenset[Path] | None" = None,
-                wanted_sides: "tuple[Hex, set[int] | frozenset[int]] | None" = None) -> None:
+                wanted_marks: "set[int] | None" = None) -> None:
         """The corporation's network walk, from each station in map order; ``wanted``, ``wanted_hex``,
-        ``wanted_paths``, ``wanted_sides``: raise :class:`Found` at the first stop it accepts, the first
-        path on that hex, the first of those paths, the first of those sides of that hex it marks
-        (keeping what was reached, :attr:`partial_`)."""
-        hexes: dict["Hex", dict[int, bool]] = {}
+        ``wanted_paths``, ``wanted_marks``: raise :class:`Found` at the first stop it accepts, the first
+        path on that hex, the first of those paths, the first path marking one of those hex sides
+        (``edge_base + edge``; keeping what was reached, :attr:`partial_`)."""
+        marked: dict[int, tuple["Hex", int]] = {}   # (hex, edge) by the side's key, in the order first marked
         nodes: dict[Stop, bool] = {}
         paths: dict[Path, bool] = {}
         # token cities in map order (the walk order decides which token a shared path is credited to)
         order = self.hex_order
         cities = {t.city for t in corporation.tokens if t.used and t.city is not None and t.city.tile.hex is not None}
+        # the hexes reached whole, every side marked (each listed even with no neighbour to mark)
+        whole: dict["Hex", list[int]] = {}
         for city in sorted(cities, key=lambda c: (order.get(c.tile.hex, 0), c.index)):
             hex_ = city.tile.hex
-            edges = hexes.setdefault(hex_, {})
+            whole[hex_] = []
+            base = hex_.edge_base
             for e in hex_.neighbors:
-                edges[e] = True
+                marked[base + e] = (hex_, e)
             nodes[city] = True
         tokens = dict(nodes)
         # hexes and cities an ability lets the corporation reach without track
         teleport_hexes, teleport_cities = self.teleports(corporation)
         for hex_ in teleport_hexes:
-            edges = hexes.setdefault(hex_, {})
+            whole[hex_] = []
+            base = hex_.edge_base
             for e in hex_.neighbors:
-                edges[e] = True
+                marked[base + e] = (hex_, e)
             for city in hex_.tile.cities:
                 nodes[city] = True
         for city in teleport_cities:
             nodes[city] = True
         if (wanted is not None and any(wanted(n) for n in nodes)) or \
-                (wanted_sides is not None and any(e in wanted_sides[1] for e in hexes.get(wanted_sides[0], ()))):
-            self.partial_[corporation] = (paths, nodes, hexes)
+                (wanted_marks is not None and not wanted_marks.isdisjoint(marked)):
+            self.partial_[corporation] = (paths, nodes, marked)
             raise Found
         routes = self.routes.get(corporation) or {}
         stations = list(tokens)
@@ -279,10 +282,10 @@ class Graph:
             # (the walk asks ``wanted`` of each stop as it first records it for this station)
             second_mandatory = _second_mandatory() if routes_only and wanted is None else wanted
             try:
-                walk_network(node, others, corporation, paths, nodes, local_nodes, hexes, second_mandatory,
-                             wanted_hex, wanted_paths, wanted_sides)
+                walk_network(node, others, corporation, paths, nodes, local_nodes, marked, second_mandatory,
+                             wanted_hex, wanted_paths, wanted_marks)
             except Found:
-                self.partial_[corporation] = (paths, nodes, hexes)
+                self.partial_[corporation] = (paths, nodes, marked)
                 if second_mandatory is wanted:
                     raise
                 routes["route_available"] = True
@@ -300,7 +303,15 @@ class Graph:
             elif mandatory == 1 and optional > 0:
                 routes["route_available"] = True
         self.routes[corporation] = routes
-        self.connected_hexes_[corporation] = {h: list(e) for h, e in hexes.items()}
+        # the sides by hex, hexes and sides in the order first marked (the hexes reached whole first)
+        connected = whole
+        for hex_, e in marked.values():
+            edges = connected.get(hex_)
+            if edges is None:
+                connected[hex_] = [e]
+            else:
+                edges.append(e)
+        self.connected_hexes_[corporation] = connected
         self.connected_nodes_[corporation] = nodes
         self.connected_paths_[corporation] = paths
         self.reachable_hexes_.pop(corporation, None)

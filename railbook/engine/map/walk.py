@@ -144,7 +144,8 @@ def path_record(path: Path) -> tuple[Any, ...]:
     its hex's stamp holds (no tile laid or turned on the hex or around it, the same neighbours):
     the stamp; the keys of its hex edges (``edge_base + edge``: a walk holds an edge by its key);
     its stops beyond (none past a terminal path); what recording it marks, ``(hex, edge)`` on both
-    sides of each edge, in order; and each step on from it, in the walk's order: for each edge
+    sides of each edge, in order, by the side's key (``edge_base + edge`` of that hex: one dict the
+    walk's marks are updated from at once); and each step on from it, in the walk's order: for each edge
     leading to a neighbour, for each of the neighbour's paths there on track that connects, the
     edge, its key, whether the tile has other paths at that exit (a converging exit), the
     neighbour's facing edge and the neighbour's path."""
@@ -155,21 +156,21 @@ def path_record(path: Path) -> tuple[Any, ...]:
     exits = tile.by_exit()
     neighbors = hex_.neighbors
     track = path.track
-    marks: list[tuple[Any, int]] = []
+    marks: dict[int, tuple[Any, int]] = {}
     steps: list[tuple[int, int, bool, int, Path]] = []
     for edge in path.edges:
-        marks.append((hex_, edge))
+        marks[base + edge] = (hex_, edge)
         neighbor = neighbors.get(edge)
         if neighbor is None:
             continue
         np_edge = INVERTED[edge]
-        marks.append((neighbor, np_edge))
+        marks[neighbor.edge_base + np_edge] = (neighbor, np_edge)
         converging_exit = len(exits[edge]) > 1
         for np in neighbor.tile.paths_at(np_edge):
             if np.track == track or _tracks_match_walk(track, np.track):
                 steps.append((edge, base + edge, converging_exit, np_edge, np))
     record = (hex_.stamp, tuple([base + e for e in path.edges]), () if path.terminal else tuple(path.nodes),
-              tuple(marks), tuple(steps))
+              marks, tuple(steps))
     path.links = record
     return record
 
@@ -179,14 +180,15 @@ class Found(Exception):
 
 
 def walk_network(start: Stop, others: list[Stop], corporation: Any, paths: dict[Path, bool],
-                 nodes: dict[Stop, bool], local_nodes: dict[Stop, bool], hexes: dict[Any, dict[int, bool]],
+                 nodes: dict[Stop, bool], local_nodes: dict[Stop, bool], marked: dict[int, tuple[Any, int]],
                  wanted: Callable[[Stop], bool] | None = None, wanted_hex: Any = None,
                  wanted_paths: "set[Path] | frozenset[Path] | None" = None,
-                 wanted_sides: tuple[Any, "set[int] | frozenset[int]"] | None = None) -> None:
+                 wanted_marks: "set[int] | None" = None) -> None:
     """The corporation's network walk from one station (``others``: its other stations, which this
     walk does not pass through: each walks itself), recording what a route graph keeps of each path
     the first time any walk of the network reaches it: the path, its stops (``local_nodes``: those
-    first reached from this station) and the hex edges it touches, on both sides.
+    first reached from this station) and the hex sides it touches, on both sides of each edge
+    (``marked``: ``(hex, edge)`` by the side's key, in the order first marked).
 
     The same walk as :func:`walk_node` with :func:`walk_path` (non-converging from the station,
     converging beyond a converging exit), step for step — the same paths in the same order — over
@@ -199,8 +201,8 @@ def walk_network(start: Stop, others: list[Stop], corporation: Any, paths: dict[
 
     ``wanted``: the walk stops (raises :class:`Found`) at the first stop it records that ``wanted``
     accepts, at the first path it records on ``wanted_hex`` or among ``wanted_paths``, or at the first
-    side of ``wanted_sides`` (a hex and some of its sides) it marks: a walk asked only whether it
-    reaches such a stop, hex, path or side need not go on."""
+    that marks a side whose key is in ``wanted_marks``: a walk asked only whether it reaches such a
+    stop, hex, path or side need not go on."""
     visited_nodes: set[Stop] = set(others)
     visited: set[Path] = set()
     used: set[int] = set()
@@ -244,13 +246,9 @@ def walk_network(start: Stop, others: list[Stop], corporation: Any, paths: dict[
                 local_nodes[p_node] = True
                 if wanted is not None and wanted(p_node):
                     raise Found
-            for hex_, edge in marks:
-                reached = hexes.get(hex_)
-                if reached is None:
-                    reached = hexes[hex_] = {}
-                reached[edge] = True
-                if wanted_sides is not None and hex_ is wanted_sides[0] and edge in wanted_sides[1]:
-                    raise Found
+            marked.update(marks)
+            if wanted_marks is not None and not wanted_marks.isdisjoint(marks):
+                raise Found
         for next_node in onward:
             if next_node is origin or next_node in visited_nodes:
                 continue
