@@ -100,7 +100,8 @@ class Round:
         self.trade_ins_this_turn = 0
         self.treasury_traded: Any = None
         self.steps: list[Step] = []
-        self._takers: dict[str, list[bool]] = {}   # per action kind: which steps may take it, step by step
+        # per action kind: the steps that may take it or block, each with whether it may take it
+        self._takers: dict[str, list[tuple["Step", bool]]] = {}
         for spec in steps:
             cls, opts = (spec if isinstance(spec, tuple) else (spec, {}))
             step = cls(game, self, **opts)
@@ -200,8 +201,11 @@ class Round:
         # look at the route graph) would be wasted work. Which may is known per kind (the steps are fixed)
         takers = self._takers.get(kind)
         if takers is None:
-            takers = self._takers[kind] = [step.may_offer(kind) for step in self.steps]
-        for step, may in zip(self.steps, takers):
+            # a step that can neither take the kind nor hold the round up is passed over unasked
+            blockers = set(self.blockers)
+            takers = self._takers[kind] = [(step, may) for step, may in ((s, s.may_offer(kind)) for s in self.steps)
+                                           if may or step in blockers]
+        for step, may in takers:
             if not step.active():
                 continue
             if may and step.offers(action.entity, kind):
