@@ -7,14 +7,35 @@ every rotation; rotating a tile only swaps in the right table.
 from __future__ import annotations
 
 import itertools
-from functools import cached_property
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from railbook.title.model import PathDef, StopDef, TileDef
 
 if TYPE_CHECKING:
+    from functools import cached_property as made_once
+
     from railbook.engine.map.hex import Hex
     from railbook.engine.map.token import Token
+else:
+    class made_once:
+        """``functools.cached_property`` without its lock: Python 3.11's takes a lock at each first
+        access (3.12 dropped it), and every tile of a game makes its stops' lists so, half the cost
+        of making them. The value goes into the instance's ``__dict__`` under the attribute's name,
+        where later reads find it first."""
+
+        def __init__(self, func: Callable[[Any], Any]):
+            self.func = func
+            self.name = func.__name__
+            self.__doc__ = func.__doc__
+
+        def __set_name__(self, owner: type, name: str) -> None:
+            self.name = name
+
+        def __get__(self, instance: Any, owner: type | None = None) -> Any:
+            if instance is None:
+                return self
+            value = instance.__dict__[self.name] = self.func(instance)
+            return value
 
 COLORS = ("white", "yellow", "green", "brown", "gray")
 
@@ -432,36 +453,36 @@ class Tile:
         self._exits = list(definition.rotations[0].exits)
 
     # -- stops, made on first use
-    @cached_property
+    @made_once
     def stops(self) -> list[Stop]:
         return [cls(self, i, d) for i, (cls, d) in enumerate(self.shape.stop_classes)]
 
-    @cached_property
+    @made_once
     def cities(self) -> list[City]:
         stops = self.stops
         return cast("list[City]", [stops[i] for i in self.shape.cities])
 
-    @cached_property
+    @made_once
     def towns(self) -> list[Stop]:
         stops = self.stops
         return [stops[i] for i in self.shape.towns]
 
-    @cached_property
+    @made_once
     def offboards(self) -> list[Stop]:
         stops = self.stops
         return [stops[i] for i in self.shape.offboards]
 
-    @cached_property
+    @made_once
     def city_towns(self) -> list[Stop]:
         stops = self.stops
         return [stops[i] for i in self.shape.city_towns]
 
-    @cached_property
+    @made_once
     def nodes(self) -> list[Stop]:
         stops = self.stops
         return [stops[i] for i in self.shape.nodes]
 
-    @cached_property
+    @made_once
     def junction(self) -> Stop | None:
         j = self.shape.junction
         return None if j is None else self.stops[j]
