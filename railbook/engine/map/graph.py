@@ -133,9 +133,7 @@ class Graph:
             partial = self.partial_.get(corporation)
             if partial is not None and any(p.tile.hex is hex_ for p in partial[0]):
                 return True
-            try:
-                self.compute(corporation, wanted_hex=hex_)
-            except Found:
+            if self._found(corporation, wanted_hex=hex_):
                 return True
         return hex_ in self.reachable_hexes(corporation)
 
@@ -150,9 +148,7 @@ class Graph:
             keys = {hex_.edge_base + e for e in sides}   # the walk's keys of the hex's sides
             if partial is not None and not keys.isdisjoint(partial[2]):
                 return True
-            try:
-                self.compute(corporation, wanted_marks=keys)
-            except Found:
+            if self._found(corporation, wanted_marks=keys):
                 return True
             hexes = self.connected_hexes_[corporation]
         return any(e in sides for e in hexes.get(hex_, ()))
@@ -165,9 +161,7 @@ class Graph:
             partial = self.partial_.get(corporation)
             if partial is not None and any(p in partial[0] for p in candidates):
                 return True
-            try:
-                self.compute(corporation, wanted_paths=candidates)
-            except Found:
+            if self._found(corporation, wanted_paths=candidates):
                 return True
             paths = self.connected_paths_[corporation]
         return any(p in paths for p in candidates)
@@ -178,8 +172,13 @@ class Graph:
         whole walk's answer). A walk that finds none has gone all the way, and is kept; one cut
         short keeps what it had reached (:meth:`connects`, :meth:`reaches_hex` answer from it:
         most stations are placed in the city whose track the question found first)."""
+        return self._found(corporation, wanted=wanted)
+
+    def _found(self, corporation: Any, **wanted: Any) -> bool:
+        """The network walk, stopped at what ``wanted`` names (:meth:`compute`'s ``wanted_*``): True
+        if it found it (the walk cut short), False if the whole walk went by without (and is kept)."""
         try:
-            self.compute(corporation, wanted=wanted)
+            self.compute(corporation, **wanted)
         except Found:
             return True
         return False
