@@ -244,23 +244,24 @@ class Graph:
         # token cities in map order (the walk order decides which token a shared path is credited to)
         order = self.hex_order
         cities = {t.city for t in corporation.tokens if t.used and t.city is not None and t.city.tile.hex is not None}
-        # the hexes reached whole, every side marked (each listed even with no neighbour to mark)
-        whole: dict["Hex", list[int]] = {}
-        for city in sorted(cities, key=lambda c: (order.get(c.tile.hex, 0), c.index)):
-            hex_ = city.tile.hex
-            whole[hex_] = []
+        # the sides reached by hex: first the hexes reached whole, every side marked (each listed
+        # even with no neighbour to mark), then the rest in the order the walk marks them
+        connected: dict["Hex", list[int]] = {}
+
+        def reach_whole(hex_: "Hex") -> None:
+            connected[hex_] = []
             base = hex_.edge_base
             for e in hex_.neighbors:
                 marked[base + e] = (hex_, e)
+
+        for city in sorted(cities, key=lambda c: (order.get(c.tile.hex, 0), c.index)):
+            reach_whole(city.tile.hex)
             nodes[city] = True
         tokens = dict(nodes)
         # hexes and cities an ability lets the corporation reach without track
         teleport_hexes, teleport_cities = self.teleports(corporation)
         for hex_ in teleport_hexes:
-            whole[hex_] = []
-            base = hex_.edge_base
-            for e in hex_.neighbors:
-                marked[base + e] = (hex_, e)
+            reach_whole(hex_)
             for city in hex_.tile.cities:
                 nodes[city] = True
         for city in teleport_cities:
@@ -302,8 +303,6 @@ class Graph:
             elif mandatory == 1 and optional > 0:
                 routes["route_available"] = True
         self.routes[corporation] = routes
-        # the sides by hex, hexes and sides in the order first marked (the hexes reached whole first)
-        connected = whole
         for hex_, e in marked.values():
             edges = connected.get(hex_)
             if edges is None:

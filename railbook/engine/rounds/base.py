@@ -203,8 +203,8 @@ class Round:
         if takers is None:
             # a step that can neither take the kind nor hold the round up is passed over unasked
             blockers = set(self.blockers)
-            takers = self._takers[kind] = [(step, may) for step, may in ((s, s.may_offer(kind)) for s in self.steps)
-                                           if may or step in blockers]
+            takers = self._takers[kind] = [(step, may) for step in self.steps
+                                           if (may := step.may_offer(kind)) or step in blockers]
         for step, may in takers:
             if not step.active():
                 continue
