@@ -11,6 +11,11 @@ The positions are the 1830 opening's (tests/scenarios/1830_opening.json):
 
 from __future__ import annotations
 
+import functools
+import gzip
+import json
+from pathlib import Path
+
 from play_support import OPENING, closing_yellow_1830, opening_at
 
 from railbook.engine.game import Game
@@ -287,3 +292,78 @@ def test_the_route_answer_alone_stops_at_a_second_mandatory_stop_and_is_the_whol
             whole = fresh_graph(game)
             whole.connected_nodes(corp)
             assert fresh_graph(game).route_info(corp) == whole.routes.get(corp), (at, corp.id)
+
+
+# ---------------------------------------------------------------- the stations nearest a question walk first
+
+LATE_1830 = Path(__file__).parent / "fixtures" / "reference_games" / "1830_all_phases_to_bank_break.json.gz"
+
+
+@functools.cache
+def late_1830_at(action_id: int) -> Game:
+    """A random 1830 game of the reference engine (tests/fixtures/reference_games), replayed up to an
+    action: by action 1192 (phase 4) every corporation has two stations or more."""
+    from railbook.importers import eighteen_xx
+    from railbook.importers.replay import replay
+
+    log = eighteen_xx.from_dict(json.loads(gzip.decompress(LATE_1830.read_bytes())), source=LATE_1830.name)
+    result = replay(log, until=action_id)
+    assert result.error is None
+    return result.game
+
+
+def out_of_map_order(game: Game, corp, hex_) -> bool:
+    """Whether a question about the hex walks the corporation's stations in another order than the map's."""
+    order = game.hex_order
+    stations = sorted({t.city for t in corp.tokens if t.used and t.city is not None and t.city.tile.hex is not None},
+                      key=lambda c: (order.get(c.tile.hex, 0), c.index))
+    return sorted(stations, key=lambda c: c.tile.hex.distance(hex_)) != stations
+
+
+def test_a_question_about_one_place_has_the_whole_walks_answer_whichever_station_walks_first() -> None:
+    """Late in a game, where corporations have several stations: asked about a side of any hex (the
+    stations nearest it walk first), about any hex, any stop, and any path, the cut-short answer is
+    what the whole walk, from the stations in map order, reaches."""
+    asked_out_of_order = 0
+    for at in (1192, 2383):
+        game = late_1830_at(at)
+        for corp in game.corporations:
+            whole = fresh_graph(game)
+            sides, hexes_reached = whole.connected_hexes(corp), whole.reachable_hexes(corp)
+            reached_nodes, reached_paths = whole.connected_nodes(corp), whole.connected_paths(corp)
+            for hex_ in game.hexes:
+                asked_out_of_order += out_of_map_order(game, corp, hex_)
+                for side in range(6):
+                    assert fresh_graph(game).reaches_sides(corp, hex_, {side}) == (side in sides.get(hex_, [])), \
+                        (at, corp.id, hex_.id, side)
+                assert fresh_graph(game).reaches_hex(corp, hex_) == (hex_ in hexes_reached), (at, corp.id, hex_.id)
+                for node in hex_.tile.nodes:
+                    assert fresh_graph(game).connects(corp, node) == (node in reached_nodes), (at, corp.id, node.id)
+                paths = set(hex_.tile.paths)
+                assert fresh_graph(game).reaches_any_path(corp, paths) == any(p in reached_paths for p in paths), \
+                    (at, corp.id, hex_.id)
+    assert asked_out_of_order > 100
+
+
+def test_a_no_walked_out_of_map_order_keeps_the_whole_walk_in_map_order() -> None:
+    """A question that finds nothing has walked the whole network: what is kept (the sides by hex, the
+    stops and paths, in the order first reached, and the route answer) is the map-order walk's; a yes
+    out of map order leaves the route answer to be worked out in map order."""
+    game = late_1830_at(2383)
+    checked = 0
+    for corp in game.corporations:
+        whole = fresh_graph(game)
+        whole.connected_hexes(corp)
+        for hex_ in game.hexes:
+            if not out_of_map_order(game, corp, hex_):
+                continue
+            graph = fresh_graph(game)
+            if graph.reaches_hex(corp, hex_):
+                assert corp not in graph.routes and corp in graph.partial_
+                continue
+            assert list(graph.connected_hexes_[corp].items()) == list(whole.connected_hexes_[corp].items())
+            assert list(graph.connected_nodes_[corp]) == list(whole.connected_nodes_[corp])
+            assert list(graph.connected_paths_[corp]) == list(whole.connected_paths_[corp])
+            assert graph.routes.get(corp) == whole.routes.get(corp)
+            checked += 1
+    assert checked > 10

@@ -124,7 +124,7 @@ class Graph:
         partial = self.partial_.get(corporation)
         if partial is not None and node in partial[1]:
             return True
-        return self.reaches(corporation, lambda n: n is node)
+        return self._found(corporation, near=node.tile.hex, wanted=lambda n: n is node)
 
     def reaches_hex(self, corporation: Any, hex_: "Hex") -> bool:
         """Whether the corporation's track reaches the hex (a path there is in its reach): a hex
@@ -133,7 +133,7 @@ class Graph:
             partial = self.partial_.get(corporation)
             if partial is not None and any(p.tile.hex is hex_ for p in partial[0]):
                 return True
-            if self._found(corporation, wanted_hex=hex_):
+            if self._found(corporation, near=hex_, wanted_hex=hex_):
                 return True
         return hex_ in self.reachable_hexes(corporation)
 
@@ -148,7 +148,7 @@ class Graph:
             keys = {hex_.edge_base + e for e in sides}   # the walk's keys of the hex's sides
             if partial is not None and not keys.isdisjoint(partial[2]):
                 return True
-            if self._found(corporation, wanted_marks=keys):
+            if self._found(corporation, near=hex_, wanted_marks=keys):
                 return True
             hexes = self.connected_hexes_[corporation]
         return any(e in sides for e in hexes.get(hex_, ()))
@@ -161,7 +161,8 @@ class Graph:
             partial = self.partial_.get(corporation)
             if partial is not None and any(p in partial[0] for p in candidates):
                 return True
-            if self._found(corporation, wanted_paths=candidates):
+            if self._found(corporation, near=next(iter(candidates)).tile.hex if candidates else None,
+                           wanted_paths=candidates):
                 return True
             paths = self.connected_paths_[corporation]
         return any(p in paths for p in candidates)
@@ -174,11 +175,11 @@ class Graph:
         most stations are placed in the city whose track the question found first)."""
         return self._found(corporation, wanted=wanted)
 
-    def _found(self, corporation: Any, **wanted: Any) -> bool:
+    def _found(self, corporation: Any, near: "Hex | None" = None, **wanted: Any) -> bool:
         """The network walk, stopped at what ``wanted`` names (:meth:`compute`'s ``wanted_*``): True
         if it found it (the walk cut short), False if the whole walk went by without (and is kept)."""
         try:
-            self.compute(corporation, **wanted)
+            self.compute(corporation, near=near, **wanted)
         except Found:
             return True
         return False
@@ -233,11 +234,20 @@ class Graph:
     def compute(self, corporation: Any, routes_only: bool = False,
                 wanted: Callable[[Stop], bool] | None = None, wanted_hex: "Hex | None" = None,
                 wanted_paths: "set[Path] | frozenset[Path] | None" = None,
-                wanted_marks: "set[int] | None" = None) -> None:
+                wanted_marks: "set[int] | None" = None, near: "Hex | None" = None) -> None:
         """The corporation's network walk, from each station in map order; ``wanted``, ``wanted_hex``,
         ``wanted_paths``, ``wanted_marks``: raise :class:`Found` at the first stop it accepts, the first
         path on that hex, the first of those paths, the first path marking one of those hex sides
-        (``edge_base + edge``; keeping what was reached, :attr:`partial_`)."""
+        (``edge_base + edge``; keeping what was reached, :attr:`partial_`).
+
+        ``near``: the question is about one place (a hex, a side of it, a path or a stop there), so the
+        stations nearest it walk first. Each station's walk goes the same way whatever walked before it
+        (another station's walk only keeps it from recording a path again; the stations it may not
+        pass through are all the others either way), so what all of them reach, and a yes, do not
+        depend on the order. Which station first records a stop does (the route answer counts each
+        station's first-recorded stops), and so does the order in which the reach is kept: a walk out
+        of map order leaves the route answer alone, and one that finds nothing is walked again in map
+        order before it is kept (a no is rare: the lays and stations of a recorded game are legal)."""
         marked: dict[int, tuple["Hex", int]] = {}   # (hex, edge) by the side's key, in the order first marked
         nodes: dict[Stop, bool] = {}
         paths: dict[Path, bool] = {}
@@ -272,6 +282,11 @@ class Graph:
             raise Found
         routes = self.routes.get(corporation) or {}
         stations = list(tokens)
+        reordered = False
+        if near is not None and not routes_only and len(stations) > 1:
+            by_distance = sorted(stations, key=lambda c: _distance(c, near))   # ties in map order
+            reordered = by_distance != stations
+            stations = by_distance
         for node in stations:
             if routes.get("route_train_purchase") and routes_only:
                 return
@@ -292,7 +307,7 @@ class Graph:
                 routes["route_train_purchase"] = True
                 self.routes[corporation] = routes
                 return
-            if routes.get("route_train_purchase"):
+            if reordered or routes.get("route_train_purchase"):   # out of map order: no route answer
                 continue
             mandatory = sum(1 for n in local_nodes if n.route == "mandatory")
             optional = sum(1 for n in local_nodes if n.route == "optional")
@@ -302,6 +317,9 @@ class Graph:
                 self.routes[corporation] = routes
             elif mandatory == 1 and optional > 0:
                 routes["route_available"] = True
+        if reordered:   # nothing found: the whole walk, in map order, is what is kept
+            self.compute(corporation, routes_only, wanted, wanted_hex, wanted_paths, wanted_marks)
+            return
         self.routes[corporation] = routes
         for hex_, e in marked.values():
             edges = connected.get(hex_)
@@ -314,6 +332,12 @@ class Graph:
         self.connected_paths_[corporation] = paths
         self.reachable_hexes_.pop(corporation, None)
         self.partial_.pop(corporation, None)
+
+
+def _distance(station: Stop, place: "Hex") -> int:
+    """How many hexes from the station to the place (a station is on the map)."""
+    hex_ = station.tile.hex
+    return hex_.distance(place) if hex_ is not None else 0
 
 
 def _second_mandatory() -> Callable[[Stop], bool]:
