@@ -314,9 +314,7 @@ def late_1830_at(action_id: int) -> Game:
 
 def out_of_map_order(game: Game, corp, hex_) -> bool:
     """Whether a question about the hex walks the corporation's stations in another order than the map's."""
-    order = game.hex_order
-    stations = sorted({t.city for t in corp.tokens if t.used and t.city is not None and t.city.tile.hex is not None},
-                      key=lambda c: (order.get(c.tile.hex, 0), c.index))
+    stations = game.graph.stations(corp)
     return sorted(stations, key=lambda c: c.tile.hex.distance(hex_)) != stations
 
 

@@ -222,13 +222,18 @@ class Graph:
             for path, edge in entries:
                 walk_from_path(path, edge, visit, corporation, skip)
             return paths
-        order = self.hex_order
-        cities = {t.city for t in corporation.tokens if t.used and t.city is not None and t.city.tile.hex is not None}
-        tokens = sorted(cities, key=lambda c: (order.get(c.tile.hex, 0), c.index))
+        tokens = self.stations(corporation)
         for node in tokens:
             walk_node(node, visit, visited={t: True for t in tokens if t is not node}, corporation=corporation,
                       converging_path=False, skip_paths=skip)
         return paths
+
+    def stations(self, corporation: Any) -> list[City]:
+        """The cities of the corporation's stations on the map, in map order (the order its network walk
+        goes from them: which station a shared path is credited to depends on it)."""
+        order = self.hex_order
+        cities = {t.city for t in corporation.tokens if t.used and t.city is not None and t.city.tile.hex is not None}
+        return sorted(cities, key=lambda c: (order.get(c.tile.hex, 0), c.index))
 
     # -- the walk
     def compute(self, corporation: Any, routes_only: bool = False,
@@ -251,9 +256,7 @@ class Graph:
         marked: dict[int, tuple["Hex", int]] = {}   # (hex, edge) by the side's key, in the order first marked
         nodes: dict[Stop, bool] = {}
         paths: dict[Path, bool] = {}
-        # token cities in map order (the walk order decides which token a shared path is credited to)
-        order = self.hex_order
-        cities = {t.city for t in corporation.tokens if t.used and t.city is not None and t.city.tile.hex is not None}
+        stations: list[Stop] = list(self.stations(corporation))   # walked from in this order
         # the sides reached by hex: first the hexes reached whole, every side marked (each listed
         # even with no neighbour to mark), then the rest in the order the walk marks them
         connected: dict["Hex", list[int]] = {}
@@ -264,10 +267,11 @@ class Graph:
             for e in hex_.neighbors:
                 marked[base + e] = (hex_, e)
 
-        for city in sorted(cities, key=lambda c: (order.get(c.tile.hex, 0), c.index)):
-            reach_whole(city.tile.hex)
+        for city in stations:
+            hex_ = city.tile.hex
+            assert hex_ is not None   # stations are on the map
+            reach_whole(hex_)
             nodes[city] = True
-        tokens = dict(nodes)
         # hexes and cities an ability lets the corporation reach without track
         teleport_hexes, teleport_cities = self.teleports(corporation)
         for hex_ in teleport_hexes:
@@ -281,7 +285,6 @@ class Graph:
             self.partial_[corporation] = (paths, nodes, marked)
             raise Found
         routes = self.routes.get(corporation) or {}
-        stations = list(tokens)
         reordered = False
         if near is not None and not routes_only and len(stations) > 1:
             by_distance = sorted(stations, key=lambda c: _distance(c, near))   # ties in map order
