@@ -15,7 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: circles a package may keep inside itself, each for a reason the README's architecture section gives
+#: circles a package may keep inside itself, each for a reason docs/architecture.md gives
 ALLOWED_CIRCLES = [
     # a tile knows the hex it lies on and a hex its tile; a city holds tokens, a token its city
     {"railbook.engine.map.hex", "railbook.engine.map.tile", "railbook.engine.map.token"},

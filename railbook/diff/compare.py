@@ -18,7 +18,7 @@ from railbook.diff.facts import AREAS, FactSet, title_facts
 from railbook.diff.keys import is_detail
 from railbook.diff.result import Change, Diff, TitleRef
 
-# texts topics that name a title's own events and phase flags (README, "Rules summaries")
+# texts topics that name a title's own events and phase flags (docs/authoring.md, "Rules summaries")
 NAME_TOPICS = ("event_", "flag_")
 
 

@@ -3,5 +3,5 @@
 One engine runs every title: the rounds, steps and rules here take every number
 and option from the compiled title, and title-specific rules come in through
 the hook API. Nothing in this package names a title, a company or a hex.
-See the README's "How the code is laid out" for its layers.
+See docs/architecture.md ("How the code is laid out") for its layers.
 """

@@ -197,7 +197,7 @@ def walk_network(start: Stop, others: list[Stop], corporation: Any, paths: dict[
     in the walk not stepped into (it stays in until the step would have returned). Recursive: under
     CPython 3.11 a Python call costs fewer instructions than pushing and popping an explicit stack's
     entry (an explicit-stack version of this walk took 40% more instructions over the end-of-game
-    walks of a recorded game whose networks converge much: see README, "Speed").
+    walks of a recorded game whose networks converge much: see docs/speed.md).
 
     ``wanted``: the walk stops (raises :class:`Found`) at the first stop it records that ``wanted``
     accepts, at the first path it records on ``wanted_hex`` or among ``wanted_paths``, or at the first
