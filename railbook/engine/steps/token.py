@@ -13,6 +13,7 @@ from railbook.engine.rules.corporations import operating_order
 from railbook.engine.rules.insolvency import insolvent
 from railbook.engine.rules.tokens import (
     after_place_token,
+    before_place_token,
     settle_hex_reservation,
     token_price,
 )
@@ -110,6 +111,7 @@ class Tokener:
         hex_ = hex_of(city)
         price, ability = self.plan_token(entity, city, token, connected, extra_action, special_ability, free_override)
         assert token is not None
+        before_place_token(game, entity, hex_)
         free = price <= 0
         city.exchange_token(token)
         if token.corporation is not entity and token in entity.tokens:
