@@ -30,13 +30,21 @@ FLOAT = {"type": "buy_shares", **player(2), "shares": ["RED_4"], "percent": 10}
 
 
 def game_with(tmp_path: Path, hooks: str, actions: list[dict[str, Any]] = AUCTION + FLOATING,
-              city_next_door: bool = False) -> Game:
+              city_next_door: bool = False, two_cities_next_door: bool = False) -> Game:
     folder = tmp_path / "tiny"
     shutil.copytree(TINY, folder)
+    plan = folder / "map.yaml"
     if city_next_door:   # a city joined to RED's home by track: where RED may place its second station
-        plan = folder / "map.yaml"
         plan.write_text(plan.read_text(encoding="utf-8").replace(
             "B2 A3 C1: {}", "B2 C1: {}\n  A3: {stops: [{city: 20}], paths: [1-c0]}"))
+    if two_cities_next_door:   # a printed hex of two cities without track, BLU's home in its second city
+        plan.write_text(plan.read_text(encoding="utf-8").replace(
+            "B2 A3 C1: {}", "B2 C1: {}\n  A3: {stops: [{city: 0}, {city: 0}], label: T}"))
+        charters = folder / "corporations.yaml"
+        charters.write_text(charters.read_text(encoding="utf-8").replace("home: C3,", "home: A3, home_city: 1,"))
+        tiles = folder / "tiles.yaml"
+        tiles.write_text(tiles.read_text(encoding="utf-8") + '  "TT": 1\ntiles:\n  TT: {color: yellow, stops: '
+                         '[{city: 20}, {city: 20}], paths: [1-c0, 0-c1], label: T}\n')
     (folder / "rules.hooks").write_text(hooks, encoding="utf-8")
     title = folder / "title.yaml"   # a bank that a floating corporation does not break at once
     title.write_text(title.read_text(encoding="utf-8").replace("bank: {cash: 2000}", "bank: {cash: 12000}"))
@@ -205,3 +213,28 @@ def test_before_a_station_is_placed_the_hook_sees_the_corporation_still_out_of_t
                      AUCTION + FLOATING + [FLOAT, PASS_TRACK], city_next_door=True)
     game.process(STATION_NEXT_DOOR)
     assert said(game, "before: ") + said(game, "after: ") == ["before: False", "after: True"]
+
+
+BLU_HOME_FIRST = 'on setup() {\n    place_station("BLU", "A3", 1)\n}\n'
+FIRST_TRACK_ON_A3 = {"type": "lay_tile", "entity": "RED", "entity_type": "corporation", "hex": "A3", "tile": "TT-0",
+                     "rotation": 0}
+
+
+def test_a_home_station_naming_its_city_is_lifted_like_any_other_when_its_hex_first_gets_track(
+        tmp_path: Path) -> None:
+    game = game_with(tmp_path, BLU_HOME_FIRST, AUCTION + FLOATING + [FLOAT], two_cities_next_door=True)
+    game.process(FIRST_TRACK_ON_A3)
+    assert not any(t.used for t in game.corporation_by_id("BLU").tokens)
+    assert "RED must choose a city for BLU's token" in game.log_lines
+    assert [a.action["city"] for a in game.legal_actions() if a.type == "place_token"] == ["TT-0-0", "TT-0-1"]
+
+
+def test_a_titles_first_track_hook_may_keep_a_home_station_in_the_city_its_home_names(tmp_path: Path) -> None:
+    game = game_with(tmp_path, BLU_HOME_FIRST + 'on first_track(hex, tile) {\n'
+                                               '    if corporation("BLU").lifted_from(hex) {\n'
+                                               '        move_station("BLU", hex, 1)\n    }\n}\n',
+                     AUCTION + FLOATING + [FLOAT], two_cities_next_door=True)
+    game.process(FIRST_TRACK_ON_A3)
+    token = next(t for t in game.corporation_by_id("BLU").tokens if t.used)
+    assert token.city is game.hex_by_id("A3").tile.cities[1]
+    assert not game.round.pending_tokens and "RED must choose a city for BLU's token" not in game.log_lines

@@ -105,10 +105,11 @@ HOOK_POINTS: dict[str, HookPoint] = {
         survey="12 titles override update_token! or test a hex's first track"),
     "before_place_token": HookPoint(
         (("corporation", "Corporation"), ("hex", "Hex")), "none",
-        "Before a corporation's station token is placed in a normal or a private's placement, once every rule "
-        "of the placement holds and before it is paid: 'fail \"why\"' refuses the placement (the game stays "
-        "as it was); an effect here happens before the station is there. Listing the legal actions does not "
-        "call it.",
+        "Before a corporation's station token is placed by an action (a normal placement, a private's, a "
+        "lifted or home station's city chosen), once every rule of the placement holds and before it is paid: "
+        "'fail \"why\"' refuses the placement (the game stays as it was); an effect here happens before the "
+        "station is there. A home station the engine places itself does not call it, nor does listing the "
+        "legal actions.",
         example='on before_place_token(corporation, hex) {\n    if hex == "B4" and phase() == "2" {\n'
                 '        fail "no station in the mountains before phase 3"\n    }\n}',
         survey="30 titles override place_token, check_tokenable or can_place_token?"),
