@@ -219,6 +219,15 @@ def test_without_ray_the_ray_backend_is_a_message(monkeypatch: pytest.MonkeyPatc
         simulate(small(games=1), tmp_path / "r.jsonl", backend="ray", progress=False)
 
 
+def test_without_pyarrow_a_parquet_study_is_refused_before_any_game(monkeypatch: pytest.MonkeyPatch,
+                                                                    tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "pyarrow", None)   # as if pyarrow were not installed
+    played: list[object] = []
+    with pytest.raises(StudyError, match=r"Parquet results need pyarrow"):
+        simulate(small(games=1), tmp_path / "r.parquet", progress=False, on_row=played.append)
+    assert played == [] and list(tmp_path.iterdir()) == []
+
+
 # ---------------------------------------------------------------- the commands
 
 def test_simulate_and_replay_a_row_from_the_command_line(reference: Path, tmp_path: Path,
