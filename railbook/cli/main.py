@@ -79,7 +79,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                         help="show a Python traceback when railbook fails (for reporting a bug)")
     parser.add_argument("--titles", action="append", metavar="DIR",
                         help="also look title ids up in DIR (a title folder or a folder of titles; repeatable); "
-                             "a game log names its title by id, found only in titles/ and folders listed so")
+                             "a game log names its title by id, found only in titles/, folders listed so and the "
+                             "title folders you started a game of with 'new --titles'")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     from railbook.cli import commands
 
