@@ -1,4 +1,4 @@
-"""The title designer's commands: init-title (and lint)."""
+"""The title designer's commands: init-title and lint."""
 
 from __future__ import annotations
 
@@ -26,6 +26,49 @@ def cmd_init_title(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_lint(args: argparse.Namespace) -> int:
+    import json
+    from dataclasses import asdict
+
+    from railbook.compiler.cache import load_compiled
+    from railbook.errors import TitleError
+    from railbook.paths import title_dir, title_ids
+    from railbook.workbench.lint import lint, report
+
+    status = 0
+    rows: list[dict[str, Any]] = []
+    for name in args.titles or title_ids():
+        try:
+            model = load_compiled(title_dir(name)).MODEL
+        except TitleError as exc:
+            print(f"{name}: does not validate (run railbook validate {name}):\n{exc}", file=sys.stderr)
+            status = 1
+            continue
+        findings = lint(model)
+        status |= any(f.severity == "mistake" for f in findings)
+        if args.json:
+            rows.extend({"title": name, **asdict(f)} for f in findings)
+        else:
+            print(report(name, findings))
+    if args.json:
+        print(json.dumps(rows, indent=1))
+    return status
+
+
+def register_lint(sub: Any) -> None:
+    p = sub.add_parser(
+        "lint", help="design checks beyond the schema, each with its reason",
+        description="Check titles as a designer would before a playtest: trains that rust before they can be "
+                    "bought, phases no train starts, hexes no tile fits, homes the map cuts off, a market "
+                    "without par prices, a bank the starting cash empties, privates whose abilities name what "
+                    "is not there. A 'mistake' means the game cannot go as written; a 'check' that it can, "
+                    "with a reason to look. Exit 1 if any title has a mistake or does not validate.")
+    p.add_argument("titles", nargs="*", help="title ids or folders (default: every title in titles/)")
+    p.add_argument("--json", action="store_true", help="the findings as JSON (title, check, severity, file, "
+                                                        "message, reason)")
+    p.set_defaults(func=cmd_lint)
+
+
 def register_init_title(sub: Any) -> None:
     p = sub.add_parser(
         "init-title", help="start a new title folder that validates and plays at once",
@@ -39,4 +82,4 @@ def register_init_title(sub: Any) -> None:
     p.set_defaults(func=cmd_init_title)
 
 
-REGISTER: dict[str, Callable[[Any], None]] = {"init-title": register_init_title}
+REGISTER: dict[str, Callable[[Any], None]] = {"init-title": register_init_title, "lint": register_lint}
