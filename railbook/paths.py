@@ -70,6 +70,11 @@ def use_title_folders(folders: Sequence[str | os.PathLike[str]]) -> None:
     _user_folders.extend(Path(f) for f in folders)
 
 
+def listed_title_folders() -> list[Path]:
+    """The folders the user listed with ``--titles`` (a worker process of a study is told them)."""
+    return list(_user_folders)
+
+
 def title_folders() -> list[Path]:
     """Where title ids are looked up, first match winning: the folders the user listed (on the
     command line, then in $RAILBOOK_TITLES, separated by the system's path separator), then titles/."""

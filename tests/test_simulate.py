@@ -324,3 +324,21 @@ def test_ray_that_does_not_start_is_a_message(monkeypatch: pytest.MonkeyPatch, t
     monkeypatch.setattr(ray, "init", timed_out)
     with pytest.raises(StudyError, match="Ray did not start: The current node timed out during startup.$"):
         simulate(small(games=1), tmp_path / "r.jsonl", backend="ray", progress=False)
+
+
+def test_a_worker_finds_a_title_from_the_folders_the_study_listed(tmp_path: Path) -> None:
+    """A study's workers are fresh processes: each task carries the ``--titles`` folders it needs."""
+    import shutil
+
+    from railbook.paths import use_title_folders
+    from railbook.simulate.study import GameTask
+    from railbook.simulate.task import run_task
+
+    shutil.copytree(Path(__file__).parent / "titles" / "tiny", tmp_path / "tiny")
+    use_title_folders([])   # as in a fresh worker
+    try:
+        row = run_task(GameTask(title="tiny", players=2, bots=("random", "random"), seed=1, max_actions=400,
+                                title_folders=(str(tmp_path),)))
+    finally:
+        use_title_folders([])
+    assert row["title"] == "tiny" and row.get("error") is None

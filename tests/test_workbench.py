@@ -155,3 +155,26 @@ def test_lint_explains_each_finding_and_exits_1_on_a_mistake(started: Path) -> N
     assert "mistake [private-names-nothing] MV's tile_lay ability names tile 57, which tiles.yaml does not ship" \
         in output
     assert "why: the ability can never be used there" in output
+
+
+# ---------------------------------------------------------------- the option reference
+
+def test_the_option_reference_is_what_the_schemas_give() -> None:
+    from railbook.paths import ROOT
+    from railbook.workbench.reference import markdown
+
+    page = ROOT / "docs" / "reference.md"
+    if not page.is_file():
+        pytest.skip("an installed railbook has no docs/")
+    assert page.read_text(encoding="utf-8") == markdown(), "run: railbook reference -o docs/reference.md"
+
+
+def test_every_schema_option_is_in_the_reference() -> None:
+    from railbook.workbench.reference import options
+
+    found = options()
+    paths = {o.path for opts in found.values() for o in opts}
+    assert {"stock_round.priority", "operating_round.steps", "trains[].rusts_on", "hexes.<key>",
+            "privates[].abilities[].type", "counts.<key>"} <= paths
+    used = next(o for o in found["trains"] if o.path == "trains[].rusts_on")
+    assert "1830" in used.titles and used.example

@@ -69,6 +69,37 @@ def register_lint(sub: Any) -> None:
     p.set_defaults(func=cmd_lint)
 
 
+def cmd_reference(args: argparse.Namespace) -> int:
+    from railbook.workbench.reference import markdown
+
+    text = markdown()
+    if args.check:
+        current = Path(args.output).read_text(encoding="utf-8") if Path(args.output).is_file() else ""
+        if current != text:
+            print(f"{args.output} is not the reference the schemas give: run railbook reference -o {args.output}",
+                  file=sys.stderr)
+            return 1
+        print(f"{args.output} is current")
+        return 0
+    if args.output == "-":
+        print(text)
+    else:
+        Path(args.output).write_text(text, encoding="utf-8")
+        print(f"wrote {args.output}")
+    return 0
+
+
+def register_reference(sub: Any) -> None:
+    p = sub.add_parser(
+        "reference", help="the option reference of the author's guide, from the schemas",
+        description="Write the option reference (every option of every title file: meaning, values, default, "
+                    "the titles that use it, an example) as Markdown, generated from schema/ and titles/.")
+    p.add_argument("-o", "--output", default="docs/reference.md", help="where to write it ('-': print it; "
+                                                                       "default docs/reference.md)")
+    p.add_argument("--check", action="store_true", help="only say whether the file is current (exit 1 if not)")
+    p.set_defaults(func=cmd_reference)
+
+
 def register_init_title(sub: Any) -> None:
     p = sub.add_parser(
         "init-title", help="start a new title folder that validates and plays at once",
@@ -82,4 +113,5 @@ def register_init_title(sub: Any) -> None:
     p.set_defaults(func=cmd_init_title)
 
 
-REGISTER: dict[str, Callable[[Any], None]] = {"init-title": register_init_title, "lint": register_lint}
+REGISTER: dict[str, Callable[[Any], None]] = {"init-title": register_init_title, "lint": register_lint,
+                                                   "reference": register_reference}
