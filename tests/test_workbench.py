@@ -178,3 +178,18 @@ def test_every_schema_option_is_in_the_reference() -> None:
             "privates[].abilities[].type", "counts.<key>"} <= paths
     used = next(o for o in found["trains"] if o.path == "trains[].rusts_on")
     assert "1830" in used.titles and used.example
+
+
+def test_the_tutorials_zenith_is_a_mistake_until_its_tiles_are_shipped(started: Path) -> None:
+    """docs/tutorial.md, steps 3 and 4, as written there."""
+    _plant(started, "map.yaml", "  A3 A7 A9 B2", "  A9: {stops: [{city: 0}], label: Z}\n  A3 A7 B2")
+    assert _checks(started) == {"tiles-never-fit": "mistake"}
+    _plant(started, "tiles.yaml", '  "63": 3', '  "63": 3\n  Z1: 1\n  Z2: 1')
+    with (started / "tiles.yaml").open("a", encoding="utf-8") as fh:
+        fh.write("tiles:\n"
+                 "  Z1: {color: yellow, label: Z, stops: [{city: 30}], paths: [0-c0, 3-c0]}\n"
+                 "  Z2: {color: green, label: Z, stops: [{city: 50, slots: 2}], paths: [0-c0, 1-c0, 3-c0, 4-c0]}\n")
+    _plant(started, "rules.hooks", '        add 20\n    }', '        add 20\n    }\n'
+           '    if route.visits("A9") and route.visits("C11") {\n        add 30\n    }')
+    assert _checks(started) == {}
+    assert run("validate", str(started))[0] == 0
