@@ -342,3 +342,23 @@ def test_a_worker_finds_a_title_from_the_folders_the_study_listed(tmp_path: Path
     finally:
         use_title_folders([])
     assert row["title"] == "tiny" and row.get("error") is None
+
+
+def test_a_quick_study_writes_its_page_and_the_first_figures(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    shutil.copytree(Path(__file__).parent / "titles" / "tiny", tmp_path / "tiny")
+    monkeypatch.chdir(tmp_path)
+    assert main(["simulate", "tiny", "--quick", "--games", "3", "--max-actions", "600", "--workers", "1", "-q",
+                 "--titles", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "tiny-quick.jsonl: 3 rows" in out and "wins by seat: 1:" in out and "how they ended:" in out
+    assert (tmp_path / "tiny-quick.html").is_file()
+    rows = results.read_rows(tmp_path / "tiny-quick.jsonl")
+    assert {r["players"] for r in rows} == {3} and {tuple(r["bots"]) for r in rows} == {("random",) * 3}
+
+
+def test_a_study_without_a_results_file_is_a_message(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "1830", "--games", "1"]) == 1
+    assert "needs -o RESULTS" in capsys.readouterr().err
