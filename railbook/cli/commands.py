@@ -21,7 +21,8 @@ MODULES = {
     "fidelity": "play_commands", "new": "play_commands", "act": "play_commands", "show": "play_commands",
     "legal": "legal_commands", "selfplay": "selfplay_commands", "fuzz": "fuzz_commands",
     "routes": "route_commands", "serve": "serve_commands", "bench": "bench_commands",
-    "simulate": "simulate_commands", "report": "simulate_commands",
+    "simulate": "simulate_commands", "report": "simulate_commands", "init-title": "workbench_commands",
+    "lint": "workbench_commands", "reference": "workbench_commands",
 }
 
 #: the commands that work on one title or one game and end (``railbook.cli.main.run``): their
