@@ -165,7 +165,9 @@ class Effects:
         hex_ = self._hex(hex_id, line)
         city = self._city(hex_, int(n), line)
         lifted = self._lifted(corp, hex_)
-        token = lifted["token"] if lifted is not None else corp.find_token_by_type()
+        waiting = [p["token"] for p in self.game.round.pending_tokens]   # lifted elsewhere: placed by their choice
+        token = lifted["token"] if lifted is not None else \
+            next((t for t in corp.tokens if not t.used and t.type == "normal" and t not in waiting), None)
         if token is None:
             self._refuse(line, f"placed a station of {corp.name}, which has none left")
         self._put(corp, token, city, lifted, line)
