@@ -16,6 +16,8 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Protocol, TypeVar
 
+from railbook.engine.points import Handler, Point
+
 if TYPE_CHECKING:
     from railbook.engine.rounds.base import Round
     from railbook.engine.state import GameState
@@ -53,6 +55,12 @@ class Mechanic:
 
     def setup(self) -> None:
         """Once, when the game starts (after the map, before the first round)."""
+
+    def handlers(self) -> list[tuple[Point, Handler]]:
+        """The rules this mechanic adds to the steps: a handler (one of its methods, whose docstring
+        says why) at each extension point, in the order it wants them run there. Asked once, after
+        every mechanic's ``setup``."""
+        return []
 
     def on_event(self, event: str) -> None:
         """A train or phase fired an event."""

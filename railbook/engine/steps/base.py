@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, is_move, simple, unlisted
+from railbook.engine.points import Point
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
@@ -20,6 +21,8 @@ class Step:
     #: the only action kinds the step ever offers, where it declares them (empty: ask
     #: ``actions``); lets a round pass over a step whose ``actions`` are costly to compute
     ACTIONS: tuple[str, ...] = ()
+    #: the extension points the step calls, where mechanics' rules act (``railbook explain`` lists them)
+    POINTS: tuple[Point, ...] = ()
 
     def __init__(self, game: "GameState", round: "Round", **opts: Any):
         self.game = game

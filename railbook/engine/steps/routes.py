@@ -11,6 +11,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, simple
+from railbook.engine.points import Point
 from railbook.engine.rules.abilities import close_companies_on_event, run_bonuses
 from railbook.engine.rules.insolvency import insolvent, leased_train
 from railbook.engine.rules.recorded_routes import routes_from_hexes
@@ -25,8 +26,16 @@ if TYPE_CHECKING:
     from railbook.engine.actions import Action
 
 
+#: a handler ``(step, corporation) -> bool``; yes: the log states revenues and records no routes, so the
+#: step offers ``run_routes`` to any operator with a train, whether or not the map lets it run
+RUNS_UNCHECKED = Point("route", "runs without routes", "(step, corporation) -> bool: routes are not asked for")
+#: a handler ``(step, action) -> bool``; yes: it ran the corporation's trains itself (the step does not)
+RUN_INSTEAD = Point("route", "run instead", "(step, action) -> bool: the handler ran the trains itself")
+
+
 class RouteStep(Step):
     type_name = "route"
+    POINTS = (RUNS_UNCHECKED, RUN_INSTEAD)
 
     def description(self) -> str:
         return "Run Routes"
@@ -34,6 +43,9 @@ class RouteStep(Step):
     def actions(self, entity: Any) -> list[str]:
         if entity is not self.current_entity() or not entity.is_operator():
             return []
+        for unchecked in self.game.extensions.at(RUNS_UNCHECKED):
+            if unchecked(self, entity):
+                return ["run_routes"] if entity.runnable_trains() else []
         if not (entity.runnable_trains() or leased_train(self.game, entity)) or not can_run_route(self.game, entity):
             return []
         return ["run_routes"]
@@ -47,6 +59,9 @@ class RouteStep(Step):
                             open=frozenset({"routes", "extra_revenue", "stated_revenue"}))]
 
     def process_run_routes(self, action: "Action") -> None:
+        for run_instead in self.game.extensions.at(RUN_INSTEAD):
+            if run_instead(self, action):
+                return
         entity = action.entity
         game = self.game
         routes = rebuild_routes(game, entity, action.routes,
