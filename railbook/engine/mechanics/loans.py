@@ -28,10 +28,11 @@ from railbook.engine.mechanics.bonds import bond_interest_due
 from railbook.engine.mechanics.cash_crisis import CashCrisisStep
 from railbook.engine.mechanics.compose import mix_into
 from railbook.engine.mechanics.debt_formation import loans_ended
-from railbook.engine.mechanics.dividend_rules import add_deduction
+from railbook.engine.points import Handler, Point
 from railbook.engine.rules.shares import log_share_price
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.privates import BuyPrivateStep
+from railbook.engine.steps.routes import DEDUCT, DividendStep
 from railbook.engine.steps.token import TokenStep
 from railbook.engine.steps.trains import BuyTrainStep
 from railbook.errors import GameError, IllegalAction, InsufficientFunds
@@ -407,8 +408,15 @@ class Loans(Mechanic):
     def applies(cls, game: "GameState") -> bool:
         return loan_rules(game) is not None or any(c.definition.bonds for c in game.all_corporations)
 
-    def setup(self) -> None:
-        add_deduction(self.game, self.in_turn_deduction if self.in_turn() else self.pay_interest)
+    def handlers(self) -> list[tuple[Point, Handler]]:
+        return [(DEDUCT, self.interest_before_dividend)]
+
+    def interest_before_dividend(self, step: DividendStep, corp: Any, revenue: int) -> int:
+        """Loan and bond interest is paid before the dividend, from the treasury, then the revenue
+        (``taken: in_turn``: as the turn's loan step has it); the rest is distributed."""
+        if self.in_turn():
+            return self.in_turn_deduction(corp, revenue)
+        return self.pay_interest(corp, revenue)
 
     def in_turn(self) -> bool:
         rules = loan_rules(self.game)

@@ -98,14 +98,14 @@ class TypedDividendStep(DividendStep):
             raise IllegalAction(f"{action.kind!r} is not a dividend choice for {action.entity.name}", "dividend")
         super().process_dividend(action)
 
-    def pay(self, entity: Any, kind: str) -> None:
+    def distribute(self, entity: Any, kind: str) -> None:
         if kind != "half" or not entity.minor:
-            super().pay(entity, kind)
+            super().distribute(entity, kind)
             return
         game = self.game
         revenue = self.total_revenue()
         owner = entity.owner
-        super().pay(entity, "withhold")  # the treasury takes it all, then hands the owner his half
+        super().distribute(entity, "withhold")  # the treasury takes it all, then hands the owner his half
         entity.operating_history[(game.turn, self.round.round_num)]["kind"] = "half"
         share = revenue - revenue // 2
         if share > 0 and owner is not None:

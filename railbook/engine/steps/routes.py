@@ -148,8 +148,23 @@ def check_recorded_route(route: Route, revenue: int, spec: dict[str, Any]) -> No
                          f"{'-'.join(hexes)} as the action says", "route hexes")
 
 
+#: a handler ``(step, corporation, revenue) -> revenue left``: what the corporation owes (interest) is paid
+#: from its revenue before any dividend, in the mechanics' order
+DEDUCT = Point("dividend", "deduct before dividend", "(step, corporation, revenue) -> the revenue left")
+#: a handler ``(step, corporation, revenue, kind) -> kind``: the revenue left once paid what is owed is
+#: what the step distributes; the handler records it and may change the choice (nothing left: withhold)
+REVENUE_LEFT = Point("dividend", "revenue left to distribute",
+                     "(step, corporation, revenue, kind) -> the kind of dividend paid")
+#: a handler ``(step, corporation, kind) -> bool``; yes: it distributed the revenue itself
+PAY_INSTEAD = Point("dividend", "pay instead", "(step, corporation, kind) -> bool: the handler paid it")
+#: a handler ``(step, corporation, paid) -> bool``; yes: it moved the share price itself
+PRICE_MOVE = Point("dividend", "price move after dividend",
+                   "(step, corporation, amount paid to holders) -> bool: the handler moved the price")
+
+
 class DividendStep(Step):
     type_name = "dividend"
+    POINTS = (DEDUCT, REVENUE_LEFT, PAY_INSTEAD, PRICE_MOVE)
 
     def description(self) -> str:
         return "Pay or Withhold Dividends"
@@ -183,6 +198,23 @@ class DividendStep(Step):
         self.pay(action.entity, kind)
 
     def pay(self, entity: Any, kind: str) -> None:
+        """The corporation's dividend of this kind: what it owes first, then the mechanics' way of paying
+        or the step's own (``distribute``)."""
+        extensions = self.game.extensions
+        left = extensions.at(REVENUE_LEFT)
+        if left:
+            revenue = self.total_revenue()
+            for deduct in extensions.at(DEDUCT):
+                revenue = deduct(self, entity, revenue)
+            for settle in left:
+                kind = settle(self, entity, revenue, kind)
+        for pay_instead in extensions.at(PAY_INSTEAD):
+            if pay_instead(self, entity, kind):
+                return
+        self.distribute(entity, kind)
+
+    def distribute(self, entity: Any, kind: str) -> None:
+        """The revenue paid out, halved or withheld, the trains marked as run, the share price moved."""
         game = self.game
         revenue = self.total_revenue()
         if kind == "payout":
@@ -258,6 +290,9 @@ class DividendStep(Step):
         return math.ceil(holder.num_shares_of(entity, ceil=False) * per_share)
 
     def change_share_price(self, entity: Any, paid: int) -> None:
+        for move in self.game.extensions.at(PRICE_MOVE):
+            if move(self, entity, paid):
+                return
         if entity.share_price is None:
             return
         old = entity.share_price
