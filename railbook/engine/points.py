@@ -56,6 +56,17 @@ class Extensions:
         """The handlers at the point, in order (none: the step's own rules alone)."""
         return self._at.get(point, ())
 
+    def yes(self, point: Point, *args: Any) -> bool:
+        """Whether any handler at the point answers yes (a point that asks a question)."""
+        for handler in self._at.get(point, ()):
+            if handler(*args):
+                return True
+        return False
+
+    def total(self, point: Point, *args: Any) -> int:
+        """What the handlers at the point add up to (a point that counts money a mechanic brings)."""
+        return sum(int(handler(*args)) for handler in self._at.get(point, ()))
+
     def clear(self) -> None:
         self._at.clear()
         self.registrations.clear()

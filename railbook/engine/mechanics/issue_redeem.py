@@ -25,6 +25,7 @@ from railbook.engine.legal import LegalAction, shares_action
 from railbook.engine.mechanics.base import Mechanic
 from railbook.engine.mechanics.compose import mix_into
 from railbook.engine.rules.shares import bundles_for_corporation, log_share_price
+from railbook.engine.points import Point
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.track_and_token import TrackAndTokenStep
 from railbook.engine.steps.trains import BuyTrainStep
@@ -99,8 +100,13 @@ def issue(game: "GameState", corp: Any, bundle: ShareBundle) -> None:
     game.log(f"{corp.name} issues {bundle.percent}% of itself to the pool and receives {game.format_money(price)}")
 
 
+#: a handler ``(step, corporation) -> bool``; yes: the corporation neither issues nor redeems here
+ISSUE_LEFT_ALONE = Point("issue_redeem", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
+
+
 class IssueRedeemStep(Step):
     type_name = "issue_redeem"
+    POINTS = (ISSUE_LEFT_ALONE,)
     ACTIONS = ("buy_shares", "sell_shares")
 
     def description(self) -> str:
@@ -120,7 +126,7 @@ class IssueRedeemStep(Step):
                 and entity.floated() and entity.owner is not None and entity.owner.is_player())
 
     def actions(self, entity: Any) -> list[str]:
-        if not self.allowed(entity):
+        if self.game.extensions.yes(ISSUE_LEFT_ALONE, self, entity) or not self.allowed(entity):
             return []
         out = []
         if redeemable_bundles(self.game, entity):

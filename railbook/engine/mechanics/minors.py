@@ -69,15 +69,14 @@ class TypedDividendStep(DividendStep):
     def single_choice(self, entity: Any) -> bool:
         return entity is not None and not entity.is_company() and len(self.choices(entity)) == 1
 
-    def actions(self, entity: Any) -> list[str]:
+    def choosing(self, entity: Any) -> list[str]:
         if self.single_choice(entity):
             return []
-        return super().actions(entity)
+        return super().choosing(entity)
 
-    def skip(self) -> None:
-        entity = self.current_entity()
+    def withhold_unasked(self, entity: Any) -> None:
         if not self.single_choice(entity):
-            super().skip()
+            super().withhold_unasked(entity)
             return
         if not self.round.routes:
             for t in entity.trains:   # no routes: no dividend at all, but its trains have had their turn

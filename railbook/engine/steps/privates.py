@@ -10,6 +10,7 @@ from railbook.engine.map.token import Token
 from railbook.engine.rules.abilities import exchange_corporations, grant_route_bonuses, usable_abilities
 from railbook.engine.rules.privates import in_first_or, minor_of, price_range, purchasable_companies, take_over_minor
 from railbook.engine.rules.trains import num_corp_trains, take_reserved_train, train_limit
+from railbook.engine.points import Point
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.markers import grant_private_markers
 from railbook.engine.steps.stock import ShareBuying
@@ -22,8 +23,14 @@ if TYPE_CHECKING:
     from railbook.engine.actions import Action
 
 
+#: a handler ``(step, corporation) -> bool``; yes: the corporation buys no private here
+PRIVATE_LEFT_ALONE = Point("buy_private", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
+
+
 class BuyPrivateStep(Step):
     """A corporation buys a private from a player, between half and double its value (by default)."""
+
+    POINTS: tuple[Point, ...] = (PRIVATE_LEFT_ALONE,)
 
     def description(self) -> str:
         return "Buy Companies"
@@ -69,6 +76,8 @@ class BuyPrivateStep(Step):
         return int(entity.cash)
 
     def actions(self, entity: Any) -> list[str]:
+        if self.game.extensions.yes(PRIVATE_LEFT_ALONE, self, entity):
+            return []
         if entity.is_minor() or not entity.is_corporation():
             return []
         if self.can_buy_company(entity):

@@ -148,6 +148,10 @@ def check_recorded_route(route: Route, revenue: int, spec: dict[str, Any]) -> No
                          f"{'-'.join(hexes)} as the action says", "route hexes")
 
 
+#: a handler ``(step, corporation) -> bool``; yes: the corporation chooses no dividend here
+DIVIDEND_LEFT_ALONE = Point("dividend", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
+#: a handler ``(step, corporation)``, called once the step, skipped for the corporation, has withheld
+DIVIDEND_SKIPPED = Point("dividend", "after skipping", "(step, corporation): after the step withheld unasked")
 #: a handler ``(step, corporation, revenue) -> revenue left``: what the corporation owes (interest) is paid
 #: from its revenue before any dividend, in the mechanics' order
 DEDUCT = Point("dividend", "deduct before dividend", "(step, corporation, revenue) -> the revenue left")
@@ -164,7 +168,7 @@ PRICE_MOVE = Point("dividend", "price move after dividend",
 
 class DividendStep(Step):
     type_name = "dividend"
-    POINTS = (DEDUCT, REVENUE_LEFT, PAY_INSTEAD, PRICE_MOVE)
+    POINTS = (DIVIDEND_LEFT_ALONE, DEDUCT, REVENUE_LEFT, PAY_INSTEAD, PRICE_MOVE, DIVIDEND_SKIPPED)
 
     def description(self) -> str:
         return "Pay or Withhold Dividends"
@@ -173,6 +177,12 @@ class DividendStep(Step):
         return sum(self.round.route_revenues) + (self.round.extra_revenue or 0) + self.round.run_bonus
 
     def actions(self, entity: Any) -> list[str]:
+        if self.game.extensions.yes(DIVIDEND_LEFT_ALONE, self, entity):
+            return []
+        return self.choosing(entity)
+
+    def choosing(self, entity: Any) -> list[str]:
+        """The step's own ``actions``: a corporation with revenue chooses its dividend."""
         if entity is not self.current_entity() or entity.is_company() or self.total_revenue() == 0:
             return []
         if insolvent(self.game, entity):   # it withholds what its leased train earned
@@ -181,6 +191,12 @@ class DividendStep(Step):
 
     def skip(self) -> None:
         entity = self.current_entity()
+        self.withhold_unasked(entity)
+        for skipped in self.game.extensions.at(DIVIDEND_SKIPPED):
+            skipped(self, entity)
+
+    def withhold_unasked(self, entity: Any) -> None:
+        """The step's own ``skip``: the corporation withholds whatever it earned."""
         if entity is None:
             super().skip()
             return

@@ -28,6 +28,7 @@ from railbook.engine.rules.shares import (
     sell_shares_and_change_price,
 )
 from railbook.engine.rules.tokens import home_choices, place_home_token, set_home
+from railbook.engine.points import Point
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, InsufficientFunds
 
@@ -73,7 +74,13 @@ class ShareBuying:
             place_home_token(self.game, corporation)
 
 
+#: a handler ``(step, bundle) -> bool``; yes: nobody may sell the bundle
+NO_SALE = Point("stock", "no sale", "(step, bundle) -> bool: yes, it may not be sold")
+
+
 class BuySellParShares(Step, ShareBuying):
+    POINTS: tuple[Point, ...] = (NO_SALE,)
+
     def description(self) -> str:
         return {"sell_buy_or_buy_sell": "Buy or Sell Shares", "sell_buy": "Sell then Buy Shares",
                 "sell_buy_sell": "Sell/Buy/Sell Shares"}[self.sr.sell_buy_order]
@@ -275,6 +282,8 @@ class BuySellParShares(Step, ShareBuying):
         return any(not c.holding_ok(entity) and self.can_sell_any_bundles(entity, c) for c in self.held(entity))
 
     def can_sell(self, entity: Any, bundle: ShareBundle | None) -> bool:
+        if bundle is not None and self.game.extensions.yes(NO_SALE, self, bundle):
+            return False
         if bundle is None or entity is not bundle.owner:
             return False
         corp = bundle.corporation

@@ -16,6 +16,7 @@ from railbook.engine.rules.tokens import (
     settle_hex_reservation,
     token_price,
 )
+from railbook.engine.points import Point
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, InsufficientFunds
 
@@ -153,8 +154,13 @@ class Tokener:
                                 "token placement")
 
 
+#: a handler ``(step, corporation) -> bool``; yes: the corporation places no station here
+TOKEN_LEFT_ALONE = Point("token", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
+
+
 class TokenStep(Step, Tokener):
     type_name = "token"
+    POINTS = (TOKEN_LEFT_ALONE,)
 
     def description(self) -> str:
         return "Place a Token"
@@ -166,6 +172,8 @@ class TokenStep(Step, Tokener):
         self.round.tokened = False
 
     def actions(self, entity: Any) -> list[str]:
+        if self.game.extensions.yes(TOKEN_LEFT_ALONE, self, entity):
+            return []
         if "token" in self.game.skipped_steps or entity is not self.current_entity() or insolvent(self.game, entity):
             return []
         if self.can_place_token(entity):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from railbook.engine.legal import LegalAction, simple
 from railbook.engine.rules.abilities import usable_abilities
 from railbook.engine.steps.token import Tokener
-from railbook.engine.steps.track import TrackStep
+from railbook.engine.steps.track import TRACK_LEFT_ALONE, TrackStep
 from railbook.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -55,6 +55,8 @@ class TrackAndTokenStep(TrackStep, Tokener):
         return False
 
     def actions(self, entity: Any) -> list[str]:
+        if self.game.extensions.yes(TRACK_LEFT_ALONE, self, entity):
+            return []
         if entity is not self.current_entity() or entity.is_company():
             return []
         out = []

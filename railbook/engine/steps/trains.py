@@ -8,7 +8,7 @@ corporation); if even that fails, the president goes bankrupt.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, Range, ranged, shares_action, simple
 from railbook.engine.rounds.operating import OperatingRound
@@ -34,6 +34,7 @@ from railbook.engine.rules.trains import (
     num_corp_trains,
     train_limit,
 )
+from railbook.engine.points import Point
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, InsufficientFunds
 
@@ -41,51 +42,17 @@ if TYPE_CHECKING:
     from railbook.engine.actions import Action
 
 
-class EmergencyMoney:
-    game: Any
-    current_entity: Callable[[], Any]   # the step's
-
-    def needed_cash(self, entity: Any) -> int:
-        ebuy = self.game.rules.operating_round.emergency_buy
-        depot = self.game.depot
-        return depot.min_depot_price() if ebuy.cheapest_depot_train_only else depot.max_depot_price()
-
-    def emr_available_cash(self, entity: Any) -> int:
-        current = self.current_entity()
-        if entity is current:
-            return current.cash
-        return entity.cash + current.cash
-
-    def can_sell_emergency(self, entity: Any, bundle: Any) -> bool:
-        game = self.game
-        if entity is not bundle.owner or not check_sale_timing(game, entity, bundle):
-            return False
-        if not self.sellable_bundle(bundle):
-            return False
-        if game.rules.operating_round.emergency_buy.sell_more_than_needed:
-            return True
-        needed = self.needed_cash(entity) - self.emr_available_cash(entity)
-        smaller = bundle.price() - min(s.price() for s in bundle.shares)
-        return smaller < needed
-
-    def sellable_bundle(self, bundle: Any) -> bool:
-        seller = bundle.owner
-        if not bundle.can_dump(seller) or not fit_in_bank(self.game, bundle):
-            return False
-        corp = bundle.corporation
-        if not corp.president_is(seller):
-            return True
-        swap_rule = self.game.rules.operating_round.emergency_buy.president_may_swap
-        if swap_rule and corp is not self.current_entity():
-            return True
-        holders = corp.player_share_holders(corporate=True)
-        remaining = holders.get(seller, 0) - bundle.percent
-        others = [v for k, v in holders.items() if k is not seller]
-        return remaining >= (max(others) if others else 0)
+#: a handler ``(step, corporation) -> bool``; yes: the corporation is not offered anything here
+TRAIN_LEFT_ALONE = Point("buy_train", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
+#: a handler ``(step, bundle) -> bool``; yes: the bundle may not be sold to raise money for a train
+NO_EMERGENCY_SALE = Point("buy_train", "no emergency sale", "(step, bundle) -> bool: yes, it may not be sold")
+#: a handler ``(step, corporation)``, called as the step is skipped for the corporation
+TRAIN_SKIPPED = Point("buy_train", "when skipped", "(step, corporation): before the step passes unasked")
 
 
-class BuyTrainStep(Step, EmergencyMoney):
+class BuyTrainStep(Step):
     type_name = "buy_train"
+    POINTS = (TRAIN_LEFT_ALONE, NO_EMERGENCY_SALE, TRAIN_SKIPPED)
 
     def __init__(self, game: Any, round: Any, **opts: Any):
         super().__init__(game, round, **opts)
@@ -110,6 +77,52 @@ class BuyTrainStep(Step, EmergencyMoney):
     def pass_(self) -> None:
         self.last_share_sold_price = None
         super().pass_()
+
+    def skip(self) -> None:
+        for skipped in self.game.extensions.at(TRAIN_SKIPPED):
+            skipped(self, self.current_entity())
+        super().skip()
+
+    # -- emergency money
+    def needed_cash(self, entity: Any) -> int:
+        ebuy = self.game.rules.operating_round.emergency_buy
+        depot = self.game.depot
+        return depot.min_depot_price() if ebuy.cheapest_depot_train_only else depot.max_depot_price()
+
+    def emr_available_cash(self, entity: Any) -> int:
+        current = self.current_entity()
+        if entity is current:
+            return current.cash
+        return entity.cash + current.cash
+
+    def can_sell_emergency(self, entity: Any, bundle: Any) -> bool:
+        game = self.game
+        if game.extensions.yes(NO_EMERGENCY_SALE, self, bundle):
+            return False
+        if entity is not bundle.owner or not check_sale_timing(game, entity, bundle):
+            return False
+        if not self.sellable_bundle(bundle):
+            return False
+        if game.rules.operating_round.emergency_buy.sell_more_than_needed:
+            return True
+        needed = self.needed_cash(entity) - self.emr_available_cash(entity)
+        smaller = bundle.price() - min(s.price() for s in bundle.shares)
+        return smaller < needed
+
+    def sellable_bundle(self, bundle: Any) -> bool:
+        seller = bundle.owner
+        if not bundle.can_dump(seller) or not fit_in_bank(self.game, bundle):
+            return False
+        corp = bundle.corporation
+        if not corp.president_is(seller):
+            return True
+        swap_rule = self.game.rules.operating_round.emergency_buy.president_may_swap
+        if swap_rule and corp is not self.current_entity():
+            return True
+        holders = corp.player_share_holders(corporate=True)
+        remaining = holders.get(seller, 0) - bundle.percent
+        others = [v for k, v in holders.items() if k is not seller]
+        return remaining >= (max(others) if others else 0)
 
     # -- availability
     def can_entity_buy_train(self, entity: Any) -> bool:
@@ -148,6 +161,8 @@ class BuyTrainStep(Step, EmergencyMoney):
         return limit is None or self.round.trade_ins_this_turn < limit
 
     def actions(self, entity: Any) -> list[str]:
+        if self.game.extensions.yes(TRAIN_LEFT_ALONE, self, entity):
+            return []
         current = self.current_entity()
         if current is None or not current.is_operator() or not self.can_entity_buy_train(current):
             return []
