@@ -63,6 +63,14 @@ class Extensions:
                 return True
         return False
 
+    def takes(self, point: Point, *args: Any) -> bool:
+        """Whether a handler at the point took the action itself (the first that did; the step then
+        does not): a point where a mechanic may act instead of the step."""
+        for handler in self._at.get(point, ()):
+            if handler(*args):
+                return True
+        return False
+
     def total(self, point: Point, *args: Any) -> int:
         """What the handlers at the point add up to (a point that counts money a mechanic brings)."""
         return sum(int(handler(*args)) for handler in self._at.get(point, ()))

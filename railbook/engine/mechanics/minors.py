@@ -172,7 +172,7 @@ class TypedBuyTrainStep(BuyTrainStep):
         with cash_lent(entity.owner, entity, self.owner_assist(entity, price)):
             return super().check_buy_train(entity, train, price, exchange, variant)
 
-    def process_buy_train(self, action: "Action") -> None:
+    def buy(self, action: "Action") -> None:
         entity, train = action.entity, action.train
         self.check_buy_train(entity, train, action.price, action.exchange, action.variant)
         assist = self.owner_assist(entity, action.price)
@@ -180,4 +180,4 @@ class TypedBuyTrainStep(BuyTrainStep):
             entity.owner.spend(assist, entity)
             self.game.log(f"{entity.owner.name} pays {self.game.format_money(assist)} towards "
                           f"{entity.name}'s {train.name} train")
-        super().process_buy_train(action)
+        super().buy(action)

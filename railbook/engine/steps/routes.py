@@ -161,6 +161,8 @@ REVENUE_LEFT = Point("dividend", "revenue left to distribute",
                      "(step, corporation, revenue, kind) -> the kind of dividend paid")
 #: a handler ``(step, corporation, kind) -> bool``; yes: it distributed the revenue itself
 PAY_INSTEAD = Point("dividend", "pay instead", "(step, corporation, kind) -> bool: the handler paid it")
+#: a handler ``(step, corporation) -> bool``; yes: the corporation's price stays whatever it paid
+PRICE_HELD = Point("dividend", "price held", "(step, corporation) -> bool: yes, the share price stays")
 #: a handler ``(step, corporation, paid) -> bool``; yes: it moved the share price itself
 PRICE_MOVE = Point("dividend", "price move after dividend",
                    "(step, corporation, amount paid to holders) -> bool: the handler moved the price")
@@ -168,7 +170,7 @@ PRICE_MOVE = Point("dividend", "price move after dividend",
 
 class DividendStep(Step):
     type_name = "dividend"
-    POINTS = (DIVIDEND_LEFT_ALONE, DEDUCT, REVENUE_LEFT, PAY_INSTEAD, PRICE_MOVE, DIVIDEND_SKIPPED)
+    POINTS = (DIVIDEND_LEFT_ALONE, DEDUCT, REVENUE_LEFT, PAY_INSTEAD, PRICE_HELD, PRICE_MOVE, DIVIDEND_SKIPPED)
 
     def description(self) -> str:
         return "Pay or Withhold Dividends"
@@ -306,6 +308,8 @@ class DividendStep(Step):
         return math.ceil(holder.num_shares_of(entity, ceil=False) * per_share)
 
     def change_share_price(self, entity: Any, paid: int) -> None:
+        if self.game.extensions.yes(PRICE_HELD, self, entity):
+            return
         for move in self.game.extensions.at(PRICE_MOVE):
             if move(self, entity, paid):
                 return

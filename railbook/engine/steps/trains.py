@@ -46,13 +46,17 @@ if TYPE_CHECKING:
 TRAIN_LEFT_ALONE = Point("buy_train", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
 #: a handler ``(step, bundle) -> bool``; yes: the bundle may not be sold to raise money for a train
 NO_EMERGENCY_SALE = Point("buy_train", "no emergency sale", "(step, bundle) -> bool: yes, it may not be sold")
+#: a handler ``(step, action)``, called before the step's rules of buying judge the purchase
+BEFORE_BUY = Point("buy_train", "before buying", "(step, action): before the purchase is judged and made")
+#: a handler ``(step, action)``, called once the corporation has bought the train
+TRAIN_BOUGHT = Point("buy_train", "after buying", "(step, action): the train is the corporation's")
 #: a handler ``(step, corporation)``, called as the step is skipped for the corporation
 TRAIN_SKIPPED = Point("buy_train", "when skipped", "(step, corporation): before the step passes unasked")
 
 
 class BuyTrainStep(Step):
     type_name = "buy_train"
-    POINTS = (TRAIN_LEFT_ALONE, NO_EMERGENCY_SALE, TRAIN_SKIPPED)
+    POINTS = (TRAIN_LEFT_ALONE, NO_EMERGENCY_SALE, BEFORE_BUY, TRAIN_BOUGHT, TRAIN_SKIPPED)
 
     def __init__(self, game: Any, round: Any, **opts: Any):
         super().__init__(game, round, **opts)
@@ -269,6 +273,15 @@ class BuyTrainStep(Step):
         return self.game.depot.other_min_price, power
 
     def process_buy_train(self, action: "Action") -> None:
+        extensions = self.game.extensions
+        for before in extensions.at(BEFORE_BUY):
+            before(self, action)
+        self.buy(action)
+        for bought in extensions.at(TRAIN_BOUGHT):
+            bought(self, action)
+
+    def buy(self, action: "Action") -> None:
+        """The step's own rules of buying a train, judged, then the purchase (and whether the turn's buying is over)."""
         entity = action.entity
         train = action.train
         game = self.game
