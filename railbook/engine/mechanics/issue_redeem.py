@@ -106,7 +106,7 @@ ISSUE_LEFT_ALONE = Point("issue_redeem", "left alone", "(step, corporation) -> b
 
 class IssueRedeemStep(Step):
     type_name = "issue_redeem"
-    POINTS = (ISSUE_LEFT_ALONE,)
+    POINTS: tuple[Point, ...] = (ISSUE_LEFT_ALONE,)
     ACTIONS = ("buy_shares", "sell_shares")
 
     def description(self) -> str:

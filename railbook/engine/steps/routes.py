@@ -35,7 +35,7 @@ RUN_INSTEAD = Point("route", "run instead", "(step, action) -> bool: the handler
 
 class RouteStep(Step):
     type_name = "route"
-    POINTS = (RUNS_UNCHECKED, RUN_INSTEAD)
+    POINTS: tuple[Point, ...] = (RUNS_UNCHECKED, RUN_INSTEAD)
 
     def description(self) -> str:
         return "Run Routes"
@@ -170,7 +170,7 @@ PRICE_MOVE = Point("dividend", "price move after dividend",
 
 class DividendStep(Step):
     type_name = "dividend"
-    POINTS = (DIVIDEND_LEFT_ALONE, DEDUCT, REVENUE_LEFT, PAY_INSTEAD, PRICE_HELD, PRICE_MOVE, DIVIDEND_SKIPPED)
+    POINTS: tuple[Point, ...] = (DIVIDEND_LEFT_ALONE, DEDUCT, REVENUE_LEFT, PAY_INSTEAD, PRICE_HELD, PRICE_MOVE, DIVIDEND_SKIPPED)
 
     def description(self) -> str:
         return "Pay or Withhold Dividends"

@@ -160,7 +160,7 @@ TOKEN_LEFT_ALONE = Point("token", "left alone", "(step, corporation) -> bool: ye
 
 class TokenStep(Step, Tokener):
     type_name = "token"
-    POINTS = (TOKEN_LEFT_ALONE,)
+    POINTS: tuple[Point, ...] = (TOKEN_LEFT_ALONE,)
 
     def description(self) -> str:
         return "Place a Token"

@@ -557,7 +557,7 @@ TRACK_LEFT_ALONE = Point("track", "left alone", "(step, corporation) -> bool: ye
 
 class TrackStep(Step, Tracker):
     type_name = "track"
-    POINTS = (TRACK_LEFT_ALONE,)
+    POINTS: tuple[Point, ...] = (TRACK_LEFT_ALONE,)
 
     def description(self) -> str:
         return "Lay Track"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, simple
+from railbook.engine.points import Point
 from railbook.engine.rules.abilities import usable_abilities
 from railbook.engine.steps.token import Tokener
 from railbook.engine.steps.track import TRACK_LEFT_ALONE, TrackStep
@@ -21,8 +22,18 @@ if TYPE_CHECKING:
     from railbook.engine.actions import Action
 
 
+#: a handler ``(step, corporation) -> int``: money the corporation could raise now, counted as its own
+#: when asking whether it can pay for track
+TRACK_POWER = Point("track_and_token", "money it could raise for track",
+                    "(step, corporation) -> int: added to its cash when asking whether it can pay for track")
+#: a handler ``(step, corporation) -> int``: the same, when asking whether it can pay for a station
+STATION_POWER = Point("track_and_token", "money it could raise for a station",
+                      "(step, corporation) -> int: added to its cash when asking whether it can pay for a station")
+
+
 class TrackAndTokenStep(TrackStep, Tokener):
     type_name = "track"
+    POINTS: tuple[Point, ...] = (TRACK_LEFT_ALONE, TRACK_POWER, STATION_POWER)
 
     def description(self) -> str:
         return "Place a Token or Lay Track"
@@ -41,7 +52,12 @@ class TrackAndTokenStep(TrackStep, Tokener):
         return super().can_lay_tile(entity)
 
     def buying_power(self, entity: Any) -> int:
-        return int(entity.cash)
+        """What the corporation may spend on track: its cash, and what mechanics say it could raise."""
+        return int(entity.cash) + self.game.extensions.total(TRACK_POWER, self, entity)
+
+    def token_buying_power(self, entity: Any) -> int:
+        """What the corporation may spend on a station: its cash, and what mechanics say it could raise."""
+        return int(entity.cash) + self.game.extensions.total(STATION_POWER, self, entity)
 
     def lays_cheap_somewhere(self, entity: Any, least: int) -> bool:
         """One of the entity's tile-lay abilities lays free, or at least ``least`` cheaper, on a printed hex."""

@@ -46,6 +46,9 @@ if TYPE_CHECKING:
 TRAIN_LEFT_ALONE = Point("buy_train", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
 #: a handler ``(step, bundle) -> bool``; yes: the bundle may not be sold to raise money for a train
 NO_EMERGENCY_SALE = Point("buy_train", "no emergency sale", "(step, bundle) -> bool: yes, it may not be sold")
+#: a handler ``(step, corporation) -> bool``; yes: the corporation may stay in the step to buy a train (or
+#: pass) though its cash alone pays for none
+MAY_BUY = Point("buy_train", "may buy", "(step, corporation) -> bool: yes, it may buy though its cash falls short")
 #: a handler ``(step, action)``, called before the step's rules of buying judge the purchase
 BEFORE_BUY = Point("buy_train", "before buying", "(step, action): before the purchase is judged and made")
 #: a handler ``(step, action)``, called once the corporation has bought the train
@@ -56,7 +59,7 @@ TRAIN_SKIPPED = Point("buy_train", "when skipped", "(step, corporation): before 
 
 class BuyTrainStep(Step):
     type_name = "buy_train"
-    POINTS = (TRAIN_LEFT_ALONE, NO_EMERGENCY_SALE, BEFORE_BUY, TRAIN_BOUGHT, TRAIN_SKIPPED)
+    POINTS: tuple[Point, ...] = (TRAIN_LEFT_ALONE, MAY_BUY, NO_EMERGENCY_SALE, BEFORE_BUY, TRAIN_BOUGHT, TRAIN_SKIPPED)
 
     def __init__(self, game: Any, round: Any, **opts: Any):
         super().__init__(game, round, **opts)
@@ -158,7 +161,8 @@ class BuyTrainStep(Step):
         min_price = self.game.depot.min_price(entity)
         normal = self.room(entity) and min_price is not None and entity.cash >= min_price
         return normal or (self.trade_in_allowed() and any(entity.cash >= price
-                                                          for _, _, price in discountable_trains_for(self.game, entity)))
+                                                          for _, _, price in discountable_trains_for(self.game, entity))) \
+            or self.game.extensions.yes(MAY_BUY, self, entity)
 
     def trade_in_allowed(self) -> bool:
         limit = self.game.rules.operating_round.trade_ins_per_turn
