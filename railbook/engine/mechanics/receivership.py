@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import ShareBundle
 from railbook.engine.legal import LegalAction, simple
-from railbook.engine.mechanics.base import Mechanic, replace_step
-from railbook.engine.mechanics.issue_redeem import ISSUE_LEFT_ALONE, emergency_issuable, emergency_issue
+from railbook.engine.mechanics.base import Mechanic, find, replace_step
+from railbook.engine.mechanics.issue_redeem import ISSUE_LEFT_ALONE, IssueRedeem, emergency_issuable, emergency_issue
 from railbook.engine.points import Handler, Point
 from railbook.engine.rounds.operating import OperatingRound
 from railbook.engine.rules.bankruptcy import (declare_bankrupt, refuse_unless_may_go_bankrupt, sellable_bundles,
@@ -141,9 +141,9 @@ class TitleBankruptStep(BankruptStep):
             bundles = emergency_issuable(game, corp)
             if bundles:
                 emergency_issue(game, corp, max(bundles, key=lambda b: b.num_shares()))
-                for step in self.round.steps:
-                    if hasattr(step, "emergency_issued"):
-                        step.emergency_issued = True
+                issuing = find(game, IssueRedeem)
+                if issuing is not None:   # it has issued for a train this turn
+                    issuing.emergency_issued = True
         refuse_unless_may_go_bankrupt(game, player, corp)
         game.log(f"-- {player.name} goes bankrupt and sells remaining shares --")
         for held in by_operating_order(player):

@@ -46,6 +46,17 @@ if TYPE_CHECKING:
 TRAIN_LEFT_ALONE = Point("buy_train", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
 #: a handler ``(step, bundle) -> bool``; yes: the bundle may not be sold to raise money for a train
 NO_EMERGENCY_SALE = Point("buy_train", "no emergency sale", "(step, bundle) -> bool: yes, it may not be sold")
+#: a handler ``(step)``, called as a corporation's turn in the step begins
+TRAIN_TURN_START = Point("buy_train", "turn start", "(step): a corporation's turn in the step begins")
+#: a handler ``(step, entity, kinds) -> kinds``: the actions the step offers, as a mechanic changes them
+TRAIN_OFFER = Point("buy_train", "offer", "(step, entity, kinds) -> the kinds of action offered")
+#: a handler ``(step, entity, listed) -> listed``: every legal action, as a mechanic changes the listing
+TRAIN_LISTING = Point("buy_train", "listing", "(step, entity, legal actions) -> the legal actions")
+#: a handler ``(step, corporation) -> bool``; yes: its president may not add money yet
+PRESIDENT_WAITS = Point("buy_train", "president waits",
+                        "(step, corporation) -> bool: yes, the president may not add money for a train yet")
+#: a handler ``(step, action) -> bool``; yes: it carried out the sale itself
+SELL_INSTEAD = Point("buy_train", "sell instead", "(step, action) -> bool: the handler carried out the sale")
 #: a handler ``(step, corporation) -> bool``; yes: the corporation may stay in the step to buy a train (or
 #: pass) though its cash alone pays for none
 MAY_BUY = Point("buy_train", "may buy", "(step, corporation) -> bool: yes, it may buy though its cash falls short")
@@ -59,7 +70,8 @@ TRAIN_SKIPPED = Point("buy_train", "when skipped", "(step, corporation): before 
 
 class BuyTrainStep(Step):
     type_name = "buy_train"
-    POINTS: tuple[Point, ...] = (TRAIN_LEFT_ALONE, MAY_BUY, NO_EMERGENCY_SALE, BEFORE_BUY, TRAIN_BOUGHT, TRAIN_SKIPPED)
+    POINTS: tuple[Point, ...] = (TRAIN_TURN_START, TRAIN_LEFT_ALONE, MAY_BUY, TRAIN_OFFER, TRAIN_LISTING, PRESIDENT_WAITS,
+                                 NO_EMERGENCY_SALE, SELL_INSTEAD, BEFORE_BUY, TRAIN_BOUGHT, TRAIN_SKIPPED)
 
     def __init__(self, game: Any, round: Any, **opts: Any):
         super().__init__(game, round, **opts)
@@ -80,6 +92,8 @@ class BuyTrainStep(Step):
         self.bought_from_depot = False
         self.depot_types_bought = set()
         self.round.trade_ins_this_turn = 0
+        for turn_start in self.game.extensions.at(TRAIN_TURN_START):
+            turn_start(self)
 
     def pass_(self) -> None:
         self.last_share_sold_price = None
@@ -142,7 +156,7 @@ class BuyTrainStep(Step):
         return must_buy_train(self.game, entity)
 
     def president_may_contribute(self, entity: Any) -> bool:
-        return self.must_buy_train(entity)
+        return self.must_buy_train(entity) and not self.game.extensions.yes(PRESIDENT_WAITS, self, entity)
 
     def depot_closed(self) -> bool:
         """While the phase has the flag ``one_depot_train_per_turn``, a corporation that has bought a train
@@ -171,6 +185,13 @@ class BuyTrainStep(Step):
     def actions(self, entity: Any) -> list[str]:
         if self.game.extensions.yes(TRAIN_LEFT_ALONE, self, entity):
             return []
+        kinds = self.buying(entity)
+        for offer in self.game.extensions.at(TRAIN_OFFER):
+            kinds = offer(self, entity, kinds)
+        return kinds
+
+    def buying(self, entity: Any) -> list[str]:
+        """The step's own ``actions``: a corporation that may buy a train, its president selling for one."""
         current = self.current_entity()
         if current is None or not current.is_operator() or not self.can_entity_buy_train(current):
             return []
@@ -207,6 +228,8 @@ class BuyTrainStep(Step):
             out += self.legal_train_buys(entity)
         if "pass" in kinds:
             out.append(simple("pass", entity))
+        for listing in self.game.extensions.at(TRAIN_LISTING):
+            out = listing(self, entity, out)
         return out
 
     def legal_train_buys(self, entity: Any) -> list[LegalAction]:
@@ -456,6 +479,9 @@ class BuyTrainStep(Step):
         return InsufficientFunds(f"{action.entity.name} cannot afford a train now", "money")
 
     def process_sell_shares(self, action: "Action") -> None:
+        for sell_instead in self.game.extensions.at(SELL_INSTEAD):
+            if sell_instead(self, action):
+                return
         bundle = action.bundle
         entity = action.entity
         if not self.can_sell_emergency(entity, bundle):
