@@ -13,8 +13,7 @@ they are asked, in :mod:`railbook.engine.mechanics.registry`.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from railbook.engine.points import Handler, Point
 
@@ -117,19 +116,3 @@ def replace_step(steps: list[StepSpec], old: type, new: Any) -> list[StepSpec]:
         else:
             out.append(spec)
     return out
-
-
-@contextmanager
-def cash_lent(giver: Any, taker: Any, amount: int) -> Iterator[None]:
-    """Within the block, ``amount`` of the giver's cash is the taker's: a check judges an action as it
-    would be judged once a mechanic has paid what it pays first (an owner's share of a train, a loan)."""
-    if amount <= 0 or giver is None:
-        yield
-        return
-    giver.cash -= amount
-    taker.cash += amount
-    try:
-        yield
-    finally:
-        taker.cash -= amount
-        giver.cash += amount

@@ -22,8 +22,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, simple
-from railbook.engine.mechanics.base import Mechanic, cash_lent, replace_step
+from railbook.engine.mechanics.base import Mechanic, replace_step
 from railbook.engine.rules.trains import can_buy_train_from_others
+from railbook.engine.steps.base import cash_lent
 from railbook.engine.steps.routes import DividendStep
 from railbook.engine.steps.trains import BuyTrainStep
 from railbook.errors import IllegalAction
@@ -153,8 +154,8 @@ class TypedBuyTrainStep(BuyTrainStep):
             return 0
         return price - entity.cash
 
-    def price_range(self, entity: Any, train: Any) -> tuple[int, int]:
-        low, high = super().price_range(entity, train)
+    def means_range(self, entity: Any, train: Any) -> tuple[int, int]:
+        low, high = super().means_range(entity, train)
         rules = type_rules(self.game, entity)
         owner = entity.owner
         if rules is not None and rules.owner_pays_shortfall and not entity.trains and owner is not None \
@@ -162,15 +163,15 @@ class TypedBuyTrainStep(BuyTrainStep):
             high = max(high, entity.cash + owner.cash)
         return low, high
 
-    def check_buy_train(self, entity: Any, train: Any, price: int, exchange: Any = None,
-                        variant: str | None = None) -> int:
+    def check_purchase(self, entity: Any, train: Any, price: int, exchange: Any = None,
+                       variant: str | None = None) -> int:
         """The base rules, for a company whose owner has paid his share of the price first."""
         if train.owner is not None and not train.from_depot() and train.owner is not entity \
                 and not self.may_buy_from(entity, train):
             raise IllegalAction(f"{entity.name} may not buy {train.owner.name}'s {train.name} train now",
                                 "buy train")
         with cash_lent(entity.owner, entity, self.owner_assist(entity, price)):
-            return super().check_buy_train(entity, train, price, exchange, variant)
+            return super().check_purchase(entity, train, price, exchange, variant)
 
     def buy(self, action: "Action") -> None:
         entity, train = action.entity, action.train

@@ -25,12 +25,15 @@ if TYPE_CHECKING:
 
 #: a handler ``(step, corporation) -> bool``; yes: the corporation buys no private here
 PRIVATE_LEFT_ALONE = Point("buy_private", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
+#: a handler ``(step, corporation) -> int``: money the corporation could raise now, counted as its own when
+#: asking whether it can pay for a private
+PRIVATE_POWER = Point("buy_private", "money it could raise", "(step, corporation) -> int: added to its cash")
 
 
 class BuyPrivateStep(Step):
     """A corporation buys a private from a player, between half and double its value (by default)."""
 
-    POINTS: tuple[Point, ...] = (PRIVATE_LEFT_ALONE,)
+    POINTS: tuple[Point, ...] = (PRIVATE_LEFT_ALONE, PRIVATE_POWER)
 
     def description(self) -> str:
         return "Buy Companies"
@@ -72,8 +75,8 @@ class BuyPrivateStep(Step):
             <= self.company_buying_power(entity)
 
     def company_buying_power(self, entity: Any) -> int:
-        """What the corporation could spend on a private (its cash; a mechanic may count more)."""
-        return int(entity.cash)
+        """What the corporation could spend on a private: its cash, and what mechanics say it could raise."""
+        return int(entity.cash) + self.game.extensions.total(PRIVATE_POWER, self, entity)
 
     def actions(self, entity: Any) -> list[str]:
         if self.game.extensions.yes(PRIVATE_LEFT_ALONE, self, entity):

@@ -156,11 +156,18 @@ class Tokener:
 
 #: a handler ``(step, corporation) -> bool``; yes: the corporation places no station here
 TOKEN_LEFT_ALONE = Point("token", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
+#: a handler ``(step, corporation) -> int``: money the corporation could raise now, counted as its own when
+#: asking whether it can pay for a station (the station itself is paid from the treasury)
+TOKEN_POWER = Point("token", "money it could raise", "(step, corporation) -> int: added to its cash")
 
 
 class TokenStep(Step, Tokener):
     type_name = "token"
-    POINTS: tuple[Point, ...] = (TOKEN_LEFT_ALONE,)
+    POINTS: tuple[Point, ...] = (TOKEN_LEFT_ALONE, TOKEN_POWER)
+
+    def token_buying_power(self, entity: Any) -> int:
+        """What the corporation may spend on a station: its cash, and what mechanics say it could raise."""
+        return int(entity.cash) + self.game.extensions.total(TOKEN_POWER, self, entity)
 
     def description(self) -> str:
         return "Place a Token"

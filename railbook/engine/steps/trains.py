@@ -35,43 +35,36 @@ from railbook.engine.rules.trains import (
     train_limit,
 )
 from railbook.engine.points import Point
-from railbook.engine.steps.base import Step
+from railbook.engine.steps.base import Step, cash_lent
 from railbook.errors import IllegalAction, InsufficientFunds
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
 
 
-#: a handler ``(step, corporation) -> bool``; yes: the corporation is not offered anything here
 TRAIN_LEFT_ALONE = Point("buy_train", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
-#: a handler ``(step, bundle) -> bool``; yes: the bundle may not be sold to raise money for a train
 NO_EMERGENCY_SALE = Point("buy_train", "no emergency sale", "(step, bundle) -> bool: yes, it may not be sold")
-#: a handler ``(step)``, called as a corporation's turn in the step begins
 TRAIN_TURN_START = Point("buy_train", "turn start", "(step): a corporation's turn in the step begins")
-#: a handler ``(step, entity, kinds) -> kinds``: the actions the step offers, as a mechanic changes them
 TRAIN_OFFER = Point("buy_train", "offer", "(step, entity, kinds) -> the kinds of action offered")
-#: a handler ``(step, entity, listed) -> listed``: every legal action, as a mechanic changes the listing
 TRAIN_LISTING = Point("buy_train", "listing", "(step, entity, legal actions) -> the legal actions")
-#: a handler ``(step, corporation) -> bool``; yes: its president may not add money yet
 PRESIDENT_WAITS = Point("buy_train", "president waits",
                         "(step, corporation) -> bool: yes, the president may not add money for a train yet")
-#: a handler ``(step, action) -> bool``; yes: it carried out the sale itself
 SELL_INSTEAD = Point("buy_train", "sell instead", "(step, action) -> bool: the handler carried out the sale")
-#: a handler ``(step, corporation) -> bool``; yes: the corporation may stay in the step to buy a train (or
-#: pass) though its cash alone pays for none
 MAY_BUY = Point("buy_train", "may buy", "(step, corporation) -> bool: yes, it may buy though its cash falls short")
-#: a handler ``(step, action)``, called before the step's rules of buying judge the purchase
+CHECK_BUY = Point("buy_train", "check before buying", "(step, corporation, train, price): raises a rule broken")
+RAISED_TO_BUY = Point("buy_train", "money raised to buy",
+                      "(step, corporation, train, price) -> int: what it would raise before paying")
+PRICE_RANGE = Point("buy_train", "price range", "(step, corporation, train, (low, high)) -> (low, high)")
 BEFORE_BUY = Point("buy_train", "before buying", "(step, action): before the purchase is judged and made")
-#: a handler ``(step, action)``, called once the corporation has bought the train
 TRAIN_BOUGHT = Point("buy_train", "after buying", "(step, action): the train is the corporation's")
-#: a handler ``(step, corporation)``, called as the step is skipped for the corporation
 TRAIN_SKIPPED = Point("buy_train", "when skipped", "(step, corporation): before the step passes unasked")
 
 
 class BuyTrainStep(Step):
     type_name = "buy_train"
     POINTS: tuple[Point, ...] = (TRAIN_TURN_START, TRAIN_LEFT_ALONE, MAY_BUY, TRAIN_OFFER, TRAIN_LISTING, PRESIDENT_WAITS,
-                                 NO_EMERGENCY_SALE, SELL_INSTEAD, BEFORE_BUY, TRAIN_BOUGHT, TRAIN_SKIPPED)
+                                 NO_EMERGENCY_SALE, SELL_INSTEAD, PRICE_RANGE, CHECK_BUY, RAISED_TO_BUY, BEFORE_BUY,
+                                 TRAIN_BOUGHT, TRAIN_SKIPPED)
 
     def __init__(self, game: Any, round: Any, **opts: Any):
         super().__init__(game, round, **opts)
@@ -259,6 +252,13 @@ class BuyTrainStep(Step):
     def price_range(self, entity: Any, train: Any) -> tuple[int, int]:
         """The prices (low, high) the rules and the buyer's means allow for another corporation's train
         (none where low > high); the listing checks both ends with ``check_buy_train``."""
+        span = self.means_range(entity, train)
+        for narrow in self.game.extensions.at(PRICE_RANGE):
+            span = narrow(self, entity, train, span)
+        return span
+
+    def means_range(self, entity: Any, train: Any) -> tuple[int, int]:
+        """The step's own ``price_range``: the emergency rules' prices, up to what the buyer can pay."""
         low, high = self.spend_minmax(entity, train)
         if self.president_may_contribute(entity) and entity.owner is not None:
             means = max(entity.cash, min(train.price_, entity.cash + entity.owner.cash))
@@ -393,7 +393,18 @@ class BuyTrainStep(Step):
     def check_buy_train(self, entity: Any, train: Any, price: int, exchange: Any = None,
                         variant: str | None = None) -> int:
         """Every rule of buying this train at this price (trading in ``exchange``, as its ``variant``), judged
-        without buying it: raises the rule a purchase breaks; returns what the president must add."""
+        without buying it: raises the rule a purchase breaks; returns what the president must add. The
+        mechanics' checks come first, and the step's rules judge it with what they would raise lent."""
+        extensions = self.game.extensions
+        for check in extensions.at(CHECK_BUY):
+            check(self, entity, train, price)
+        raised = extensions.total(RAISED_TO_BUY, self, entity, train, price)
+        with cash_lent(self.game.bank, entity, raised):
+            return self.check_purchase(entity, train, price, exchange, variant)
+
+    def check_purchase(self, entity: Any, train: Any, price: int, exchange: Any = None,
+                       variant: str | None = None) -> int:
+        """The step's own rules of buying (``check_buy_train`` without the mechanics')."""
         game = self.game
         if variant is not None and variant != train.name and (variant not in train.variants or not train.from_depot()):
             raise IllegalAction(f"{train.id} cannot be bought as a {variant}", "train variant")
@@ -479,9 +490,8 @@ class BuyTrainStep(Step):
         return InsufficientFunds(f"{action.entity.name} cannot afford a train now", "money")
 
     def process_sell_shares(self, action: "Action") -> None:
-        for sell_instead in self.game.extensions.at(SELL_INSTEAD):
-            if sell_instead(self, action):
-                return
+        if self.game.extensions.takes(SELL_INSTEAD, self, action):
+            return
         bundle = action.bundle
         entity = action.entity
         if not self.can_sell_emergency(entity, bundle):
