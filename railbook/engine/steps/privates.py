@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 #: a handler ``(step, corporation) -> bool``; yes: the corporation buys no private here
 PRIVATE_LEFT_ALONE = Point("buy_private", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
+#: a handler ``(step, action)``, called once the corporation has bought the private
+PRIVATE_BOUGHT = Point("buy_private", "after buying", "(step, action): the private is the corporation's")
 #: a handler ``(step, corporation) -> int``: money the corporation could raise now, counted as its own when
 #: asking whether it can pay for a private
 PRIVATE_POWER = Point("buy_private", "money it could raise", "(step, corporation) -> int: added to its cash")
@@ -33,7 +35,7 @@ PRIVATE_POWER = Point("buy_private", "money it could raise", "(step, corporation
 class BuyPrivateStep(Step):
     """A corporation buys a private from a player, between half and double its value (by default)."""
 
-    POINTS: tuple[Point, ...] = (PRIVATE_LEFT_ALONE, PRIVATE_POWER)
+    POINTS: tuple[Point, ...] = (PRIVATE_LEFT_ALONE, PRIVATE_POWER, PRIVATE_BOUGHT)
 
     def description(self) -> str:
         return "Buy Companies"
@@ -146,6 +148,8 @@ class BuyPrivateStep(Step):
             take_reserved_train(game, entity, company)
         if minor is not None:
             take_over_minor(game, entity, minor)
+        for bought in game.extensions.at(PRIVATE_BOUGHT):
+            bought(self, action)
 
 
 class ExchangeStep(Step, ShareBuying):
