@@ -23,8 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.company import Ability
 from railbook.engine.legal import LegalAction, simple
-from railbook.engine.mechanics.base import Mechanic
-from railbook.engine.mechanics.compose import has_step, insert_before
+from railbook.engine.mechanics.base import Mechanic, has_step, insert_before
 from railbook.engine.points import Handler, Point
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.track import TrackStep

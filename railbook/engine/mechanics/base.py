@@ -16,6 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from railbook.engine.points import Handler, Point
+from railbook.engine.steps.stock import BuySellParShares
+from railbook.errors import GameError
 
 if TYPE_CHECKING:
     from railbook.engine.rounds.base import Round
@@ -116,3 +118,32 @@ def replace_step(steps: list[StepSpec], old: type, new: Any) -> list[StepSpec]:
         else:
             out.append(spec)
     return out
+
+
+def insert_before(steps: list[Any], base: type, new: Any) -> list[Any]:
+    """A copy of the step list with ``new`` placed before the first step derived from ``base`` (else last)."""
+    out = list(steps)
+    for i, spec in enumerate(out):
+        cls = spec[0] if isinstance(spec, tuple) else spec
+        if isinstance(cls, type) and issubclass(cls, base):
+            out.insert(i, new)
+            return out
+    out.append(new)
+    return out
+
+
+def has_step(steps: list[Any], base: type) -> bool:
+    """Whether a step derived from ``base`` is among the round's steps."""
+    return any(isinstance(c, type) and issubclass(c, base)
+               for c in (s[0] if isinstance(s, tuple) else s for s in steps))
+
+
+def replace_stock_step(steps: list[StepSpec], new: type) -> list[StepSpec]:
+    """A copy of a stock round's steps with the engine's share step replaced by ``new`` (a subclass
+    defined in the mechanic's module). Only one mechanic of a title may replace it: a second finds
+    it replaced already, and that is an error in the title's data, not a silent loss of rules."""
+    if not any(spec is BuySellParShares or (isinstance(spec, tuple) and spec[0] is BuySellParShares)
+               for spec in steps):
+        raise GameError(f"two mechanics replace the stock round's share step ({new.__name__} and another): "
+                        "a title may use only one of them", "title data")
+    return replace_step(steps, BuySellParShares, new)
