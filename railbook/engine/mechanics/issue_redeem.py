@@ -100,7 +100,6 @@ def issue(game: "GameState", corp: Any, bundle: ShareBundle) -> None:
     game.log(f"{corp.name} issues {bundle.percent}% of itself to the pool and receives {game.format_money(price)}")
 
 
-#: a handler ``(step, corporation) -> bool``; yes: the corporation neither issues nor redeems here
 ISSUE_LEFT_ALONE = Point("issue_redeem", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
 
 

@@ -23,12 +23,8 @@ if TYPE_CHECKING:
     from railbook.engine.actions import Action
 
 
-#: a handler ``(step, corporation) -> bool``; yes: the corporation buys no private here
 PRIVATE_LEFT_ALONE = Point("buy_private", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
-#: a handler ``(step, action)``, called once the corporation has bought the private
 PRIVATE_BOUGHT = Point("buy_private", "after buying", "(step, action): the private is the corporation's")
-#: a handler ``(step, corporation) -> int``: money the corporation could raise now, counted as its own when
-#: asking whether it can pay for a private
 PRIVATE_POWER = Point("buy_private", "money it could raise", "(step, corporation) -> int: added to its cash")
 
 

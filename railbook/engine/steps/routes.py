@@ -26,10 +26,7 @@ if TYPE_CHECKING:
     from railbook.engine.actions import Action
 
 
-#: a handler ``(step, corporation) -> bool``; yes: the log states revenues and records no routes, so the
-#: step offers ``run_routes`` to any operator with a train, whether or not the map lets it run
 RUNS_UNCHECKED = Point("route", "runs without routes", "(step, corporation) -> bool: routes are not asked for")
-#: a handler ``(step, action) -> bool``; yes: it ran the corporation's trains itself (the step does not)
 RUN_INSTEAD = Point("route", "run instead", "(step, action) -> bool: the handler ran the trains itself")
 
 
@@ -59,9 +56,8 @@ class RouteStep(Step):
                             open=frozenset({"routes", "extra_revenue", "stated_revenue"}))]
 
     def process_run_routes(self, action: "Action") -> None:
-        for run_instead in self.game.extensions.at(RUN_INSTEAD):
-            if run_instead(self, action):
-                return
+        if self.game.extensions.takes(RUN_INSTEAD, self, action):
+            return
         entity = action.entity
         game = self.game
         routes = rebuild_routes(game, entity, action.routes,
@@ -148,22 +144,13 @@ def check_recorded_route(route: Route, revenue: int, spec: dict[str, Any]) -> No
                          f"{'-'.join(hexes)} as the action says", "route hexes")
 
 
-#: a handler ``(step, corporation) -> bool``; yes: the corporation chooses no dividend here
 DIVIDEND_LEFT_ALONE = Point("dividend", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
-#: a handler ``(step, corporation)``, called once the step, skipped for the corporation, has withheld
 DIVIDEND_SKIPPED = Point("dividend", "after skipping", "(step, corporation): after the step withheld unasked")
-#: a handler ``(step, corporation, revenue) -> revenue left``: what the corporation owes (interest) is paid
-#: from its revenue before any dividend, in the mechanics' order
 DEDUCT = Point("dividend", "deduct before dividend", "(step, corporation, revenue) -> the revenue left")
-#: a handler ``(step, corporation, revenue, kind) -> kind``: the revenue left once paid what is owed is
-#: what the step distributes; the handler records it and may change the choice (nothing left: withhold)
 REVENUE_LEFT = Point("dividend", "revenue left to distribute",
                      "(step, corporation, revenue, kind) -> the kind of dividend paid")
-#: a handler ``(step, corporation, kind) -> bool``; yes: it distributed the revenue itself
 PAY_INSTEAD = Point("dividend", "pay instead", "(step, corporation, kind) -> bool: the handler paid it")
-#: a handler ``(step, corporation) -> bool``; yes: the corporation's price stays whatever it paid
 PRICE_HELD = Point("dividend", "price held", "(step, corporation) -> bool: yes, the share price stays")
-#: a handler ``(step, corporation, paid) -> bool``; yes: it moved the share price itself
 PRICE_MOVE = Point("dividend", "price move after dividend",
                    "(step, corporation, amount paid to holders) -> bool: the handler moved the price")
 
@@ -226,10 +213,8 @@ class DividendStep(Step):
                 revenue = deduct(self, entity, revenue)
             for settle in left:
                 kind = settle(self, entity, revenue, kind)
-        for pay_instead in extensions.at(PAY_INSTEAD):
-            if pay_instead(self, entity, kind):
-                return
-        self.distribute(entity, kind)
+        if not extensions.takes(PAY_INSTEAD, self, entity, kind):
+            self.distribute(entity, kind)
 
     def distribute(self, entity: Any, kind: str) -> None:
         """The revenue paid out, halved or withheld, the trains marked as run, the share price moved."""
@@ -310,9 +295,8 @@ class DividendStep(Step):
     def change_share_price(self, entity: Any, paid: int) -> None:
         if self.game.extensions.yes(PRICE_HELD, self, entity):
             return
-        for move in self.game.extensions.at(PRICE_MOVE):
-            if move(self, entity, paid):
-                return
+        if self.game.extensions.takes(PRICE_MOVE, self, entity, paid):
+            return
         if entity.share_price is None:
             return
         old = entity.share_price

@@ -154,10 +154,7 @@ class Tokener:
                                 "token placement")
 
 
-#: a handler ``(step, corporation) -> bool``; yes: the corporation places no station here
 TOKEN_LEFT_ALONE = Point("token", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
-#: a handler ``(step, corporation) -> int``: money the corporation could raise now, counted as its own when
-#: asking whether it can pay for a station (the station itself is paid from the treasury)
 TOKEN_POWER = Point("token", "money it could raise", "(step, corporation) -> int: added to its cash")
 
 

@@ -550,8 +550,6 @@ def replacement_rotation(new: "Tile", old: "Tile") -> int | None:
     return spec.rotation
 
 
-#: a handler ``(step, corporation) -> bool``; yes: the corporation lays no track (nor, in a combined
-#: track and token step, places a station)
 TRACK_LEFT_ALONE = Point("track", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
 
 

@@ -22,11 +22,8 @@ if TYPE_CHECKING:
     from railbook.engine.actions import Action
 
 
-#: a handler ``(step, corporation) -> int``: money the corporation could raise now, counted as its own
-#: when asking whether it can pay for track
 TRACK_POWER = Point("track_and_token", "money it could raise for track",
                     "(step, corporation) -> int: added to its cash when asking whether it can pay for track")
-#: a handler ``(step, corporation) -> int``: the same, when asking whether it can pay for a station
 STATION_POWER = Point("track_and_token", "money it could raise for a station",
                       "(step, corporation) -> int: added to its cash when asking whether it can pay for a station")
 
