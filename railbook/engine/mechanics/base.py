@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 M = TypeVar("M", bound="Mechanic")
 
 #: a step as a round lists it: its class, or its class with the options it is built with
-StepSpec = Any
+StepSpec = type | tuple[type, dict[str, Any]]
 
 
 class RoundMaker(Protocol):

@@ -33,6 +33,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.entities.corporation import Corporation
+from railbook.engine.entities.player import Player
 from railbook.engine.legal import LegalAction, simple
 from railbook.engine.mechanics.base import Mechanic, find
 from railbook.engine.mechanics.debt_forming import Forming
@@ -88,7 +90,7 @@ class DebtFormation(Forming, Mechanic):
         return out
 
     # -- a president holding half the president's certificate (stock rounds)
-    def half_president_buys_national(self, step: BuySellParShares, entity: Any, corporation: Any) -> bool:
+    def half_president_buys_national(self, step: BuySellParShares, entity: Player, corporation: Corporation) -> bool:
         """A president holding half the formed corporation's president's certificate buys nothing
         but its certificates in his stock turns (its price buys the other half)."""
         return self.half_president is not None and entity is self.half_president and corporation is not self.national
@@ -127,7 +129,7 @@ class DebtFormation(Forming, Mechanic):
         end_game(game, "bankrupt")
 
     # -- the formed corporation's dividends (withholds_until_permanent_train)
-    def withholds(self, step: DividendStep, corp: Any) -> bool:
+    def withholds(self, step: DividendStep, corp: Corporation) -> bool:
         """Until it owns a train that never rusts, the formed corporation withholds and its price stays."""
         return self.bound_to_withhold(corp)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.entities.corporation import Corporation
 from railbook.engine.mechanics.base import Mechanic
 from railbook.engine.points import Handler, Point
 from railbook.engine.rules.shares import log_share_price
@@ -39,14 +40,14 @@ class DividendRules(Mechanic):
         return [(REVENUE_LEFT, self.revenue_left), (PAY_INSTEAD, self.corporation_keeps_half),
                 (PRICE_MOVE, self.move_by_payout)]
 
-    def revenue_left(self, step: DividendStep, entity: Any, revenue: int, kind: str) -> str:
+    def revenue_left(self, step: DividendStep, entity: Corporation, revenue: int, kind: str) -> str:
         """What is left once interest is paid is the revenue distributed; nothing left pays no
         dividend and counts as withheld."""
         step.round.route_revenues = [revenue]
         step.round.extra_revenue = 0
         return "withhold" if revenue <= 0 else kind
 
-    def corporation_keeps_half(self, step: DividendStep, entity: Any, kind: str) -> bool:
+    def corporation_keeps_half(self, step: DividendStep, entity: Corporation, kind: str) -> bool:
         """``half_dividend_rounding: corporation_down_to_10``: in a half dividend the corporation keeps
         half its revenue rounded down to a multiple of 10, the holders share the rest."""
         game = self.game
@@ -65,7 +66,7 @@ class DividendRules(Mechanic):
             history.update({"revenue": revenue, "kind": "half"})
         return True
 
-    def move_by_payout(self, step: DividendStep, entity: Any, paid: int) -> bool:
+    def move_by_payout(self, step: DividendStep, entity: Corporation, paid: int) -> bool:
         """``dividend_price_moves`` bands, else ``dividend_jump_percents``: how far a payout moves the price
         depends on what it is worth against the price."""
         bands = self.game.rules.operating_round.dividend_price_moves

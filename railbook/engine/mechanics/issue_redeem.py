@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.entities.corporation import Corporation
 from railbook.engine.entities.share import ShareBundle
 from railbook.engine.legal import LegalAction, shares_action
 from railbook.engine.mechanics.base import Mechanic
@@ -195,7 +196,7 @@ class IssueRedeem(Mechanic):
         return out
 
     # -- issuing counts as money (track and token step)
-    def issuing_power(self, step: Step, corp: Any) -> int:
+    def issuing_power(self, step: Step, corp: Corporation) -> int:
         """While it may still issue, what a corporation could raise by issuing counts as money it has
         (whether it can pay for track or a station)."""
         issuing = next((s for s in step.round.steps if isinstance(s, IssueRedeemStep)), None)
@@ -212,7 +213,7 @@ class IssueRedeem(Mechanic):
         return (not self.emergency_issued and corp is not None and corp.is_corporation()
                 and not corp.minor and bool(emergency_issuable(self.game, corp)))
 
-    def issue_before_president(self, step: BuyTrainStep, corp: Any) -> bool:
+    def issue_before_president(self, step: BuyTrainStep, corp: Corporation) -> bool:
         """A trainless corporation issues certificates for a train before its president may pay (he
         adds money only below the cheapest depot train and once it cannot issue)."""
         return not (corp.cash < self.game.depot.min_depot_price() and not self.can_issue(corp))

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.entities.corporation import Corporation
+from railbook.engine.entities.train import Train
 from railbook.engine.legal import LegalAction, simple
 from railbook.engine.mechanics.base import Mechanic, replace_step
 from railbook.engine.mechanics.bonds import bond_interest_due
@@ -316,7 +318,7 @@ class Loans(Mechanic):
         return out + [(PRICE_RANGE, self.treasury_pays_trains), (CHECK_BUY, self.check_loan_trade),
                       (RAISED_TO_BUY, self.loans_raised), (BEFORE_BUY, self.loans_before_train)]
 
-    def interest_before_dividend(self, step: DividendStep, corp: Any, revenue: int) -> int:
+    def interest_before_dividend(self, step: DividendStep, corp: Corporation, revenue: int) -> int:
         """Loan and bond interest is paid before the dividend, from the treasury, then the revenue
         (``taken: in_turn``: as the turn's loan step has it); the rest is distributed."""
         if self.in_turn():
@@ -343,14 +345,14 @@ class Loans(Mechanic):
         return rules.amount - (rules.interest if entity.id in loan_step.paid_interest else 0)
 
     # -- loans taken to buy a train (the train step)
-    def loans_for(self, step: BuyTrainStep, entity: Any, train: Any, price: int) -> int:
+    def loans_for(self, step: BuyTrainStep, entity: Corporation, train: Train, price: int) -> int:
         """The loans the corporation takes before buying this train (its first, short of cash)."""
         short = price - entity.cash
         if short > 0 and train.from_depot() and step.must_buy_train(entity):
             return min(-(-short // _loans(self.game).amount), loan_room(self.game, entity))
         return 0
 
-    def loans_raised(self, step: BuyTrainStep, entity: Any, train: Any, price: int) -> int:
+    def loans_raised(self, step: BuyTrainStep, entity: Corporation, train: Train, price: int) -> int:
         """A corporation short of cash for the train it must buy takes loans first: the purchase is
         judged with their money."""
         loans = self.loans_for(step, entity, train, price)
@@ -362,7 +364,7 @@ class Loans(Mechanic):
         step.check_buy_train(entity, train, price, action.exchange, action.variant)
         take_loans(self.game, entity, self.loans_for(step, entity, train, price), "to buy a train")
 
-    def treasury_pays_trains(self, step: BuyTrainStep, entity: Any, train: Any,
+    def treasury_pays_trains(self, step: BuyTrainStep, entity: Corporation, train: Train,
                              span: tuple[int, int]) -> tuple[int, int]:
         """A train from another corporation is paid from the treasury alone, at the printed price where
         the title or a loan says so (``check_loan_trade``'s prices)."""
@@ -382,7 +384,7 @@ class Loans(Mechanic):
             low = max(low, face)
         return low, high
 
-    def check_loan_trade(self, step: BuyTrainStep, buyer: Any, train: Any, price: int) -> None:
+    def check_loan_trade(self, step: BuyTrainStep, buyer: Corporation, train: Train, price: int) -> None:
         """Trains traded between corporations are paid from the treasury alone, at the printed price where
         the title says so or both have loans; a buyer with a loan pays at most, a seller with one takes at
         least, the printed price."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.entities.corporation import Corporation
 from railbook.engine.mechanics.base import Mechanic
 from railbook.engine.points import Handler, Point
 from railbook.engine.rules.privates import minor_of, purchasable_companies
@@ -49,12 +50,12 @@ class MinorTakeover(Mechanic):
     def handlers(self) -> list[tuple[Point, Handler]]:
         return [(TRACK_POWER, self.minor_cash_for_track), (MAY_BUY, self.minor_cash_for_a_train)]
 
-    def minor_cash_for_track(self, step: TrackAndTokenStep, corp: Any) -> int:
+    def minor_cash_for_track(self, step: TrackAndTokenStep, corp: Corporation) -> int:
         """A minor's cash the corporation could take by buying the minor counts as money for track
         (less the minor's price, if it has room for the minor's train)."""
         return takeover_cash(self.game, corp)
 
-    def minor_cash_for_a_train(self, step: BuyTrainStep, corp: Any) -> bool:
+    def minor_cash_for_a_train(self, step: BuyTrainStep, corp: Corporation) -> bool:
         """A corporation that could pay for a train once it takes a minor over may stay in the train step
         (it may buy a train, or pass): which trains it may buy the purchase rules still say."""
         price = self.game.depot.min_price(corp)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.entities.corporation import Corporation
 from railbook.engine.entities.share import ShareBundle
 from railbook.engine.legal import LegalAction, simple
 from railbook.engine.mechanics.base import Mechanic, find, replace_step
@@ -36,6 +37,7 @@ from railbook.engine.rules.corporations import close_corporation
 from railbook.engine.rules.game_end import TRIGGERS
 from railbook.engine.rules.shares import sell_shares, sell_shares_and_change_price
 from railbook.engine.rules.trains import after_train_bought, buy_train
+from railbook.engine.steps.base import Step
 from railbook.engine.steps.privates import PRIVATE_LEFT_ALONE
 from railbook.engine.steps.routes import DIVIDEND_LEFT_ALONE, DIVIDEND_SKIPPED, DividendStep
 from railbook.engine.steps.stock import NO_SALE
@@ -72,12 +74,12 @@ class Receivership(Mechanic):
                 (TRAIN_SKIPPED, self.buys_own_train), (DIVIDEND_LEFT_ALONE, self.left_alone),
                 (DIVIDEND_SKIPPED, self.trainless_price_drop), (NO_SALE, self.no_sale)]
 
-    def left_alone(self, step: Any, entity: Any) -> bool:
+    def left_alone(self, step: Step, entity: Any) -> bool:
         """A corporation in receivership lays no track, places no station, and issues, buys and
         chooses nothing: it operates on its own."""
         return in_receivership(entity)
 
-    def no_sale(self, step: Any, bundle: Any) -> bool:
+    def no_sale(self, step: Step, bundle: ShareBundle) -> bool:
         """Nobody sells shares of a corporation in receivership."""
         return in_receivership(bundle.corporation)
 
@@ -85,7 +87,7 @@ class Receivership(Mechanic):
         """A trainless corporation in receivership buys the cheapest train in the depot, if it can pay."""
         auto_buy_train(self.game, corp)
 
-    def trainless_price_drop(self, step: DividendStep, corp: Any) -> None:
+    def trainless_price_drop(self, step: DividendStep, corp: Corporation) -> None:
         """A corporation in receivership without trains sees its price drop once more."""
         if in_receivership(corp) and not corp.trains and corp.share_price is not None \
                 and corp.share_price.price > 0:
