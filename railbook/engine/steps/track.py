@@ -36,6 +36,7 @@ from railbook.engine.rules.track import (
     upgrades_to,
 )
 from railbook.engine.legal import LegalAction, simple, track_layout
+from railbook.engine.points import Point
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, InsufficientFunds
 from railbook.hexgrid import invert
@@ -547,8 +548,12 @@ def replacement_rotation(new: "Tile", old: "Tile") -> int | None:
     return spec.rotation
 
 
+TRACK_LEFT_ALONE = Point("track", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
+
+
 class TrackStep(Step, Tracker):
     type_name = "track"
+    POINTS: tuple[Point, ...] = (TRACK_LEFT_ALONE,)
 
     def description(self) -> str:
         return "Lay Track"
@@ -561,6 +566,8 @@ class TrackStep(Step, Tracker):
 
     def actions(self, entity: Any) -> list[str]:
         if "track" in self.game.skipped_steps:
+            return []
+        if self.game.extensions.yes(TRACK_LEFT_ALONE, self, entity):
             return []
         if entity is not self.current_entity() or entity.is_company() or not self.can_lay_tile(entity):
             return []
