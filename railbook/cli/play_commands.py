@@ -281,9 +281,8 @@ def _act(args: argparse.Namespace) -> int:
         else:
             action = chosen_action(game, args.action, args.value)
             action["id"] = next_action_id(data)
-            action.setdefault("created_at", int(time.time()))
-            game.process(action)
-            data["actions"].append(action)
+            game.process(action, at=int(time.time()))   # the engine stamps a new action's time
+            data["actions"].append(game.history[-1])
         _save(args.game, data)
     except RailbookError as exc:
         return _fail(str(exc))

@@ -191,11 +191,12 @@ def next_action_id(data: dict[str, Any]) -> int:
 
 
 def record(data: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
-    """The action numbered as the log's next and stamped with the time (the caller appends it once
-    the game has accepted it)."""
+    """The action numbered as the log's next and stamped with the time now, whatever time it came
+    with (the caller has the game process it with that time and appends ``game.history[-1]``
+    once the game has accepted it)."""
     out = dict(action)
     out["id"] = next_action_id(data)
-    out.setdefault("created_at", int(time.time()))
+    out["created_at"] = int(time.time())
     return out
 
 

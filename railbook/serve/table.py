@@ -184,10 +184,10 @@ class Table:
 
     def _apply(self, action: dict[str, Any]) -> None:
         d = saves.record(self.data, action)
-        self.game.process(d)          # refused: the game is exactly as it was, nothing saved
+        self.game.process(d, at=d["created_at"])   # refused: the game is exactly as it was, nothing saved
         actions = self.data.setdefault("actions", [])
         result = self.data.pop("result", None)
-        actions.append(d)
+        actions.append(self.game.history[-1])      # the action as the engine took it
         if self.game.finished:
             self.data["result"] = self.game.result()
         try:
