@@ -298,10 +298,10 @@ def chosen_action(game: Any, text: str, value: str | None = None) -> dict[str, A
     ranged field), ``auto-routes`` (the route optimizer's best routes), or JSON in natural form."""
     from railbook.importers.json_input import parse_json
     from railbook.play.actions import read_written
-    from railbook.play.listing import take
+    from railbook.play.listing import take, whole_number
 
-    if text.strip().isdigit():
-        return take(game, int(text), value)
+    if text.strip().isdigit():   # "²" too: refused as no number, in words
+        return take(game, whole_number(text, "action number"), value)
     if text.strip() == "auto-routes":
         return auto_routes(game)
     return read_written(game, parse_json(text, "the action"))

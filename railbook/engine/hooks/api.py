@@ -99,7 +99,7 @@ class HookAPI:
         if line is None:
             m = _DOC_LINE.match((fn.__doc__ or "") if fn is not None else "")
             line = int(m.group(1)) if m else 1
-        return f"{self.game.title.id}/rules.hooks:{line}"
+        return f"{hooks_path(self.game.title.folder, self.game.title.id)}:{line}"
 
     @staticmethod
     def _label(fn: Hook | None) -> str:
@@ -483,3 +483,18 @@ class HookAPI:
 
     def player_cash(self, p: Any) -> int:
         return p.cash
+
+
+def hooks_path(folder: str, title_id: str) -> str:
+    """The rules.hooks file a running hook comes from, as a person finds it: the title's own folder
+    (a copy's, not the original's), relative to the working folder when inside it."""
+    if not folder:
+        return f"{title_id}/rules.hooks"
+    import os
+
+    path = os.path.join(folder, "rules.hooks")
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:        # another drive
+        return path
+    return path if relative.startswith("..") else relative
