@@ -31,6 +31,10 @@ class Problem:
         return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
 
 
+#: the longest message a problem keeps
+MAX_MESSAGE = 500
+
+
 @dataclass
 class Problems:
     """An ordered, de-duplicated collection of problems."""
@@ -38,6 +42,8 @@ class Problems:
     items: list[Problem] = field(default_factory=list)
 
     def add(self, file: str | Path, line: int, col: int, path: str, message: str) -> None:
+        if len(message) > MAX_MESSAGE:   # a message quotes at most a short excerpt of what it is about
+            message = message[:MAX_MESSAGE - 3] + "..."
         p = Problem(str(file), int(line), int(col), path, message)
         if p not in self.items:
             self.items.append(p)

@@ -31,7 +31,8 @@ OPENING = json.loads((Path(__file__).parent / "scenarios" / "1830_opening.json")
 
 
 def client(games: Path, hall: Hall | None = None) -> TestClient:
-    return TestClient(create_app(hall or Hall(games)))
+    """A browser of the server's own pages: it names the server as localhost."""
+    return TestClient(create_app(hall or Hall(games)), base_url="http://localhost")
 
 
 def start(c: TestClient, title: str = "1830", players: Any = ("Ann", "Bo", "Cy"), **spec: Any) -> str:

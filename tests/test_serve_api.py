@@ -94,7 +94,7 @@ def test_bad_requests_are_refused_with_a_message_and_a_4xx(tmp_path: Path) -> No
     gid = start(c)
     before = c.get(f"/api/games/{gid}/state").json()
     cases = [
-        (c.post(f"/api/games/{gid}/act", content=b"{not json"), 400, "not valid JSON"),
+        (c.post(f"/api/games/{gid}/act", content=b"{not json", headers={"Content-Type": "application/json"}), 400, "not valid JSON"),
         (c.post(f"/api/games/{gid}/act", json=[1, 2]), 400, "JSON object"),
         (c.post(f"/api/games/{gid}/act", json={"index": 999}), 400, "not one"),
         (c.post(f"/api/games/{gid}/act", json={"index": "first"}), 400, "not one"),
@@ -190,11 +190,15 @@ def test_two_browsers_acting_at_once_lose_nothing(tmp_path: Path) -> None:
 def test_a_seat_taken_by_a_browser_is_played_only_from_it(tmp_path: Path) -> None:
     c = client(tmp_path)
     gid = start(c)
-    assert c.post(f"/api/games/{gid}/seats", json={"player": "1", "take": True},
-                  headers={"X-Railbook-Client": "ann"}).status_code == 200
+    taken = c.post(f"/api/games/{gid}/seats", json={"player": "1", "take": True},
+                   headers={"X-Railbook-Client": "ann"})
+    assert taken.status_code == 200
+    ann = taken.json()["key"]                                          # the server's key, not the one claimed
+    assert ann != "ann"
     refused = act(c, gid, {"index": 1}, status=403, **{"X-Railbook-Client": "bo"})
     assert refused["rule"] == "seat"
-    act(c, gid, {"index": 1}, **{"X-Railbook-Client": "ann"})
+    assert act(c, gid, {"index": 1}, status=403, **{"X-Railbook-Client": "ann"})["rule"] == "seat"
+    act(c, gid, {"index": 1}, **{"X-Railbook-Client": ann})
     act(c, gid, {"index": 1}, **{"X-Railbook-Client": "bo"})          # Bo's seat is still anyone's
     assert c.post(f"/api/games/{gid}/seats", json={"player": "1", "take": False},
                   headers={"X-Railbook-Client": "bo"}).status_code == 403
@@ -448,7 +452,8 @@ def test_no_hostile_request_gets_a_500_or_changes_the_game(tmp_path: Path) -> No
                 continue                                 # {} is not hostile to the lobby
             assert 400 <= r.status_code < 500, (path, body, r.text)
             assert r.json()["error"], (path, body)
-    assert c.post("/api/act", content=b'{"index": ' + b"9" * 5000 + b"}").status_code == 400
+    assert c.post("/api/act", content=b'{"index": ' + b"9" * 5000 + b"}",
+                  headers={"Content-Type": "application/json"}).status_code == 400
     for url in ("/api/hex/ZZ99", "/api/replays/x/at/-5", "/api/games/%2e%2e/state", "/static/../app.py"):
         assert c.get(url).status_code in (400, 404), url
     assert c.get("/api/state").json() == before

@@ -293,9 +293,8 @@ def _act(args: argparse.Namespace) -> int:
         else:
             action = chosen_action(game, args.action, args.value)
             action["id"] = next_action_id(data)
-            action.setdefault("created_at", int(time.time()))
-            game.process(action)
-            data["actions"].append(action)
+            game.process(action, at=int(time.time()))   # the engine stamps a new action's time
+            data["actions"].append(game.history[-1])
         _save(args.game, data)
     except RailbookError as exc:
         return _fail(str(exc))
@@ -311,10 +310,10 @@ def chosen_action(game: Any, text: str, value: str | None = None) -> dict[str, A
     ranged field), ``auto-routes`` (the route optimizer's best routes), or JSON in natural form."""
     from railbook.importers.json_input import parse_json
     from railbook.play.actions import read_written
-    from railbook.play.listing import take
+    from railbook.play.listing import take, whole_number
 
-    if text.strip().isdigit():
-        return take(game, int(text), value)
+    if text.strip().isdigit():   # "²" too: refused as no number, in words
+        return take(game, whole_number(text, "action number"), value)
     if text.strip() == "auto-routes":
         return auto_routes(game)
     return read_written(game, parse_json(text, "the action"))

@@ -5,8 +5,10 @@ and no recursion, so every hook ends; but nested loops multiply and a value doub
 round a loop grows beyond any memory. So the generated code counts: every loop and
 comprehension step is counted against :data:`STEPS` per hook call (hooks a hook sets off share
 its budget), every effect a hook causes (a payment, a price move, a station placed: the functions
-marked as effects in railbook/dsl/api.py) against :data:`EFFECTS`, and every value a loop assigns
-is held to :data:`MAX_INT` and :data:`MAX_LENGTH`.
+marked as effects in railbook/dsl/api.py) against :data:`EFFECTS`, and every value a ``let`` or an
+assignment makes is held to :data:`MAX_INT` and :data:`MAX_LENGTH` (a chain of ``let``s, each
+doubling or squaring the one before, would otherwise grow as a loop does; within one expression a
+value grows only as far as the expression is long, and the parser bounds that).
 A hook that exceeds either fails with an error naming the hook and the line
 (:class:`railbook.errors.HookError`).
 

@@ -66,7 +66,8 @@ class Generator:
 
     def stmt(self, s: A.Stmt, depth: int) -> None:
         if isinstance(s, A.Let):
-            self.emit(depth, f"v_{s.name} = {self.expr(s.value)}")
+            # a chain of lets feeds each value into the next (a + a, a * a): held to the value budget too
+            self.emit(depth, f"v_{s.name} = api.bounded({self.expr(s.value)}, {s.line})")
         elif isinstance(s, A.Assign):
             # what a loop may feed back into itself is held to the value budget (railbook/dsl/budget.py)
             value = f"v_{s.name} + ({self.expr(s.value)})" if s.augmented else self.expr(s.value)

@@ -346,3 +346,6 @@ def check_shape(d: Any) -> None:
                 _check_fields(f"{_what(kind)}'s route {i + 1}", route, ROUTE, common=False)
     for sub in d.get("auto_actions") or []:
         check_shape(sub)
+        if sub.get("auto_actions"):   # only the top action's are played: a nested one would be ignored
+            raise _refuse(f"{_what(kind)}'s auto action {sub['type']!r} carries auto actions of its own: "
+                          "only an action's own auto actions are played")

@@ -16,7 +16,7 @@ from railbook.precompiled import dataclass  # dataclasses.dataclass, methods com
 
 from railbook.engine.action_shapes import check_shape
 from railbook.engine.entities.share import ShareBundle
-from railbook.errors import ActionFormatError, IllegalAction
+from railbook.errors import ActionFormatError, IllegalAction, RouteError
 
 if TYPE_CHECKING:
     from railbook.engine.state import GameState
@@ -225,7 +225,7 @@ def _run_routes(game: "GameState", a: Action, d: dict[str, Any]) -> None:
         # older 18xx.games exports give a route's hexes (in order) and its revenue, but no connections
         a.routes.append({"train": train, "connections": r.get("connections") or [], "revenue": r.get("revenue"),
                          "hexes": r.get("hexes"), "halts": r.get("halts")})
-    a.extra_revenue = int(d.get("extra_revenue") or 0)
+    a.extra_revenue = extra_revenue(game, d)
     if d.get("stated_revenue") is not None:
         if routes:
             raise ActionFormatError("a run_routes action gives either routes or a stated revenue, not both")
@@ -233,6 +233,19 @@ def _run_routes(game: "GameState", a: Action, d: dict[str, Any]) -> None:
         if not getattr(game, "trust_stated_revenue", False):
             raise ActionFormatError("this game checks routes: a stated revenue is accepted only when replaying "
                                     "logs that record no routes")
+
+
+def extra_revenue(game: "GameState", d: dict[str, Any]) -> int:
+    """A run's extra revenue is the rules', never the action's. 18xx.games records what its titles'
+    own code adds to a run beside its routes; railbook's titles say every such bonus as data or a
+    hook (``route_bonus``, ``run_bonus``, the stops' values), which the route step works out
+    itself, so the extra revenue a run may record is nothing. Any other amount is money the rules
+    do not pay: refused, naming the field (a tampered log stops at the very action)."""
+    recorded = d.get("extra_revenue")
+    if recorded not in (None, 0):
+        raise RouteError(f"a run earns no extra revenue beside its routes and the title's bonuses (the engine "
+                         f"works those out), not {recorded} as the action says", "extra revenue")
+    return 0
 
 
 def _dividend(game: "GameState", a: Action, d: dict[str, Any]) -> None:
@@ -381,3 +394,27 @@ def from_dict(game: "GameState", d: dict[str, Any]) -> Action:
     # auto actions resolve when they run: the parent action changes what their ids point at
     a.auto_actions = list(d.get("auto_actions") or [])
     return a
+
+
+def controlling_player(entity: Any) -> Any:
+    """The player who decides for an entity: itself, a corporation's president, a private's owner."""
+    for _ in range(4):
+        if entity is None or entity.is_player():
+            break
+        entity = entity.owner
+    return entity
+
+
+def check_auto_actions(game: "GameState", action: Action) -> None:
+    """A new action carries auto actions only for its own sender's seat: each is a move of its own,
+    made (and judged, as it runs) with its own entity's rights, and no sender moves another
+    player's seat by attaching it. Replays keep what a log recorded (18xx.games' programmed moves)."""
+    if not action.auto_actions:
+        return
+    sender = controlling_player(action.entity)
+    for i, sub in enumerate(action.auto_actions, 1):
+        entity = resolve_entity(game, sub)
+        if controlling_player(entity) is not sender:
+            raise IllegalAction(f"auto action {i} moves for {getattr(entity, 'name', entity)}, whose seat is not "
+                                f"the sender's: an action carries auto actions only for its sender's own seat",
+                                "auto actions")

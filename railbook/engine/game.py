@@ -79,16 +79,27 @@ class Game(GameState):
         self.start_round()
 
     # ------------------------------------------------------------------ processing
-    def process(self, action: dict[str, Any] | A.Action) -> "Game":
-        """Apply one action atomically: on any error the game is left exactly as before."""
+    def process(self, action: dict[str, Any] | A.Action, at: int | None = None) -> "Game":
+        """Apply one new action atomically: on any error the game is left exactly as before.
+
+        A new action's time is the engine's to stamp, never the sender's: ``created_at`` becomes
+        ``at`` (the moment the caller received it), or is left out; rules that depend on the date a
+        move was made (``recorded_before``) read it. Replays keep the recorded times
+        (:meth:`process_action`). What the game keeps is ``history[-1]``: save that one."""
         if not isinstance(action, (A.Action, dict)):
             A.check_shape(action)  # refuses it, naming what an action is
         d = action.to_dict() if isinstance(action, A.Action) else dict(action)
         if "id" not in d:
             d["id"] = (self.history[-1].get("id", len(self.history)) + 1) if self.history else 1
+        if "created_at" in d:
+            A.check_shape(d)     # a malformed time is refused as such before it is replaced
+            del d["created_at"]
+        if at is not None:
+            d["created_at"] = at
         snapshot = len(self.history)
         try:
             resolved = A.from_dict(self, d)
+            A.check_auto_actions(self, resolved)
         except GameError:   # refused while its ids resolve: nothing has changed yet, no rebuild is needed
             raise
         except Exception as exc:

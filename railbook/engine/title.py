@@ -21,7 +21,7 @@ from railbook.paths import find_title, known_titles
 from railbook.title.model import TitleModel, TitleRules
 from railbook.title.typed import ModelError, apply_change, replace_at, with_market_moves
 
-_TITLES: dict[tuple[str, tuple[str, ...], str], "Title"] = {}
+_TITLES: dict[tuple[str, str, tuple[str, ...], str], "Title"] = {}
 
 #: one change to a title's data: a change path (title/changes.py) and its new value
 DataChange = tuple[str, Any]
@@ -39,6 +39,8 @@ class Title:
     model: TitleModel
     optional_rules: tuple[str, ...] = ()
     changes: tuple[DataChange, ...] = ()
+    #: the folder it was loaded from (a copy of a title is its own: its errors name its own files)
+    folder: str = field(default="", compare=False)
     # what every copy of a tile definition shares, by the definition (the model keeps it alive)
     tile_shapes: dict[int, TileShape] = field(default_factory=dict, init=False, compare=False, repr=False)
 
@@ -71,9 +73,10 @@ class Title:
             module = load_compiled(Path(folder))
         except FileNotFoundError:
             raise GameError(f"no title folder at {folder}", "title") from None
-        key = (module.SOURCE_HASH, tuple(optional_rules), _key(changes))
+        where = str(Path(folder).resolve())
+        key = (module.SOURCE_HASH, where, tuple(optional_rules), _key(changes))
         if key not in _TITLES:
-            _TITLES[key] = cls.from_module(module, optional_rules).changed(changes)
+            _TITLES[key] = dataclasses.replace(cls.from_module(module, optional_rules), folder=where).changed(changes)
         return _TITLES[key]
 
     @classmethod
@@ -115,9 +118,10 @@ class Title:
                          if o.always and count in o.players and o.id not in self.optional_rules)
         if not variants:
             return self
-        key = (self.module.SOURCE_HASH, self.optional_rules + variants, _key(self.changes))
+        key = (self.module.SOURCE_HASH, self.folder, self.optional_rules + variants, _key(self.changes))
         if key not in _TITLES:
-            _TITLES[key] = Title.from_module(self.module, self.optional_rules + variants).changed(self.changes)
+            _TITLES[key] = dataclasses.replace(Title.from_module(self.module, self.optional_rules + variants),
+                                               folder=self.folder).changed(self.changes)
         return _TITLES[key]
 
     def tile_shape(self, definition: Any) -> TileShape:

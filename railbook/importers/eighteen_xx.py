@@ -39,17 +39,22 @@ class GameLog:
         return [a for a, keep in zip(self.actions, self.live) if keep]
 
 
-def _undoable(action: dict[str, Any] | None) -> bool:
-    """A live action that undo can take back (chat messages stay)."""
-    return action is not None and action.get("type") != "message"
-
-
 def filter_undos(actions: list[dict[str, Any]]) -> list[bool]:
     """Which actions survive: undo removes the last real action (or back to ``action_id``),
     redo restores the last undone batch, any other action forgets pending redos;
-    chat messages are never undone."""
+    chat messages are never undone.
+
+    Linear in the log: the live actions undo can take back are kept as a stack of their
+    positions (always in order: only the latest are taken back, and a redo puts back ones later
+    than any still live), and an ``action_id`` is found through a table of the ids."""
     live: list[dict[str, Any] | None] = [None] * len(actions)
     active_undos: list[list[tuple[dict[str, Any], int]]] = []
+    undoable: list[int] = []                   # positions of the live actions undo can take back
+    first_at: dict[Any, int] = {}
+    for i, a in enumerate(actions):
+        key = a.get("id")
+        if isinstance(key, (int, str, float)) and key not in first_at:
+            first_at[key] = i
     for index, action in enumerate(actions):
         kind = action.get("type")
         if kind == "undo":
@@ -58,30 +63,33 @@ def filter_undos(actions: list[dict[str, Any]]) -> list[bool]:
                 if target == 0:
                     undo_to = 0
                 else:
-                    idx = next((i for i, a in enumerate(actions) if a.get("id") == target), None)
+                    idx = first_at.get(target) if isinstance(target, (int, str, float)) else None
                     if idx is None:
-                        raise LogError(f"undo names an unknown action id {target}")
+                        raise LogError(f"undo names an unknown action id {str(target)[:60]}")
                     undo_to = idx + 1
             else:
                 # the last live action before this undo (nothing from here on has been read yet)
-                undo_to = next((i for i in range(index - 1, -1, -1) if _undoable(live[i])), 0)
-            batch = []
-            for i in range(undo_to, index):
-                a = live[i]
-                if a is None or a.get("type") == "message":
-                    continue
+                undo_to = undoable[-1] if undoable else index
+            batch: list[tuple[dict[str, Any], int]] = []
+            while undoable and undoable[-1] >= undo_to:
+                i = undoable.pop()
+                taken = live[i]
                 live[i] = None
-                batch.append((a, i))
+                if taken is not None:
+                    batch.append((taken, i))
+            batch.reverse()
             active_undos.append(batch)
         elif kind == "redo":
             if active_undos:
                 for a, i in active_undos.pop():
                     live[i] = a
+                    undoable.append(i)
         elif kind == "message":
             live[index] = action
         else:
             active_undos.clear()
             live[index] = action
+            undoable.append(index)
     return [a is not None for a in live]
 
 
@@ -143,8 +151,12 @@ def _settings(data: Any, source: str) -> tuple[int | None, list[str]]:
     seed = data.get("seed")
     if seed == "":
         seed = None
-    if seed is not None and not (_is_int(seed) or isinstance(seed, str) and len(seed) <= MAX_ID_LENGTH):
+    if isinstance(seed, str) and seed.strip().isdigit() and len(seed.strip()) <= 20:
+        seed = int(seed.strip())     # a seed some exports write as text
+    if seed is not None and not _is_int(seed):
         raise _fail(source, "settings.seed", f"a seed is a whole number, not {short(seed)}")
+    if seed is not None and not 0 <= seed < 2 ** 64:
+        raise _fail(source, "settings.seed", f"a seed is a whole number from 0 to 2^64 - 1, not {short(seed)}")
     rules = data.get("optional_rules") or []
     if not isinstance(rules, list) or not all(isinstance(r, str) and len(r) <= MAX_ID_LENGTH for r in rules):
         raise _fail(source, "settings.optional_rules", f"must be a list of rule ids, not {short(rules)}")
@@ -163,8 +175,60 @@ def _changes(data: Any, source: str) -> list[tuple[str, Any]]:
                 or len(change["set"]) > MAX_ID_LENGTH:
             raise _fail(source, f"settings.data_changes[{i}]",
                         f'each change is {{"set": PATH, "to": VALUE}}, not {short(change)}')
+        problem = _beyond_maxima(change["set"], change["to"])
+        if problem is not None:
+            raise _fail(source, f"settings.data_changes[{i}]", problem)
         changes.append((change["set"], change["to"]))
     return changes
+
+
+#: what a value of a change may be when the schema gives the field no maximum (money, as in an action)
+MAX_CHANGE_VALUE = 10 ** 9
+_maxima: dict[str, int] = {}
+
+
+def schema_maxima() -> dict[str, int]:
+    """The largest maximum the title schemas give a field of each name (``count``: 1000): what a data
+    change may set it to. A count of ten million trains is refused before a title is built of it."""
+    if not _maxima:
+        import json
+
+        from railbook.paths import SCHEMA_DIR
+
+        def walk(node: Any, key: str | None) -> None:
+            if isinstance(node, dict):
+                if key is not None and isinstance(node.get("maximum"), int):
+                    _maxima[key] = max(_maxima.get(key, 0), node["maximum"])
+                for k, v in node.items():
+                    walk(v, key if k in ("items", "oneOf", "anyOf", "additionalProperties") else k)
+            elif isinstance(node, list):
+                for v in node:
+                    walk(v, key)
+        for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
+            walk(json.loads(path.read_text(encoding="utf-8")), None)
+    return _maxima
+
+
+def _beyond_maxima(path: str, value: Any, depth: int = 0) -> str | None:
+    """Whether a change's value passes the schema's maxima (checked by the field's name), at any depth."""
+    key = path.rsplit(".", 1)[-1].split("[", 1)[0]
+    if depth > 20:
+        return f"{path}: the value nests too deeply"
+    if _is_int(value):
+        high = schema_maxima().get(key, MAX_CHANGE_VALUE)
+        if abs(value) > high:
+            return f"{path}: {value} is greater than the maximum of {high}"
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            found = _beyond_maxima(f"{path}.{k}", v, depth + 1)
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        for k, v in enumerate(value):
+            found = _beyond_maxima(f"{path}[{k}]", v, depth + 1)
+            if found is not None:
+                return found
+    return None
 
 
 def _actions(data: Any, source: str) -> list[dict[str, Any]]:

@@ -14,9 +14,19 @@ def looks_like_report(path: str | Path) -> bool:
     p = Path(path)
     if p.suffix == ".report":
         return True
-    try:
-        with open(p, encoding="utf-8", errors="replace") as fh:
-            first = fh.readline()
+    import os
+    import stat
+
+    try:   # never blocks (a pipe) nor reads without end (/dev/zero): the first bytes of a regular file
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return False
-    return first.startswith("GameIs,")
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        first = os.read(fd, 64)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return first.startswith(b"GameIs,")

@@ -136,15 +136,18 @@ def _gunzip(raw: bytes, source: str) -> bytes:
 
 def read_text(path: str | os.PathLike[str]) -> str:
     """A file's text: it must exist, be a file, not be too large and be UTF-8."""
+    from railbook.files import FileRefused, read_limited
+
     source = str(path)
     p = Path(path)
     try:
         if p.is_dir():
             raise LogError(f"{source}: is a folder, not a game file")
-        size = p.stat().st_size
-        if size > MAX_BYTES:
-            raise LogError(f"{source}: {size} bytes; game files are at most {MAX_BYTES} bytes")
-        raw = p.read_bytes()
+        try:   # a regular file only (not /dev/zero, not a pipe), its size known before reading
+            raw = read_limited(p, MAX_BYTES)
+        except FileRefused as exc:
+            raise LogError(f"{source}: {exc.reason}" + ("; game files are at most that" if "bytes" in exc.reason
+                                                          else "")) from None
         if source.endswith(".gz"):  # reference games are kept gzipped: unpacked within the same limit
             raw = _gunzip(raw, source)
     except FileNotFoundError:

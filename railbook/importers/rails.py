@@ -137,10 +137,21 @@ def from_text(text: str, source: str = "") -> RailsReport:
 
 
 def load(path: str | Path) -> RailsReport:
+    from railbook.files import FileRefused, read_limited
+    from railbook.importers.json_input import MAX_BYTES
+
+    try:   # a regular file only, of the game files' size (railbook/files.py)
+        raw = read_limited(path, MAX_BYTES)
+    except FileRefused as exc:
+        raise LogError(f"{path}: {exc.reason}") from None
+    except FileNotFoundError:
+        raise LogError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise LogError(f"{path}: cannot read it: {exc.strerror or exc}") from None
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        text = Path(path).read_text(encoding="latin-1")
+        text = raw.decode("latin-1")
     return from_text(text, source=str(path))
 
 

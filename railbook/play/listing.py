@@ -138,6 +138,24 @@ def what_happened(game: "Game", before: int) -> str:
     return "\n".join(f"> {line}" for line in lines) if lines else "> (nothing to report)"
 
 
+#: the longest number a person types to choose an action (or a value): more is no choice listed
+MAX_DIGITS = 12
+
+
+def whole_number(text: str, what: str) -> int:
+    """A number a person typed (an action's number, a value), or a located refusal saying what it is."""
+    from railbook.errors import ActionFormatError
+
+    stripped = text.strip()
+    shown = stripped if len(stripped) <= 20 else stripped[:17] + "..."
+    body = stripped[1:] if stripped[:1] == "-" else stripped
+    if not (body.isascii() and body.isdigit()):
+        raise ActionFormatError(f"{shown!r} is not a whole number ({what})")
+    if len(body) > MAX_DIGITS:
+        raise ActionFormatError(f"{shown!r} has {len(body)} digits: no {what} is that large")
+    return int(stripped)
+
+
 def take(game: "Game", n: int, value: Any = None) -> dict[str, Any]:
     """The ``n``th legal action (from 1, as :func:`numbered` lists them), with ``value`` for its one
     ranged field (a bid, a price) where given."""
@@ -145,7 +163,8 @@ def take(game: "Game", n: int, value: Any = None) -> dict[str, Any]:
 
     listed = numbered(game)
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(listed):
-        raise ActionFormatError(f"there are {len(listed)} legal actions now; {n!r} is not one")
+        shown = repr(n) if len(repr(n)) <= 20 else repr(n)[:17] + "..."
+        raise ActionFormatError(f"there are {len(listed)} legal actions now; {shown} is not one")
     la = listed[n - 1]
     if value is None:
         return dict(la.action)
@@ -153,10 +172,7 @@ def take(game: "Game", n: int, value: Any = None) -> dict[str, Any]:
         raise ActionFormatError(f"action {n} has no range of values to choose from")
     key, bounds = next(iter(la.ranges.items()))
     if isinstance(value, str):
-        try:
-            value = int(value.strip())
-        except ValueError:
-            raise ActionFormatError(f"{value!r} is not a whole number") from None
+        value = whole_number(value, f"{key} of action {n}")
     if value not in bounds:
         raise ActionFormatError(f"{key} must be from {bounds.low} to {bounds.high}"
                                 + (f" in steps of {bounds.step}" if bounds.step != 1 else ""))

@@ -50,14 +50,17 @@ def locked(path: str | os.PathLike[str], wait: float | None = None) -> Iterator[
     wait = LOCK_WAIT if wait is None else wait
     deadline = time.monotonic() + wait
     while True:
-        try:
-            fd = os.open(path, os.O_RDONLY)
+        try:   # without blocking: a pipe named as a game must not hang the command
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         except FileNotFoundError:
             raise LogError(f"{shown}: no such file") from None
         except IsADirectoryError:
             raise LogError(f"{shown}: is a folder, not a game file") from None
         except OSError as exc:
             raise LogError(f"{shown}: cannot open it: {exc.strerror or exc}") from None
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise LogError(f"{shown}: is not a regular file (a device, a pipe or a socket): not a game file")
         if fcntl is None:  # pragma: no cover
             break
         try:
@@ -95,10 +98,12 @@ def write_atomically(path: str | os.PathLike[str], data: dict[str, Any], overwri
         raise SaveError(f"cannot save {target}: there is no folder {folder}")
     if target.is_dir():
         raise SaveError(f"cannot save {target}: it is a folder")
+    remove_orphans(target)
     try:
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
     except OSError as exc:
         raise SaveError(f"cannot save {target}: {exc.strerror or exc}") from None
+    held = _hold(fd)   # the temporary file is this writer's while it lives: see remove_orphans
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(data, fh, indent=1, ensure_ascii=False)
@@ -121,6 +126,60 @@ def write_atomically(path: str | os.PathLike[str], data: dict[str, Any], overwri
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if held is not None:
+            os.close(held)
+
+
+def _hold(fd: int) -> int | None:
+    """Lock a temporary file for as long as its writer lives (a second descriptor keeps the lock
+    after the file's own is closed, until the file is in place). A writer killed midway (kill -9,
+    a power cut) leaves its temporary file unlocked: :func:`remove_orphans` knows it by that."""
+    if fcntl is None:  # pragma: no cover
+        return None
+    held = os.dup(fd)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(held)
+        return None
+    return held
+
+
+def remove_orphans(target: Path) -> None:
+    """Remove the temporary files beside a game that a killed writer left: those no living writer
+    holds locked (every writer locks its own while it writes)."""
+    if fcntl is None:  # pragma: no cover
+        return
+    try:
+        candidates = list(target.parent.glob(f".{glob_escape(target.name)}.*.tmp"))
+    except OSError:
+        return
+    for tmp in candidates:
+        try:
+            fd = os.open(tmp, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            continue
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                continue
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                continue          # a living writer's
+            try:
+                if os.stat(tmp).st_ino == os.fstat(fd).st_ino:
+                    os.unlink(tmp)
+            except OSError:
+                pass
+        finally:
+            os.close(fd)
+
+
+def glob_escape(name: str) -> str:
+    """A file name as a glob pattern that matches only itself."""
+    import glob
+
+    return glob.escape(name)
 
 
 def _keep_mode(target: Path, tmp: str) -> None:
@@ -191,11 +250,12 @@ def next_action_id(data: dict[str, Any]) -> int:
 
 
 def record(data: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
-    """The action numbered as the log's next and stamped with the time (the caller appends it once
-    the game has accepted it)."""
+    """The action numbered as the log's next and stamped with the time now, whatever time it came
+    with (the caller has the game process it with that time and appends ``game.history[-1]``
+    once the game has accepted it)."""
     out = dict(action)
     out["id"] = next_action_id(data)
-    out.setdefault("created_at", int(time.time()))
+    out["created_at"] = int(time.time())
     return out
 
 

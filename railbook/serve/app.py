@@ -18,6 +18,15 @@ Errors are JSON ``{"error", "rule", "kind"}`` with a 4xx status: 400 a malformed
 seat that is not the sender's, 404 an unknown game, 409 a stale view, 422 an action the rules
 refuse (``rule`` names the rule); 503 a game another program held too long to save it (nothing
 was saved: try again). Only a fault of railbook's own is a 500.
+
+Safe with strangers (docs/serve-api.md says it all): a seat is held with the key the server gives
+the browser that takes it (``X-Railbook-Client``); the host's key (printed when the server
+starts, or given to whoever starts a game) is ``X-Railbook-Host``. Every request must name a
+``Host`` the server was started for (a page elsewhere cannot reach it by DNS rebinding); every
+request that changes something must be JSON (``Content-Type: application/json``) and, when it
+says where it comes from (``Origin``, ``Sec-Fetch-Site``), come from the server's own pages. No
+CORS: no other site's page may read an answer. Bodies are read in pieces and refused as soon as
+they pass their limit.
 """
 
 from __future__ import annotations
@@ -47,6 +56,13 @@ from railbook.version import __version__
 HERE = Path(__file__).parent
 logger = logging.getLogger("railbook.serve")
 CLIENT = "x-railbook-client"
+HOST_KEY = "x-railbook-host"
+#: the largest request body read (an imported recorded game has its own, larger limit)
+MAX_BODY = 1024 * 1024
+#: the host names every server answers to (a server started on another address answers to that too)
+LOOPBACK = ("localhost", "127.0.0.1", "::1")
+#: what a request that changes something may be
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 #: how often an open event stream looks for changes (seconds)
 POLL = 0.2
 
@@ -78,10 +94,21 @@ def error(exc: Exception) -> JSONResponse:
     return JSONResponse({"error": message, "rule": rule, "kind": type(exc).__name__}, status_code=status_of(exc))
 
 
-async def body_of(request: Request, limit: int = 1024 * 1024) -> Any:
-    raw = await request.body()
-    if len(raw) > limit:
-        raise ActionFormatError(f"the request is larger than {limit // 1024} KB")
+async def body_of(request: Request, limit: int = MAX_BODY) -> Any:
+    """The request's JSON, read in pieces and refused as soon as it passes ``limit`` (a body is never
+    held whole before its size is known)."""
+    too_big = ActionFormatError(f"the request is larger than {limit // 1024} KB")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and (len(declared) > 15 or int(declared) > limit):
+        raise too_big
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise too_big
+        chunks.append(chunk)
+    raw = b"".join(chunks)
     if not raw.strip():
         return {}
     from railbook.importers.json_input import parse_json
@@ -97,6 +124,68 @@ async def body_of(request: Request, limit: int = 1024 * 1024) -> Any:
 
 
 Handler = Callable[[Request], Awaitable[Response]]
+
+
+def host_name(value: str) -> str:
+    """The name in a ``Host`` header or an origin's authority, without its port (``[::1]:8018`` is ``::1``)."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        return value[1:value.find("]")] if "]" in value else value
+    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+
+
+class Guard:
+    """What every request must be before the app sees it (ASGI middleware): addressed to a host the
+    server was started for (DNS rebinding: a page of evil.example whose name now points at this
+    machine names evil.example); and, if it changes something, JSON, from the server's own pages
+    (a form or a fetch of another site names its origin, or says it is cross-site). Answers carry
+    no CORS header (no other site reads them) and may not be framed."""
+
+    def __init__(self, app: Any, hosts: frozenset[str]):
+        self.app = app
+        self.hosts = hosts
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers") or []}
+        refusal = self.refusal(scope.get("method", "GET"), headers)
+        if refusal is not None:
+            status, message, rule = refusal
+            response = JSONResponse({"error": message, "rule": rule, "kind": "Refused"}, status_code=status)
+            await response(scope, receive, send)
+            return
+
+        async def send_guarded(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message.setdefault("headers", [])
+                message["headers"] = [*message["headers"], (b"x-frame-options", b"DENY"),
+                                      (b"x-content-type-options", b"nosniff"),
+                                      (b"content-security-policy", b"frame-ancestors 'none'")]
+            await send(message)
+        await self.app(scope, receive, send_guarded)
+
+    def refusal(self, method: str, headers: dict[str, str]) -> tuple[int, str, str] | None:
+        host = headers.get("host", "")
+        if host_name(host) not in self.hosts:
+            return 421, (f"this server answers to {', '.join(sorted(self.hosts))}, not {host[:80]!r} "
+                         "(start it with --host NAME to answer to another name)"), "host"
+        if method in SAFE_METHODS:
+            return None
+        kind = headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            return 415, "a request that changes something is JSON: send Content-Type: application/json", \
+                "content type"
+        origin = headers.get("origin")
+        if origin is not None:
+            scheme, _, authority = origin.partition("://")
+            if origin == "null" or not authority or authority.lower() != host.lower():
+                return 403, (f"a request from {origin[:80]!r} may not change anything here: only this server's "
+                             "own pages may"), "origin"
+        if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+            return 403, "a request from another site may not change anything here", "origin"
+        return None
 
 
 def api(fn: Callable[[Request], Awaitable[Any]]) -> Handler:
@@ -120,13 +209,19 @@ def page(name: str, status: int = 200, **context: Any) -> HTMLResponse:
     return HTMLResponse(_ENV.get_template(name).render(version=__version__, **context), status_code=status)
 
 
-def create_app(hall: Hall) -> Starlette:
+def create_app(hall: Hall, hosts: Any = ()) -> Any:
+    """The app, answering to the loopback names and ``hosts`` (the names the server was started for)."""
     def table_of(request: Request) -> Table:
         table = hall.table(request.path_params.get("gid"))
         return table
 
     def client_of(request: Request) -> str | None:
-        return request.headers.get(CLIENT) or None
+        """The seat key the browser presents (only keys this server gave out hold seats)."""
+        key = request.headers.get(CLIENT) or None
+        return key if key is not None and key in hall.keys else None
+
+    def is_host(request: Request) -> bool:
+        return hall.is_host(request.path_params.get("gid"), request.headers.get(HOST_KEY))
 
     # ---------------------------------------------------------------- pages
     async def home(request: Request) -> Response:
@@ -193,7 +288,8 @@ def create_app(hall: Hall) -> Starlette:
     async def start(request: Request) -> Any:
         spec = await body_of(request)
         table = await run_in_threadpool(hall.start, spec)
-        return {"id": table.id, "url": f"/game/{table.id}", "file": str(table.path)}
+        return {"id": table.id, "url": f"/game/{table.id}", "file": str(table.path),
+                "host_key": hall.table_hosts.get(table.id)}
 
     async def saved(request: Request) -> Any:
         return {"folder": str(hall.games_dir), "files": hall.saved_games()}
@@ -291,7 +387,7 @@ def create_app(hall: Hall) -> Starlette:
         body = await body_of(request)
         if not isinstance(body, dict):
             raise ActionFormatError("send {} or {\"action_id\": K}")
-        await run_in_threadpool(table.undo, body, client_of(request))
+        await run_in_threadpool(table.undo, body, client_of(request), is_host(request))
         return {"ok": True, "at": table.at}
 
     async def routes(request: Request) -> Any:
@@ -314,9 +410,16 @@ def create_app(hall: Hall) -> Starlette:
         if not isinstance(body, dict) or "player" not in body:
             raise ActionFormatError("send {\"player\": ID, \"kind\": human|random|greedy} or {\"player\": ID, "
                                     "\"take\": true|false}")
-        await run_in_threadpool(table.seat, str(body["player"]), body.get("kind"), client_of(request), body.get("take"))
-        return {"ok": True, "seats": {pid: {"kind": s.kind, "taken": s.client is not None}
-                                      for pid, s in table.seats.items()}}
+        key = client_of(request)
+        if body.get("take") is True:    # the taker's key: the one this server gave it, or a new one
+            key = hall.seat_key(request.headers.get(CLIENT))
+        await run_in_threadpool(table.seat, str(body["player"]), body.get("kind"), key, body.get("take"),
+                                is_host(request))
+        out = {"ok": True, "seats": {pid: {"kind": s.kind, "taken": s.client is not None}
+                                     for pid, s in table.seats.items()}}
+        if body.get("take") is True:
+            out["key"] = key            # to the taker alone: it proves the seat from now on
+        return out
 
     async def resume(request: Request) -> Any:
         table = table_of(request)
@@ -398,7 +501,7 @@ def create_app(hall: Hall) -> Starlette:
     ]
     app = Starlette(routes=routes_list, exception_handlers={404: _not_found, 405: _not_allowed})
     app.state.hall = hall
-    return app
+    return Guard(app, frozenset(host_name(h) for h in (*LOOPBACK, *hosts) if h))
 
 
 async def _not_found(request: Request, exc: Exception) -> Response:

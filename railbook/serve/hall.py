@@ -4,7 +4,9 @@ file), the recorded games opened to step through, and the folder new games are s
 from __future__ import annotations
 
 import re
+import secrets
 import threading
+from collections import OrderedDict
 import time
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,10 @@ from railbook.serve.table import Table
 
 #: the longest player name kept
 MAX_NAME = 40
+#: the recorded games kept open to step through: opening one more releases the one used longest ago
+MAX_REPLAYS = 8
+#: the largest seed a new game takes (as the lobby's field offers: a whole number, not negative)
+MAX_SEED = 2 ** 31 - 1
 
 
 class NotFound(GameError):
@@ -32,10 +38,35 @@ class Hall:
         self.games_dir = games_dir
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
-        self.replays: dict[str, replays.Replay] = {}
+        self.replays: OrderedDict[str, replays.Replay] = OrderedDict()   # the one used last, last
         self.default: str | None = None          # the table of the game file served on its own
         self.lock = threading.Lock()
         self.closing = threading.Event()         # set when the server stops: open event streams end
+        #: the host's key: whoever holds it (the person who started the server: it is printed then)
+        #: may undo any move and change or free any seat
+        self.host_key = secrets.token_urlsafe(24)
+        self.keys: set[str] = set()              # the seat keys this server gave out
+        self.table_hosts: dict[str, str] = {}    # a table's own host key (the browser that started it)
+
+    # ------------------------------------------------------------------ keys
+    def seat_key(self, presented: str | None) -> str:
+        """The key a browser proves its seats with: the one it holds, if this server gave it, else a
+        new one (only the server makes keys, so no one can claim another's)."""
+        with self.lock:
+            if presented is not None and presented in self.keys:
+                return presented
+            key = secrets.token_urlsafe(24)
+            self.keys.add(key)
+            return key
+
+    def is_host(self, table_id: str | None, presented: str | None) -> bool:
+        """Whether ``presented`` is the host's key, or the key of the table's own host."""
+        if not presented:
+            return False
+        if secrets.compare_digest(presented, self.host_key):
+            return True
+        own = self.table_hosts.get(table_id or self.default or "")
+        return own is not None and secrets.compare_digest(presented, own)
 
     # ------------------------------------------------------------------ tables
     def table(self, table_id: str | None) -> Table:
@@ -78,31 +109,37 @@ class Hall:
         options = spec.get("optional_rules") or []
         if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
             raise ActionFormatError("optional_rules is a list of rule ids")
+        if len(options) > 100:
+            raise ActionFormatError("optional_rules names at most 100 rules")
         title = Title.load(title_id, options)
         names = spec.get("players")
-        if isinstance(names, int) and not isinstance(names, bool):
-            names = [f"Player {i + 1}" for i in range(names)]
-        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise ActionFormatError("players is a list of names (or how many players)")
-        names = [n.strip()[:MAX_NAME] or f"Player {i + 1}" for i, n in enumerate(names)]
         low, high = title.rules.players.min, title.rules.players.max
-        if not low <= len(names) <= high:
-            raise ActionFormatError(f"{title.rules.name} is for {low} to {high} players, not {len(names)}")
+        # how many, checked before any name is made or read
+        count = names if isinstance(names, int) and not isinstance(names, bool) else (
+            len(names) if isinstance(names, list) else None)
+        if count is None or (isinstance(names, list) and not all(isinstance(n, str) for n in names)):
+            raise ActionFormatError("players is a list of names (or how many players)")
+        if not low <= count <= high:
+            raise ActionFormatError(f"{title.rules.name} is for {low} to {high} players, not {count}")
+        given: list[str] = [f"Player {i + 1}" for i in range(count)] if isinstance(names, int) else list(names or [])
+        names = [n.strip()[:MAX_NAME] or f"Player {i + 1}" for i, n in enumerate(given)]
         if len(set(names)) != len(names):
             raise ActionFormatError("every player needs a name of their own")
         seed = spec.get("seed", int(time.time()) % 100000)
-        if isinstance(seed, str) and seed.strip().isdigit():
+        if isinstance(seed, str) and seed.strip().isdigit() and len(seed.strip()) <= 12:
             seed = int(seed)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ActionFormatError("the seed is a whole number")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise ActionFormatError(f"the seed is a whole number from 0 to {MAX_SEED}, not {str(seed)[:40]!r}")
         bots = spec.get("bots") or []
-        if not isinstance(bots, list) or any(b not in ("human", None, "", *BOTS) for b in bots):
+        if not isinstance(bots, list) or len(bots) > high or any(
+                not isinstance(b, (str, type(None))) or b not in ("human", None, "", *BOTS) for b in bots):
             raise ActionFormatError(f"bots is a list with a seat's bot ({', '.join(BOTS)}) or 'human' per seat")
         data = saves.new_log(title_id, names, seed, options)
         with self.lock:
             path = self._new_file(slug(f"{title_id}-{time.strftime('%Y%m%d-%H%M%S')}"), data)
             table = Table(self._new_id(slug(path.stem)), data, path, self.bot_delay)
             self.tables[table.id] = table
+            self.table_hosts[table.id] = secrets.token_urlsafe(24)
         for seat, kind in zip(table.seats.values(), bots):
             if kind and kind != "human":
                 seat.kind = kind
@@ -169,12 +206,20 @@ class Hall:
             raise
         with self.lock:
             self.replays[replay_id] = replay
+            self.replays.move_to_end(replay_id)
+            loaded = [k for k, r in self.replays.items() if r is not None]
+            for old in loaded[:max(0, len(loaded) - MAX_REPLAYS)]:   # the ones used longest ago are let go
+                del self.replays[old]
         return replay
 
     def replay(self, replay_id: str) -> replays.Replay:
-        found = self.replays.get(replay_id)
+        with self.lock:
+            found = self.replays.get(replay_id)
+            if found is not None:
+                self.replays.move_to_end(replay_id)
         if found is None:
-            raise NotFound(f"no recorded game {replay_id!r} is open here", "not found")
+            raise NotFound(f"no recorded game {str(replay_id)[:80]!r} is open here (recorded games opened "
+                           f"long ago are let go: open it again)", "not found")
         return found
 
     def continue_replay(self, replay_id: str, position: Any) -> Table:

@@ -25,10 +25,25 @@ class Server(uvicorn.Server):
         super().handle_exit(sig, frame)
 
 
+def host_names(host: str) -> list[str]:
+    """The names a server on ``host`` answers to beside the loopback ones: that address, and on every
+    address (0.0.0.0, ::) this machine's own names and addresses, as other machines reach it."""
+    if host not in ("0.0.0.0", "::", ""):
+        return [host]
+    import socket
+
+    names = [socket.gethostname(), socket.getfqdn()]
+    try:
+        names += socket.gethostbyname_ex(socket.gethostname())[2]
+    except OSError:
+        pass
+    return names
+
+
 def make_server(hall: Hall, host: str, port: int) -> Server:
     from railbook.serve.app import create_app
 
-    return Server(hall, uvicorn.Config(create_app(hall), host=host, port=port, log_level="warning",
+    return Server(hall, uvicorn.Config(create_app(hall, host_names(host)), host=host, port=port, log_level="warning",
                                        timeout_graceful_shutdown=2))
 
 
@@ -44,6 +59,7 @@ def serve(game: Path | None, host: str, port: int, games_dir: Path, open_browser
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     url = f"http://{shown}:{port}{first}"
     print(f"railbook serve: {url}  (games are saved in {games_dir}; Ctrl-C stops)", flush=True)
+    print(f"host key (X-Railbook-Host: undo any move, change or free any seat): {hall.host_key}", flush=True)
     from railbook.paths import listed_title_folders
 
     if listed_title_folders():

@@ -11,6 +11,11 @@ Seats: every player's seat is played at the table (hotseat, anyone may act for i
 browser takes it (then only that browser acts for it) or a bot does (random, greedy). Bots
 move after each human action until a human is to act; ``undo`` pauses them until someone
 acts or resumes them, so an undone bot move is not simply made again.
+
+A taken seat is its holder's: the holder proves it with the secret key the server gave it when it
+took the seat (``client``), and only the holder (or the host, ``host=True``) acts for it, undoes
+its moves, gives it to a bot or back, or leaves it. A held seat given to a bot stays held: nobody
+else can take it while the bot plays it.
 """
 
 from __future__ import annotations
@@ -170,24 +175,40 @@ class Table:
         action = body["action"] if "action" in body else {k: v for k, v in body.items() if k != "at"}
         return read_written(self.game, action)
 
-    def _check_seat(self, action: dict[str, Any], client: str | None) -> None:
+    def _seat_of(self, action: dict[str, Any]) -> Seat | None:
         from railbook.engine.actions import resolve_entity
 
         player = controller(resolve_entity(self.game, action))
-        seat = self.seats.get(str(player.id)) if player is not None and player.is_player() else None
-        if seat is None:
-            return
-        if seat.kind != "human":
-            raise SeatError(f"{seat.name}'s seat is played by the {seat.kind} bot", "seat")
-        if seat.client is not None and seat.client != client:
-            raise SeatError(f"{seat.name}'s seat is taken by another browser", "seat")
+        return self.seats.get(str(player.id)) if player is not None and player.is_player() else None
+
+    def _check_seat(self, action: dict[str, Any], client: str | None) -> None:
+        """The action, and each auto action it carries, is for a seat the sender may play."""
+        for d in [action, *(action.get("auto_actions") or [])]:
+            seat = self._seat_of(d) if isinstance(d, dict) else None
+            if seat is None:
+                continue
+            if seat.kind != "human":
+                raise SeatError(f"{seat.name}'s seat is played by the {seat.kind} bot", "seat")
+            if seat.client is not None and seat.client != client:
+                raise SeatError(f"{seat.name}'s seat is taken by another browser", "seat")
+
+    def _check_held(self, action: dict[str, Any], client: str | None, what: str) -> None:
+        """A recorded move's seat is not held by another browser (bots included: a held seat's bot
+        moves are its holder's)."""
+        try:
+            seat = self._seat_of(action)
+        except GameError:      # an entity gone since (a closed corporation): its seat is not known
+            seat = None
+        if seat is not None and seat.client is not None and seat.client != client:
+            raise SeatError(f"{seat.name}'s seat is held by another browser: only its holder (or the host) may "
+                            f"{what}", "seat")
 
     def _apply(self, action: dict[str, Any]) -> None:
         d = saves.record(self.data, action)
-        self.game.process(d)          # refused: the game is exactly as it was, nothing saved
+        self.game.process(d, at=d["created_at"])   # refused: the game is exactly as it was, nothing saved
         actions = self.data.setdefault("actions", [])
         result = self.data.pop("result", None)
-        actions.append(d)
+        actions.append(self.game.history[-1])      # the action as the engine took it
         if self.game.finished:
             self.data["result"] = self.game.result()
         try:
@@ -201,20 +222,27 @@ class Table:
             raise
         self.marks.append(len(self.game.log_lines))
 
-    def undo(self, body: dict[str, Any] | None = None, client: str | None = None) -> None:
-        """Take back the last action, or every action after ``action_id`` ("undo to here")."""
+    def undo(self, body: dict[str, Any] | None = None, client: str | None = None, host: bool = False) -> None:
+        """Take back the last action, or every action after ``action_id`` ("undo to here"): each
+        move taken back must be the sender's to take back (its seat not held by another browser),
+        unless the host asks."""
         body = body or {}
         with self._changing():
             self._check_at(body)
             if not self.game.history:
                 raise GameError("there is nothing to undo", "undo")
             target = body.get("action_id")
+            undone = self.game.history[-1:]
             if target is not None:
                 ids = [a.get("id") for a in self.game.history]
-                if target not in ids:
-                    raise ActionFormatError(f"no action {target!r} is in the game to undo back to")
+                if isinstance(target, bool) or target not in ids:
+                    raise ActionFormatError(f"no action {str(target)[:40]!r} is in the game to undo back to")
                 if target == ids[-1]:
                     raise GameError("that is the last action: there is nothing after it to undo", "undo")
+                undone = self.game.history[ids.index(target) + 1:]
+            if not host:
+                for d in undone:
+                    self._check_held(d, client, "undo its moves")
             actions = self.data.setdefault("actions", [])
             result = self.data.pop("result", None)
             actions.append(saves.undo_record(self.data, self.game, target))
@@ -231,22 +259,31 @@ class Table:
             self.version += 1
 
     # ------------------------------------------------------------------ seats and bots
-    def seat(self, player: str, kind: str | None = None, client: str | None = None, take_it: bool | None = None) -> None:
-        """Give a player's seat to a bot or back to people (``kind``), or take or leave it (``take_it``)."""
+    def seat(self, player: str, kind: str | None = None, client: str | None = None, take_it: bool | None = None,
+             host: bool = False) -> None:
+        """Give a player's seat to a bot or back to people (``kind``), or take or leave it
+        (``take_it``; ``client`` is the key the server gave the taker). A held seat is changed only
+        by its holder or the host; it stays held while a bot plays it."""
         with self.lock:
-            seat = self.seats.get(str(player))
+            seat = self.seats.get(str(player)[:40])
             if seat is None:
-                raise ActionFormatError(f"no player {player!r} sits at this table")
+                raise ActionFormatError(f"no player {str(player)[:40]!r} sits at this table")
+            if kind is not None and (not isinstance(kind, str) or (kind != "human" and kind not in BOTS)):
+                raise ActionFormatError(f"no bot is called {str(kind)[:40]!r} (there are: {', '.join(BOTS)})")
+            if take_it is not None and not isinstance(take_it, bool):
+                raise ActionFormatError("take is true or false")
+            held_by_other = seat.client is not None and seat.client != client and not host
             if kind is not None:
-                if kind != "human" and kind not in BOTS:
-                    raise ActionFormatError(f"no bot is called {kind!r} (there are: {', '.join(BOTS)})")
+                if held_by_other:
+                    raise SeatError(f"{seat.name}'s seat is held by another browser: only its holder (or the "
+                                    "host) gives it to a bot or back", "seat")
                 seat.kind = kind
-                if kind != "human":
-                    seat.client = None
             if take_it is not None:
                 if take_it and seat.client not in (None, client):
                     raise SeatError(f"{seat.name}'s seat is taken by another browser", "seat")
-                if not take_it and seat.client not in (None, client):
+                if take_it and client is None:
+                    raise SeatError("taking a seat needs the key the server gives the taker", "seat")
+                if not take_it and held_by_other:
                     raise SeatError(f"{seat.name}'s seat is another browser's to leave", "seat")
                 seat.client = client if take_it else None
                 if take_it:

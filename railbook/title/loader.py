@@ -16,7 +16,8 @@ from typing import Any
 from railbook.paths import COMMON_DIR, ROOT
 from railbook.problems import Problems
 from railbook.title.schema_check import SCHEMA_FILES, check_document
-from railbook.title.sources import EXAMPLE_SCHEMA, EXAMPLES_DIR, HOOKS_FILE, OPTIONAL, REQUIRED
+from railbook.files import FileRefused
+from railbook.title.sources import EXAMPLE_SCHEMA, EXAMPLES_DIR, HOOKS_FILE, OPTIONAL, REQUIRED, read_source
 from railbook.title.yaml_source import YamlDoc, YamlSyntaxError, load_yaml
 
 
@@ -60,7 +61,10 @@ def _read(path: Path, problems: Problems, required: bool) -> YamlDoc | None:
             problems.add(shown, 1, 1, "", "required file is missing")
         return None
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_source(path).decode("utf-8")
+    except FileRefused as exc:
+        problems.add(shown, 1, 1, "", f"not read: it {exc.reason}")
+        return None
     except (OSError, UnicodeDecodeError) as exc:
         problems.add(shown, 1, 1, "", f"cannot read file: {exc}")
         return None
@@ -121,8 +125,10 @@ def load_source(folder: Path) -> TitleSource:
     hooks = folder / HOOKS_FILE
     if hooks.exists():
         try:
-            src.hooks_text = hooks.read_text(encoding="utf-8")
+            src.hooks_text = read_source(hooks, folder).decode("utf-8")
             src.hooks_file = display_path(hooks)
+        except FileRefused as exc:
+            src.problems.add(display_path(hooks), 1, 1, "", f"not read: it {exc.reason}")
         except (OSError, UnicodeDecodeError) as exc:
             src.problems.add(display_path(hooks), 1, 1, "", f"cannot read file: {exc}")
     return src

@@ -100,28 +100,35 @@ def _message(error: ValidationError) -> tuple[str, Any | None]:
         return (f"missing required key {missing!r}", None)
     if v == "enum":
         opts = ", ".join(repr(o) for o in _values(error.validator_value))
-        return (f"{error.instance!r} is not one of {opts}", None)
+        return (f"{_excerpt(error.instance)} is not one of {opts}", None)
     if v == "const":
-        return (f"{error.instance!r} must be {error.validator_value!r}", None)
+        return (f"{_excerpt(error.instance)} must be {error.validator_value!r}", None)
     if v == "type":
         want = error.validator_value
         want = " or ".join(want) if isinstance(want, list) else want
-        return (f"{error.instance!r} is not of type {want}", None)
+        return (f"{_excerpt(error.instance)} is not of type {want}", None)
     if v == "pattern":
         form = schema.get("description") or error.validator_value
         if "propertyNames" in error.schema_path:
-            return (f"key {error.instance!r} does not have the expected form: {form}", error.instance)
-        return (f"{error.instance!r} does not have the expected form: {form}", None)
+            return (f"key {_excerpt(error.instance)} does not have the expected form: {form}", error.instance)
+        return (f"{_excerpt(error.instance)} does not have the expected form: {form}", None)
     if v == "propertyNames":
         inner = error.context[0] if error.context else None
         form = inner.schema.get("description") if inner is not None and isinstance(inner.schema, dict) else None
-        return (f"key {error.instance!r} is not allowed here" + (f": {form}" if form else ""), error.instance)
+        return (f"key {_excerpt(error.instance)} is not allowed here" + (f": {form}" if form else ""), error.instance)
     if v in ("oneOf", "anyOf"):
         forms = [_describe(alt) for alt in _values(error.validator_value)]
         if all(forms):
             return (f"{_short(error.instance)} is not {' or '.join(dict.fromkeys(f for f in forms if f))}", None)
         return (f"{_short(error.instance)} does not match any allowed form", None)
-    return (error.message, None)
+    return (_excerpt(error.message, 200, quoted=False), None)
+
+
+def _excerpt(value: Any, limit: int = 60, quoted: bool = True) -> str:
+    """A value as an error shows it: a short excerpt, never a whole file's text (a title's file
+    may hold anything, and a message must not print it back)."""
+    text = repr(value) if quoted else str(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 _TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text", "array": "a list",

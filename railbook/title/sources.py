@@ -9,6 +9,7 @@ import hashlib
 import time
 from pathlib import Path
 
+from railbook.files import FileRefused, read_limited
 from railbook.paths import COMMON_DIR
 
 REQUIRED = ("title.yaml", "trains.yaml", "corporations.yaml", "market.yaml", "map.yaml", "tiles.yaml")
@@ -16,6 +17,14 @@ OPTIONAL = ("privates.yaml",)
 HOOKS_FILE = "rules.hooks"
 EXAMPLES_DIR = "examples"          # worked examples: played by the rules summaries, not compiled
 EXAMPLE_SCHEMA = "example.schema.json"
+#: the largest title file read (the largest map of the shipped titles is a few hundred KB)
+MAX_TITLE_FILE = 4 * 1024 * 1024   # as yaml_source.MAX_BYTES
+
+
+def read_source(path: Path, folder: Path | None = None) -> bytes:
+    """A title file's bytes: a regular file of at most :data:`MAX_TITLE_FILE` bytes, inside its title
+    folder if it is a symbolic link (railbook/files.py says why). Raises OSError or FileRefused."""
+    return read_limited(path, MAX_TITLE_FILE, within=folder if folder is not None else path.parent)
 
 
 def source_files(folder: Path) -> list[Path]:
@@ -48,7 +57,10 @@ def source_hash(folder: Path, extra: bytes = b"") -> str:
     for f in files:
         h.update(f.name.encode())
         h.update(b"\0")
-        h.update(f.read_bytes())
+        try:
+            h.update(read_source(f))
+        except (OSError, FileRefused) as exc:   # the loader reports it; the hash only tells it apart
+            h.update(f"unreadable: {exc}".encode())
         h.update(b"\0")
     h.update(extra)
     digest = h.hexdigest()

@@ -156,8 +156,10 @@ def _scalar(node: yaml.Node) -> Any:
 def load_yaml(path: Path | str, text: str | None = None) -> YamlDoc:
     """Parse one YAML file with the safe loader; raise YamlSyntaxError with a location."""
     file = str(path)
-    if text is None:
-        text = Path(path).read_text(encoding="utf-8")
+    if text is None:   # a regular file within its size, never a device or a pipe (railbook/files.py)
+        from railbook.files import read_text_limited
+
+        text = read_text_limited(path, MAX_BYTES, within=Path(path).parent)
     doc = YamlDoc(file=file, data=None)
     if len(text) > MAX_BYTES:
         raise YamlSyntaxError(file, 1, 1, f"{len(text)} characters: a title's file has at most {MAX_BYTES}")

@@ -470,3 +470,4 @@ class HookAPI(Effects):
 
     def player_cash(self, p: Any) -> int:
         return p.cash
+

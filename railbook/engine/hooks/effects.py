@@ -55,7 +55,7 @@ class Effects:
         if line is None:
             m = _DOC_LINE.match((fn.__doc__ or "") if fn is not None else "")
             line = int(m.group(1)) if m else 1
-        return f"{self.game.title.id}/rules.hooks:{line}"
+        return f"{hooks_path(self.game.title.folder, self.game.title.id)}:{line}"
 
     @staticmethod
     def _label(fn: Hook | None) -> str:
@@ -258,3 +258,18 @@ class Effects:
             self._refuse(line, f"seated the players as {names}: every player must be seated once")
         self.game.players = list(order)
         self.game.log(f"{self.game.players[0].name} has priority deal")
+
+
+def hooks_path(folder: str, title_id: str) -> str:
+    """The rules.hooks file a running hook comes from, as a person finds it: the title's own folder
+    (a copy's, not the original's), relative to the working folder when inside it."""
+    if not folder:
+        return f"{title_id}/rules.hooks"
+    import os
+
+    path = os.path.join(folder, "rules.hooks")
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:        # another drive
+        return path
+    return path if relative.startswith("..") else relative

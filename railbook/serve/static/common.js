@@ -1,17 +1,10 @@
-// railbook serve: what every page shares: the browser's own id (a seat it takes is its own),
-// JSON requests that report railbook's errors, and the message line.
+// railbook serve: what every page shares: the browser's seat key (the server gives it when the
+// browser takes a seat; it proves the seat is this browser's), JSON requests that report
+// railbook's errors, and the message line.
 "use strict";
 const railbook = (() => {
   let client = null;
-  try {
-    client = window.localStorage.getItem("railbook-client");
-    if (!client) {
-      client = "c" + Math.random().toString(36).slice(2) + Date.now().toString(36);
-      window.localStorage.setItem("railbook-client", client);
-    }
-  } catch (e) {
-    client = "c" + Math.random().toString(36).slice(2);
-  }
+  try { client = window.localStorage.getItem("railbook-key"); } catch (e) { client = null; }
   let timer = null;
 
   function say(text, kind) {
@@ -25,7 +18,7 @@ const railbook = (() => {
   }
 
   async function request(method, url, body) {
-    const options = {method, headers: {"X-Railbook-Client": client}};
+    const options = {method, headers: client ? {"X-Railbook-Client": client} : {}};
     if (body !== undefined) {
       options.headers["Content-Type"] = "application/json";
       options.body = JSON.stringify(body);
@@ -33,6 +26,10 @@ const railbook = (() => {
     const response = await fetch(url, options);
     let data = null;
     try { data = await response.json(); } catch (e) { data = {error: response.statusText}; }
+    if (data && typeof data.key === "string") {   // a seat taken: the key that proves it from now on
+      client = data.key;
+      try { window.localStorage.setItem("railbook-key", client); } catch (e) { /* kept for this page */ }
+    }
     if (!response.ok) {
       const err = new Error(data && data.error ? data.error : response.statusText);
       err.status = response.status;
