@@ -293,15 +293,23 @@ def weighted(cands)
   cands.last.last
 end
 
+# an action the engine refused is not tried again at the same point: each refusal costs a replay
+def action_key(action)
+  key = action.to_h.reject { |k, _| %w[id created_at auto_actions].include?(k) }
+  action.clear_cache # to_h is kept: the id the game gives the action must reach it
+  key
+end
+
 game = new_game(klass, [])
 stuck = 0
+rejected = {}
 $round_actions = 0
 round_key = nil
 while !game.finished && game.raw_actions.size < MAX
   key = [game.round.class.name, game.turn, game.round.round_num]
   $round_actions = key == round_key ? $round_actions + 1 : 0
   round_key = key
-  cands = candidates(game)
+  cands = candidates(game).reject { |_, a| rejected[action_key(a)] }
   if cands.empty?
     warn "no candidates: #{game.round.class} #{game.round.active_entities.first&.name} #{game.round.actions_for(game.round.active_entities.first).inspect}"
     break
@@ -309,20 +317,22 @@ while !game.finished && game.raw_actions.size < MAX
   action = weighted(cands)
   before = game.raw_actions.dup
   begin
-    game.process_action(action)
+    game.process_action(action, add_auto_actions: true)
   rescue StandardError => e
     game.instance_variable_set(:@exception, e)
   end
   unless game.exception
     stuck = 0
+    rejected = {}
     next
   end
 
   stuck += 1
+  rejected[action_key(action)] = true
   warn "rejected #{action.type}: #{game.exception.message[0, 120]}" if ENV['VERBOSE']
-  break if stuck > 80
-
+  # the refused action leaves the engine half-changed: start again from the actions before it
   game = new_game(klass, before)
+  break if stuck > 80
 end
 
 data = {
