@@ -1,0 +1,83 @@
+"""Rules that random games on the 18xx.games engine reached and the recorded games did not.
+
+Each game that found one is kept in tests/fixtures/reference_games/ (replayed there with the
+reference engine's trace); the tests here state the rule itself, on the title that has it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+from railbook.engine.game import Game
+from railbook.engine.mechanics.escrow import hexes_connected
+from railbook.engine.title import Title
+
+KEPT = Path(__file__).parent / "fixtures" / "reference_games"
+THREE = [(1, "P1"), (2, "P2"), (3, "P3")]
+
+
+def kept_game(name: str, actions: int) -> Game:
+    """The kept reference game ``name`` after its first ``actions`` actions."""
+    data = json.loads(gzip.decompress((KEPT / f"{name}.json.gz").read_bytes()))
+    game = Game(Title.load(data["title"]), [(p["id"], p["name"]) for p in data["players"]],
+                seed=data["settings"]["seed"])
+    for action in data["actions"][:actions]:
+        game.process(action)
+    return game
+
+
+def lay(game: Game, hex_id: str, tile_name: str, exits: set[int]) -> None:
+    """Lay a tile of the supply by hand, turned so that its track leaves by ``exits``."""
+    tile = next(t for t in game.tiles if t.name == tile_name and t.hex is None)
+    for rotation in range(6):
+        tile.rotate(rotation)
+        if set(tile.exits) == exits:
+            game.hex_by_id(hex_id).lay(tile)
+            return
+    raise AssertionError(f"no rotation of {tile_name} leaves by {sorted(exits)}")
+
+
+def bankrupt(entity: str) -> dict[str, Any]:
+    return {"type": "bankrupt", "entity": entity, "entity_type": "corporation"}
+
+
+# ---------------------------------------------------------------- 1856: bankruptcy at will
+
+def test_a_president_may_declare_bankruptcy_at_will_where_the_title_allows_it() -> None:
+    """1856 (``bankruptcy: {voluntary: true}``): GW, with $400 in its treasury and its destination
+    just reached, is no train short; its president P2 declares bankruptcy all the same. His cash
+    goes to the bank and the bankruptcy ends the game at once."""
+    game = kept_game("1856_bankruptcy_declared_at_will", 17)
+    gw = game.corporation_by_id("GW")
+    assert gw.cash == 400 and gw.owner.name == "P2"
+    assert game.is_legal(bankrupt("GW"))
+    game.process(bankrupt("GW"))
+    p2 = next(p for p in game.players if p.name == "P2")
+    assert p2.bankrupt and p2.cash == 0 and game.finished
+
+
+def test_bankruptcy_at_will_waits_for_the_operating_round_to_begin() -> None:
+    """Before the operating round's first action nobody may declare it (as in 18xx.games, where
+    the bankruptcy step only opens once the round is under way)."""
+    game = kept_game("1856_bankruptcy_declared_at_will", 16)   # OR 1.1 has not yet seen an action
+    assert game.round.operating() and not game.is_legal(bankrupt("GW"))
+
+
+# ---------------------------------------------------------------- 1856: the destination walk
+
+def test_track_to_a_destination_passes_an_offboard_entered_by_a_path_that_is_not_terminal() -> None:
+    """Sarnia (B13) joins B15 to C14 by two paths, only the one towards C14 terminal. Track from
+    Chatham's side (D17 - C16 - B15) enters Sarnia by the open path and leaves it towards
+    Maudaumin (C14): D17 reaches C14 through Sarnia. From C14 the walk enters Sarnia by its
+    terminal path and ends there: C14 does not reach D17 that way."""
+    game = Game(Title.load("1856"), THREE, seed=1)
+    lay(game, "D17", "57", {2, 5})   # D17's city, out towards C16
+    lay(game, "C16", "9", {2, 5})    # D17 - B15
+    lay(game, "B15", "8", {3, 5})    # C16 - Sarnia (not towards C14)
+    lay(game, "C14", "57", {2, 5})   # C14's city, out towards Sarnia
+    assert hexes_connected(game, "D17", "C14")
+    assert not hexes_connected(game, "C14", "D17")
+
