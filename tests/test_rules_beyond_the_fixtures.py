@@ -81,3 +81,17 @@ def test_track_to_a_destination_passes_an_offboard_entered_by_a_path_that_is_not
     assert hexes_connected(game, "D17", "C14")
     assert not hexes_connected(game, "C14", "D17")
 
+
+# ---------------------------------------------------------------- 18AL: passive abilities hold no step up
+
+def test_a_passive_private_ability_holds_no_step_up_for_a_pass() -> None:
+    """18AL: ABC buys the last private it may (TR) in its closing private-buying step. It owns SNAR,
+    whose Warrior Coal Field token it may place at any time (a passive ability, no ``when``): that is
+    no reason to wait for ABC to pass. Its turn ends and TAG's begins."""
+    game = kept_game("18AL_passive_private_ability_holds_no_step", 211)
+    assert game.is_legal({"type": "assign", "entity": "SNAR", "entity_type": "company", "target": "G6",
+                          "target_type": "hex"})   # usable in any step of ABC's turn
+    game = kept_game("18AL_passive_private_ability_holds_no_step", 212)
+    abc = game.corporation_by_id("ABC")
+    assert {c.id for c in abc.companies} >= {"SNAR", "TR"}
+    assert game.current_entity is game.corporation_by_id("TAG")
