@@ -95,3 +95,20 @@ def test_a_passive_private_ability_holds_no_step_up_for_a_pass() -> None:
     abc = game.corporation_by_id("ABC")
     assert {c.id for c in abc.companies} >= {"SNAR", "TR"}
     assert game.current_entity is game.corporation_by_id("TAG")
+
+
+# ---------------------------------------------------------------- 18Chesapeake: a set without rounds
+
+def test_an_auction_everyone_passes_plays_a_set_without_rounds_and_the_depot_exports() -> None:
+    """18Chesapeake, two players: P1 buys D&R, the cheapest private; then both pass. The privates pay
+    out as in an operating round and the set of operating rounds ends without one: the depot exports
+    its next 2-train, as at the end of every set."""
+    game = kept_game("18Chesapeake_auction_passed_by_exports_a_train", 1)
+    p1 = next(p for p in game.players if p.name == "P1")
+    cash, offered = p1.cash, [t.id for t in game.depot.upcoming[:1]]
+    assert offered == ["2-0"]
+    for action in ({"type": "pass", "entity": 21, "entity_type": "player"},
+                   {"type": "pass", "entity": 11, "entity_type": "player"}):
+        game.process(action)
+    assert p1.cash == cash + 5                                   # D&R's revenue
+    assert [t.id for t in game.depot.upcoming[:1]] == ["2-1"]    # 2-0 exported
