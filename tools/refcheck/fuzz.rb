@@ -303,6 +303,7 @@ end
 game = new_game(klass, [])
 stuck = 0
 rejected = {}
+$refused = 0
 $round_actions = 0
 round_key = nil
 while !game.finished && game.raw_actions.size < MAX
@@ -328,6 +329,7 @@ while !game.finished && game.raw_actions.size < MAX
   end
 
   stuck += 1
+  $refused += 1
   rejected[action_key(action)] = true
   warn "rejected #{action.type}: #{game.exception.message[0, 120]}" if ENV['VERBOSE']
   # the refused action leaves the engine half-changed: start again from the actions before it
@@ -341,4 +343,4 @@ data = {
   'actions' => game.raw_actions, 'result' => game.finished ? game.result : nil,
 }
 File.write(OUT, JSON.generate(data))
-warn "#{game.raw_actions.size} actions, finished=#{game.finished} stuck=#{stuck}"
+warn "#{game.raw_actions.size} actions, finished=#{game.finished} stuck=#{stuck} refused=#{$refused}"
