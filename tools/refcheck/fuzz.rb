@@ -160,6 +160,10 @@ def candidates(game)
     when 'assign'
       out << [3, Engine::Action::Assign.new(ent, target: game.company_by_id('FdSD'))]
     when 'lay_tile'
+      # the track step's next lay (a yellow lay, an upgrade): tiles it would refuse are not tried
+      lay = s.is_a?(Engine::Step::Track) ? s.get_tile_lay(ent) : :any
+      next if lay.nil?
+
       hexes = game.graph.connected_hexes(ent).keys
       hexes.shuffle(random: R).first(12).each do |hex|
         tiles = begin
@@ -168,6 +172,9 @@ def candidates(game)
           []
         end
         tiles.each do |tile|
+          next if lay.is_a?(Hash) && tile.color == :yellow && !lay[:lay]
+          next if lay.is_a?(Hash) && s.track_upgrade?(hex.tile, tile, hex) && !lay[:upgrade]
+
           (tile.legal_rotations || [tile.rotation]).each do |rot|
             out << [3, Engine::Action::LayTile.new(ent, tile: tile, hex: hex, rotation: rot)]
           end
