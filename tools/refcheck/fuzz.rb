@@ -158,7 +158,9 @@ def candidates(game)
     when 'special_buy'
       s.buyable_items(ent).each { |item| out << [3, Engine::Action::SpecialBuy.new(ent, item: item)] }
     when 'assign'
-      out << [3, Engine::Action::Assign.new(ent, target: game.company_by_id('FdSD'))]
+      # 1893's FdSD, assigned by its owner (other titles' assignments are not played)
+      fdsd = game.company_by_id('FdSD')
+      out << [3, Engine::Action::Assign.new(ent, target: fdsd)] if fdsd
     when 'lay_tile'
       # the track step's next lay (a yellow lay, an upgrade): tiles it would refuse are not tried
       lay = s.is_a?(Engine::Step::Track) ? s.get_tile_lay(ent) : :any
@@ -305,6 +307,8 @@ def action_key(action)
   key = action.to_h.reject { |k, _| %w[id created_at auto_actions].include?(k) }
   action.clear_cache # to_h is kept: the id the game gives the action must reach it
   key
+rescue StandardError
+  action.object_id # an action that cannot even be written out is never the same as another
 end
 
 game = new_game(klass, [])
