@@ -529,6 +529,8 @@ class BankruptStep(Step):
             refuse_unless_may_go_bankrupt(game, player, corp)
         elif player is None or not player.is_player():
             raise IllegalAction(f"{corp.name} has no president who could go bankrupt", "bankruptcy")
+        elif player.bankrupt:
+            raise IllegalAction(f"{player.name} is already bankrupt", "bankruptcy")
         game.log(f"-- {player.name} goes bankrupt and sells remaining shares --")
         # what the step in play lets the player sell goes to the market, the biggest bundle first;
         # the rest stays with the player (and counts in the final scores)
