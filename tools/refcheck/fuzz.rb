@@ -201,7 +201,12 @@ def candidates(game)
       end
     when 'run_routes'
       routes = find_routes(game, ent)
-      out << [50, Engine::Action::RunRoutes.new(ent, routes: routes)] if routes && !routes.empty?
+      if routes && !routes.empty?
+        out << [50, Engine::Action::RunRoutes.new(ent, routes: routes)]
+      else
+        # no route earns anything: the trains run none (the site's client may send that too)
+        out << [1, Engine::Action::RunRoutes.new(ent, routes: [])]
+      end
     when 'dividend'
       s.dividend_types.each { |k| out << [3, Engine::Action::Dividend.new(ent, kind: k.to_s)] }
     when 'buy_train'
