@@ -242,6 +242,11 @@ def candidates(game)
       ent.trains.each { |t| out << [3, Engine::Action::DiscardTrain.new(ent, train: t)] }
     when 'bankrupt'
       out << [0, Engine::Action::Bankrupt.new(ent)]
+    when 'take_loan'
+      loan = game.respond_to?(:loans) && game.loans.first
+      out << [1, Engine::Action::TakeLoan.new(ent, loan: loan)] if loan
+    when 'payoff_loan'
+      out << [2, Engine::Action::PayoffLoan.new(ent, loan: ent.loans.first)] if ent.respond_to?(:loans) && ent.loans.first
     end
   end
   # the FdSD exchange (a company acting in its owner's turn)
@@ -270,8 +275,13 @@ def candidates(game)
       end
     end
   end
-  out = out.select { |w, _| w.positive? } if out.any? { |w, _| w.positive? }
-  out.map { |w, a| [[w, 1].max, a] }
+  out
+end
+
+# among the candidates not yet refused here, those of weight 0 (bankruptcy) only when nothing else is left
+def choosable(cands)
+  cands = cands.select { |w, _| w.positive? } if cands.any? { |w, _| w.positive? }
+  cands.map { |w, a| [[w, 1].max, a] }
 end
 
 def find_routes(game, ent)
@@ -326,7 +336,7 @@ while !game.finished && game.raw_actions.size < MAX
   key = [game.round.class.name, game.turn, game.round.round_num]
   $round_actions = key == round_key ? $round_actions + 1 : 0
   round_key = key
-  cands = candidates(game).reject { |_, a| rejected[action_key(a)] }
+  cands = choosable(candidates(game).reject { |_, a| rejected[action_key(a)] })
   if cands.empty?
     warn "no candidates: #{game.round.class} #{game.round.active_entities.first&.name} #{game.round.actions_for(game.round.active_entities.first).inspect}"
     break
