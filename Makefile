@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test clean bench bench-instructions bench-routes browser fuzz
+.PHONY: demo test clean bench bench-instructions bench-routes browser fuzz refcheck
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +65,14 @@ FUZZ_SKIP ?= 1860
 FUZZ_TITLES ?= $(filter-out $(FUZZ_SKIP),$(notdir $(patsubst %/,%,$(dir $(wildcard titles/*/title.yaml)))))
 fuzz: $(STAMP)
 	$(BIN)/railbook fuzz $(FUZZ_TITLES) --games 2000 --seed 1 --workers $(FUZZ_WORKERS) --report fuzz-report.json -o fuzz-failures
+
+# random games played on the 18xx.games engine (REF names its lib/; Ruby 3 needed), each compared action by
+# action with railbook: REFCHECK_GAMES per shipped title (default 10), every player count, one line a game and
+# "agree k/n" per title (tools/refcheck/README.md). Without REF it says so and skips. Long: minutes a game.
+REFCHECK_TITLES ?=
+REFCHECK_GAMES ?= 10
+refcheck: $(STAMP)
+	@REF="$(REF)" GAMES="$(REFCHECK_GAMES)" tools/refcheck/run.sh $(REFCHECK_TITLES)
 
 clean:
 	rm -rf $(VENV) build site .pytest_cache

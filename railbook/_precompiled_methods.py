@@ -2348,8 +2348,8 @@ def _f330():
   return hash((self.trigger,self.timing,self.last_set_skips,self.count,))
  return __hash__
 
-def _f331(_type_allowed, _type_ends_game_after, _type_corporation_issues_first, _type_leftover_shares, _type_leftover_cash, _type_privates_close, _type_receivership, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_allowed, _dflt_ends_game_after, _dflt_corporation_issues_first, _dflt_leftover_shares, _dflt_leftover_cash, _dflt_privates_close, _dflt_receivership, _return_type):
- def __init__(self,allowed:_type_allowed=_dflt_allowed,ends_game_after:_type_ends_game_after=_dflt_ends_game_after,corporation_issues_first:_type_corporation_issues_first=_dflt_corporation_issues_first,leftover_shares:_type_leftover_shares=_dflt_leftover_shares,leftover_cash:_type_leftover_cash=_dflt_leftover_cash,privates_close:_type_privates_close=_dflt_privates_close,receivership:_type_receivership=_dflt_receivership)->_return_type:
+def _f331(_type_allowed, _type_ends_game_after, _type_corporation_issues_first, _type_leftover_shares, _type_leftover_cash, _type_privates_close, _type_receivership, _type_voluntary, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_allowed, _dflt_ends_game_after, _dflt_corporation_issues_first, _dflt_leftover_shares, _dflt_leftover_cash, _dflt_privates_close, _dflt_receivership, _dflt_voluntary, _return_type):
+ def __init__(self,allowed:_type_allowed=_dflt_allowed,ends_game_after:_type_ends_game_after=_dflt_ends_game_after,corporation_issues_first:_type_corporation_issues_first=_dflt_corporation_issues_first,leftover_shares:_type_leftover_shares=_dflt_leftover_shares,leftover_cash:_type_leftover_cash=_dflt_leftover_cash,privates_close:_type_privates_close=_dflt_privates_close,receivership:_type_receivership=_dflt_receivership,voluntary:_type_voluntary=_dflt_voluntary)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'allowed',allowed)
   __dataclass_builtins_object__.__setattr__(self,'ends_game_after',ends_game_after)
   __dataclass_builtins_object__.__setattr__(self,'corporation_issues_first',corporation_issues_first)
@@ -2357,37 +2357,38 @@ def _f331(_type_allowed, _type_ends_game_after, _type_corporation_issues_first, 
   __dataclass_builtins_object__.__setattr__(self,'leftover_cash',leftover_cash)
   __dataclass_builtins_object__.__setattr__(self,'privates_close',privates_close)
   __dataclass_builtins_object__.__setattr__(self,'receivership',receivership)
+  __dataclass_builtins_object__.__setattr__(self,'voluntary',voluntary)
  return __init__
 
 def _f332():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(allowed={self.allowed!r}, ends_game_after={self.ends_game_after!r}, corporation_issues_first={self.corporation_issues_first!r}, leftover_shares={self.leftover_shares!r}, leftover_cash={self.leftover_cash!r}, privates_close={self.privates_close!r}, receivership={self.receivership!r})"
+  return self.__class__.__qualname__ + f"(allowed={self.allowed!r}, ends_game_after={self.ends_game_after!r}, corporation_issues_first={self.corporation_issues_first!r}, leftover_shares={self.leftover_shares!r}, leftover_cash={self.leftover_cash!r}, privates_close={self.privates_close!r}, receivership={self.receivership!r}, voluntary={self.voluntary!r})"
  return __repr__
 
 def _f333():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.allowed,self.ends_game_after,self.corporation_issues_first,self.leftover_shares,self.leftover_cash,self.privates_close,self.receivership,)==(other.allowed,other.ends_game_after,other.corporation_issues_first,other.leftover_shares,other.leftover_cash,other.privates_close,other.receivership,)
+   return (self.allowed,self.ends_game_after,self.corporation_issues_first,self.leftover_shares,self.leftover_cash,self.privates_close,self.receivership,self.voluntary,)==(other.allowed,other.ends_game_after,other.corporation_issues_first,other.leftover_shares,other.leftover_cash,other.privates_close,other.receivership,other.voluntary,)
   return NotImplemented
  return __eq__
 
 def _f334(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('allowed','ends_game_after','corporation_issues_first','leftover_shares','leftover_cash','privates_close','receivership',):
+  if type(self) is cls or name in ('allowed','ends_game_after','corporation_issues_first','leftover_shares','leftover_cash','privates_close','receivership','voluntary',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 
 def _f335(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('allowed','ends_game_after','corporation_issues_first','leftover_shares','leftover_cash','privates_close','receivership',):
+  if type(self) is cls or name in ('allowed','ends_game_after','corporation_issues_first','leftover_shares','leftover_cash','privates_close','receivership','voluntary',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 def _f336():
  def __hash__(self):
-  return hash((self.allowed,self.ends_game_after,self.corporation_issues_first,self.leftover_shares,self.leftover_cash,self.privates_close,self.receivership,))
+  return hash((self.allowed,self.ends_game_after,self.corporation_issues_first,self.leftover_shares,self.leftover_cash,self.privates_close,self.receivership,self.voluntary,))
  return __hash__
 
 def _f337(_type_set, _type_to, _type_remove, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_set, _dflt_to, _dflt_remove, _return_type):
@@ -3647,12 +3648,12 @@ FACTORIES = {
     'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'trigger\',\'timing\',\'last_set_skips\',\'count\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f328,
     'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'trigger\',\'timing\',\'last_set_skips\',\'count\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f329,
     'def __create_fn__():\n def __hash__(self):\n  return hash((self.trigger,self.timing,self.last_set_skips,self.count,))\n return __hash__': _f330,
-    "def __create_fn__(_type_allowed, _type_ends_game_after, _type_corporation_issues_first, _type_leftover_shares, _type_leftover_cash, _type_privates_close, _type_receivership, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_allowed, _dflt_ends_game_after, _dflt_corporation_issues_first, _dflt_leftover_shares, _dflt_leftover_cash, _dflt_privates_close, _dflt_receivership, _return_type):\n def __init__(self,allowed:_type_allowed=_dflt_allowed,ends_game_after:_type_ends_game_after=_dflt_ends_game_after,corporation_issues_first:_type_corporation_issues_first=_dflt_corporation_issues_first,leftover_shares:_type_leftover_shares=_dflt_leftover_shares,leftover_cash:_type_leftover_cash=_dflt_leftover_cash,privates_close:_type_privates_close=_dflt_privates_close,receivership:_type_receivership=_dflt_receivership)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'allowed',allowed)\n  __dataclass_builtins_object__.__setattr__(self,'ends_game_after',ends_game_after)\n  __dataclass_builtins_object__.__setattr__(self,'corporation_issues_first',corporation_issues_first)\n  __dataclass_builtins_object__.__setattr__(self,'leftover_shares',leftover_shares)\n  __dataclass_builtins_object__.__setattr__(self,'leftover_cash',leftover_cash)\n  __dataclass_builtins_object__.__setattr__(self,'privates_close',privates_close)\n  __dataclass_builtins_object__.__setattr__(self,'receivership',receivership)\n return __init__": _f331,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(allowed={self.allowed!r}, ends_game_after={self.ends_game_after!r}, corporation_issues_first={self.corporation_issues_first!r}, leftover_shares={self.leftover_shares!r}, leftover_cash={self.leftover_cash!r}, privates_close={self.privates_close!r}, receivership={self.receivership!r})"\n return __repr__': _f332,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.allowed,self.ends_game_after,self.corporation_issues_first,self.leftover_shares,self.leftover_cash,self.privates_close,self.receivership,)==(other.allowed,other.ends_game_after,other.corporation_issues_first,other.leftover_shares,other.leftover_cash,other.privates_close,other.receivership,)\n  return NotImplemented\n return __eq__': _f333,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'allowed\',\'ends_game_after\',\'corporation_issues_first\',\'leftover_shares\',\'leftover_cash\',\'privates_close\',\'receivership\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f334,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'allowed\',\'ends_game_after\',\'corporation_issues_first\',\'leftover_shares\',\'leftover_cash\',\'privates_close\',\'receivership\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f335,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.allowed,self.ends_game_after,self.corporation_issues_first,self.leftover_shares,self.leftover_cash,self.privates_close,self.receivership,))\n return __hash__': _f336,
+    "def __create_fn__(_type_allowed, _type_ends_game_after, _type_corporation_issues_first, _type_leftover_shares, _type_leftover_cash, _type_privates_close, _type_receivership, _type_voluntary, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_allowed, _dflt_ends_game_after, _dflt_corporation_issues_first, _dflt_leftover_shares, _dflt_leftover_cash, _dflt_privates_close, _dflt_receivership, _dflt_voluntary, _return_type):\n def __init__(self,allowed:_type_allowed=_dflt_allowed,ends_game_after:_type_ends_game_after=_dflt_ends_game_after,corporation_issues_first:_type_corporation_issues_first=_dflt_corporation_issues_first,leftover_shares:_type_leftover_shares=_dflt_leftover_shares,leftover_cash:_type_leftover_cash=_dflt_leftover_cash,privates_close:_type_privates_close=_dflt_privates_close,receivership:_type_receivership=_dflt_receivership,voluntary:_type_voluntary=_dflt_voluntary)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'allowed',allowed)\n  __dataclass_builtins_object__.__setattr__(self,'ends_game_after',ends_game_after)\n  __dataclass_builtins_object__.__setattr__(self,'corporation_issues_first',corporation_issues_first)\n  __dataclass_builtins_object__.__setattr__(self,'leftover_shares',leftover_shares)\n  __dataclass_builtins_object__.__setattr__(self,'leftover_cash',leftover_cash)\n  __dataclass_builtins_object__.__setattr__(self,'privates_close',privates_close)\n  __dataclass_builtins_object__.__setattr__(self,'receivership',receivership)\n  __dataclass_builtins_object__.__setattr__(self,'voluntary',voluntary)\n return __init__": _f331,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(allowed={self.allowed!r}, ends_game_after={self.ends_game_after!r}, corporation_issues_first={self.corporation_issues_first!r}, leftover_shares={self.leftover_shares!r}, leftover_cash={self.leftover_cash!r}, privates_close={self.privates_close!r}, receivership={self.receivership!r}, voluntary={self.voluntary!r})"\n return __repr__': _f332,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.allowed,self.ends_game_after,self.corporation_issues_first,self.leftover_shares,self.leftover_cash,self.privates_close,self.receivership,self.voluntary,)==(other.allowed,other.ends_game_after,other.corporation_issues_first,other.leftover_shares,other.leftover_cash,other.privates_close,other.receivership,other.voluntary,)\n  return NotImplemented\n return __eq__': _f333,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'allowed\',\'ends_game_after\',\'corporation_issues_first\',\'leftover_shares\',\'leftover_cash\',\'privates_close\',\'receivership\',\'voluntary\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _f334,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'allowed\',\'ends_game_after\',\'corporation_issues_first\',\'leftover_shares\',\'leftover_cash\',\'privates_close\',\'receivership\',\'voluntary\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _f335,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.allowed,self.ends_game_after,self.corporation_issues_first,self.leftover_shares,self.leftover_cash,self.privates_close,self.receivership,self.voluntary,))\n return __hash__': _f336,
     "def __create_fn__(_type_set, _type_to, _type_remove, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_set, _dflt_to, _dflt_remove, _return_type):\n def __init__(self,set:_type_set=_dflt_set,to:_type_to=_dflt_to,remove:_type_remove=_dflt_remove)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'set',set)\n  __dataclass_builtins_object__.__setattr__(self,'to',to)\n  __dataclass_builtins_object__.__setattr__(self,'remove',remove)\n return __init__": _f337,
     'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(set={self.set!r}, to={self.to!r}, remove={self.remove!r})"\n return __repr__': _f338,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.set,self.to,self.remove,)==(other.set,other.to,other.remove,)\n  return NotImplemented\n return __eq__': _f339,

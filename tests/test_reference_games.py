@@ -9,7 +9,11 @@ train-buying step, where shares do not count as emergency money), a game
 ended by agreement, an upgrade of a city placed by its reserved city, a Paris
 upgrade that turns the PLM's station away from its reserved city, a token
 step that waits for a pass because a city that refuses stations is in reach
-(1894's London) or for a private's station only the token step may place (18GA's Waycross), and a whole random 1830 game through every phase to the broken bank. Each game is stored gzipped with
+(1894's London) or for a private's station only the token step may place (18GA's Waycross), a
+private-buying step that does not wait for a pass over a passive ability (18AL's Warrior Coal
+Field), a bankruptcy declared at will (1856), a private auction everyone passes after its cheapest
+private is sold, which ends a set of operating rounds without one (18Chesapeake's depot exports a
+train), and a whole random 1830 game through every phase to the broken bank. Each game is stored gzipped with
 the reference engine's trace (STATE_DIGEST.md format).
 """
 

@@ -242,7 +242,9 @@ class Fuzzer:
             if played or self.over:
                 return
         entity = game.current_entity
-        if len({la.type for la in legal}) > 1 and self.rng.random() < KEEP_GOING:
+        # where a player may go bankrupt at will (bankruptcy.voluntary), random bots would end every game
+        # in its first operating round: they go bankrupt only when nothing else is left
+        if len({la.type for la in legal}) > 1 and (game.rules.bankruptcy.voluntary or self.rng.random() < KEEP_GOING):
             legal = [la for la in legal if la.type != "bankrupt"] or legal
         try:
             chosen = self.bots.get(controller(entity), self.spare).choose(game, legal)

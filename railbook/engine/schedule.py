@@ -24,7 +24,7 @@ from railbook.engine.rules.game_end import apply_last_set_skips
 from railbook.engine.rules.phases import start_timed_phases
 from railbook.engine.rules.priority import reorder_players
 from railbook.engine.rules.privates import close_used_privates
-from railbook.engine.rules.trains import export_train, rust_on_timetable
+from railbook.engine.rules.trains import end_of_operating_set
 from railbook.engine.steps.auction import CompanyPendingPar, WaterfallAuction
 from railbook.engine.steps.blind_draft import BlindDraftRound, BlindDraftStep
 from railbook.engine.steps.draft import PrivateDraft
@@ -142,9 +142,7 @@ class Schedule:
         reorder_players(game, game.rules.stock_round.priority)
 
     def operating_set_finished(self) -> None:
-        export_train(self.game)
-        rust_on_timetable(self.game)
-        self.game.hook("operating_set_end")
+        end_of_operating_set(self.game)
 
     def next_round(self) -> Round:
         """The round after the one just finished: a mechanic's, else the engine's default order."""

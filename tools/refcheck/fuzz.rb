@@ -158,8 +158,14 @@ def candidates(game)
     when 'special_buy'
       s.buyable_items(ent).each { |item| out << [3, Engine::Action::SpecialBuy.new(ent, item: item)] }
     when 'assign'
-      out << [3, Engine::Action::Assign.new(ent, target: game.company_by_id('FdSD'))]
+      # 1893's FdSD, assigned by its owner (other titles' assignments are not played)
+      fdsd = game.company_by_id('FdSD')
+      out << [3, Engine::Action::Assign.new(ent, target: fdsd)] if fdsd
     when 'lay_tile'
+      # the track step's next lay (a yellow lay, an upgrade): tiles it would refuse are not tried
+      lay = s.is_a?(Engine::Step::Track) ? s.get_tile_lay(ent) : :any
+      next if lay.nil?
+
       hexes = game.graph.connected_hexes(ent).keys
       hexes.shuffle(random: R).first(12).each do |hex|
         tiles = begin
@@ -168,6 +174,9 @@ def candidates(game)
           []
         end
         tiles.each do |tile|
+          next if lay.is_a?(Hash) && tile.color == :yellow && !lay[:lay]
+          next if lay.is_a?(Hash) && s.track_upgrade?(hex.tile, tile, hex) && !lay[:upgrade]
+
           (tile.legal_rotations || [tile.rotation]).each do |rot|
             out << [3, Engine::Action::LayTile.new(ent, tile: tile, hex: hex, rotation: rot)]
           end
@@ -192,7 +201,12 @@ def candidates(game)
       end
     when 'run_routes'
       routes = find_routes(game, ent)
-      out << [50, Engine::Action::RunRoutes.new(ent, routes: routes)] if routes && !routes.empty?
+      if routes && !routes.empty?
+        out << [50, Engine::Action::RunRoutes.new(ent, routes: routes)]
+      else
+        # no route earns anything: the trains run none (the site's client may send that too)
+        out << [1, Engine::Action::RunRoutes.new(ent, routes: [])]
+      end
     when 'dividend'
       s.dividend_types.each { |k| out << [3, Engine::Action::Dividend.new(ent, kind: k.to_s)] }
     when 'buy_train'
@@ -228,6 +242,11 @@ def candidates(game)
       ent.trains.each { |t| out << [3, Engine::Action::DiscardTrain.new(ent, train: t)] }
     when 'bankrupt'
       out << [0, Engine::Action::Bankrupt.new(ent)]
+    when 'take_loan'
+      loan = game.respond_to?(:loans) && game.loans.first
+      out << [1, Engine::Action::TakeLoan.new(ent, loan: loan)] if loan
+    when 'payoff_loan'
+      out << [2, Engine::Action::PayoffLoan.new(ent, loan: ent.loans.first)] if ent.respond_to?(:loans) && ent.loans.first
     end
   end
   # the FdSD exchange (a company acting in its owner's turn)
@@ -256,8 +275,13 @@ def candidates(game)
       end
     end
   end
-  out = out.select { |w, _| w.positive? } if out.any? { |w, _| w.positive? }
-  out.map { |w, a| [[w, 1].max, a] }
+  out
+end
+
+# among the candidates not yet refused here, those of weight 0 (bankruptcy) only when nothing else is left
+def choosable(cands)
+  cands = cands.select { |w, _| w.positive? } if cands.any? { |w, _| w.positive? }
+  cands.map { |w, a| [[w, 1].max, a] }
 end
 
 def find_routes(game, ent)
@@ -293,15 +317,26 @@ def weighted(cands)
   cands.last.last
 end
 
+# an action the engine refused is not tried again at the same point: each refusal costs a replay
+def action_key(action)
+  key = action.to_h.reject { |k, _| %w[id created_at auto_actions].include?(k) }
+  action.clear_cache # to_h is kept: the id the game gives the action must reach it
+  key
+rescue StandardError
+  action.object_id # an action that cannot even be written out is never the same as another
+end
+
 game = new_game(klass, [])
 stuck = 0
+rejected = {}
+$refused = 0
 $round_actions = 0
 round_key = nil
 while !game.finished && game.raw_actions.size < MAX
   key = [game.round.class.name, game.turn, game.round.round_num]
   $round_actions = key == round_key ? $round_actions + 1 : 0
   round_key = key
-  cands = candidates(game)
+  cands = choosable(candidates(game).reject { |_, a| rejected[action_key(a)] })
   if cands.empty?
     warn "no candidates: #{game.round.class} #{game.round.active_entities.first&.name} #{game.round.actions_for(game.round.active_entities.first).inspect}"
     break
@@ -309,20 +344,23 @@ while !game.finished && game.raw_actions.size < MAX
   action = weighted(cands)
   before = game.raw_actions.dup
   begin
-    game.process_action(action)
+    game.process_action(action, add_auto_actions: true)
   rescue StandardError => e
     game.instance_variable_set(:@exception, e)
   end
   unless game.exception
     stuck = 0
+    rejected = {}
     next
   end
 
   stuck += 1
+  $refused += 1
+  rejected[action_key(action)] = true
   warn "rejected #{action.type}: #{game.exception.message[0, 120]}" if ENV['VERBOSE']
-  break if stuck > 80
-
+  # the refused action leaves the engine half-changed: start again from the actions before it
   game = new_game(klass, before)
+  break if stuck > 80
 end
 
 data = {
@@ -331,4 +369,4 @@ data = {
   'actions' => game.raw_actions, 'result' => game.finished ? game.result : nil,
 }
 File.write(OUT, JSON.generate(data))
-warn "#{game.raw_actions.size} actions, finished=#{game.finished} stuck=#{stuck}"
+warn "#{game.raw_actions.size} actions, finished=#{game.finished} stuck=#{stuck} refused=#{$refused}"

@@ -31,7 +31,7 @@ module RequireAllShim
       end
       return if failed.empty?
       if failed.size == pending.size
-        errors.first(5).each_with_index { |e, i| warn "#{failed[i]}: #{e.message[0,200]}" }
+        errors.first(5).each_with_index { |e, i| warn "#{failed[i]}: #{e.message.lines.first.chomp[0, 200]}" } if ENV["VERBOSE"]
         return
       end
       pending = failed

@@ -5,8 +5,9 @@ Abilities of a private owned by the president of the operating corporation
 
 * ``assign_hexes``: the corporation places the private's bonus on one of the
   listed hexes (``connected``: one its network reaches; ``requires_train``:
-  only once it owns a train), during its track, token or route step (``when:
-  [any]``: at any time of its turn); the private's ``hex_bonus`` then counts
+  only once it owns a train), during its track, token or route step (with no
+  ``when``, a passive ability, or ``when: [any]``: at any time of its turn; a
+  passive one holds no step up for a pass); the private's ``hex_bonus`` then counts
   for that corporation's routes stopping in that hex (until its
   ``until_phase`` begins).
 * ``train_limit``: the corporation takes the private's right: its train limit
@@ -64,7 +65,9 @@ class AssignStep(Step):
             if not (owner is operator if a.owner_type == "corporation" else
                     owner.is_player() and operator.owner is owner):
                 continue
-            if a.type == "assign_hexes" and "any" not in a.when and self.blocking_step_name() not in EARLY_STEPS:
+            # an ability timed to a step waits for it; one with no time (passive) or ``any`` does not
+            if a.type == "assign_hexes" and a.when and "any" not in a.when \
+                    and self.blocking_step_name() not in EARLY_STEPS:
                 continue
             return a
         return None

@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 
 def hexes_connected(game: "GameState", start_id: str, goal_id: str) -> bool:
     """Track leads from a city of the start hex into the goal hex (through any stop but the start
-    hex's other cities; offboards end track)."""
+    hex's other cities). Track ends where it enters a stop by a terminal path (an offboard's,
+    usually); an offboard entered by a path that is not terminal is passed through."""
     start = game.hex_by_id(start_id)
     if start is None:
         return False
@@ -48,7 +49,7 @@ def hexes_connected(game: "GameState", start_id: str, goal_id: str) -> bool:
             if hex_ is not None and hex_.id == goal_id:
                 return True
             for node in path.nodes:
-                if node is first or node in others or (node.is_offboard() and len(seen) > 1):
+                if path.terminal or node is first or node in others:
                     continue
                 stack.extend(p for p in node.paths if p not in seen)
             for edge in path.edges:

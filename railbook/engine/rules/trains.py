@@ -97,6 +97,16 @@ def export_train(game: "GameState") -> None:
     after_train_bought(game, train)
 
 
+def end_of_operating_set(game: "GameState") -> None:
+    """What the end of a set of operating rounds does: the depot's export, the trains that rust on the
+    timetable, the title's ``operating_set_end`` hook. A private auction in which everyone passes
+    once its cheapest private is sold plays a set without rounds (the privates pay out, then this),
+    as 18xx.games does."""
+    export_train(game)
+    rust_on_timetable(game)
+    game.hook("operating_set_end")
+
+
 def rust(game: "GameState", train: Train) -> None:
     """The train leaves the game; a corporation that owned it receives its type's ``salvage``."""
     owner = train.owner

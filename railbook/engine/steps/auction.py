@@ -19,6 +19,7 @@ from railbook.engine.rules.privates import (
     payout_companies,
 )
 from railbook.engine.rules.shares import after_par, buy_shares, par_prices_for
+from railbook.engine.rules.trains import end_of_operating_set
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, InsufficientFunds
 
@@ -276,8 +277,8 @@ class WaterfallAuction(Step):
         if self.cheapest in self.companies:
             self.increase_discount(self.cheapest, self.game.rules.auction.price_drop_when_all_pass)
         else:
-            payout_companies(self.game)
-            self.game.hook("operating_set_end")
+            payout_companies(self.game)   # everyone passed, the cheapest private sold: a set without rounds
+            end_of_operating_set(self.game)
         for e in self.round.entities:
             e.unpass()
 

@@ -553,26 +553,52 @@ class DiscardTrainStep(Step):
 
 
 class BankruptStep(Step):
+    """A president goes bankrupt: where his corporation and emergency money cannot buy the
+    cheapest train, or, where the title's ``bankruptcy.voluntary`` says so, at any point of an
+    operating round once its first action is taken (the game's player acting then declares it,
+    for himself or for the corporation he presides over)."""
+
     def description(self) -> str:
         return "Bankrupt"
 
     blocks = Step.never_blocks
 
+    def voluntary(self) -> bool:
+        return self.game.rules.bankruptcy.voluntary
+
     def actions(self, entity: Any) -> list[str]:
+        if self.voluntary():
+            return ["bankrupt"] if not self.round.at_start and entity is not None and not entity.is_company() \
+                else []
         return ["bankrupt"] if entity is self.current_entity() else []
 
+    def declarer(self, entity: Any) -> Any:
+        """The player who goes bankrupt: the corporation's president (declaring at will, a player
+        may declare it for himself)."""
+        return entity if self.voluntary() and entity.is_player() else entity.owner
+
     def legal_actions(self, entity: Any) -> list[LegalAction]:
-        """Bankruptcy only where the rules make it a way out (not on every turn)."""
-        if not self.actions(entity) or entity.owner is None or not entity.owner.is_player() \
-                or entity.owner.bankrupt:   # a bankrupt president presiding on goes bankrupt only once
+        """Bankruptcy only where the rules make it a way out (not on every turn, unless the title
+        lets a player declare it at will)."""
+        if not self.actions(entity):
             return []
-        return [simple("bankrupt", entity)] if can_go_bankrupt(self.game, entity.owner, entity) else []
+        player = self.declarer(entity)
+        if player is None or not player.is_player() or player.bankrupt:
+            return []   # a bankrupt president presiding on goes bankrupt only once
+        if self.voluntary():
+            return [simple("bankrupt", entity)]
+        return [simple("bankrupt", entity)] if can_go_bankrupt(self.game, player, entity) else []
 
     def process_bankrupt(self, action: "Action") -> None:
         game = self.game
         corp = action.entity
-        player = corp.owner
-        refuse_unless_may_go_bankrupt(game, player, corp)
+        player = self.declarer(corp)
+        if not self.voluntary():
+            refuse_unless_may_go_bankrupt(game, player, corp)
+        elif player is None or not player.is_player():
+            raise IllegalAction(f"{corp.name} has no president who could go bankrupt", "bankruptcy")
+        elif player.bankrupt:
+            raise IllegalAction(f"{player.name} is already bankrupt", "bankruptcy")
         game.log(f"-- {player.name} goes bankrupt and sells remaining shares --")
         # what the step in play lets the player sell goes to the market, the biggest bundle first;
         # the rest stays with the player (and counts in the final scores)

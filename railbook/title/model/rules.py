@@ -357,6 +357,8 @@ class BankruptcyRules:
     leftover_cash: Literal["to_bank", "to_corporation"] = "to_bank"
     privates_close: bool = False                # the bankrupt player's privates (and minors) close
     receivership: bool = False                  # a corporation left without a president operates on its own
+    voluntary: bool = False                     # a president may declare bankruptcy at any point of an operating
+                                                # round once it has begun, short of money or not
 
 
 @dataclass(frozen=True, slots=True)
