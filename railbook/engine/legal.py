@@ -21,11 +21,10 @@ does, field by field, and listed and recorded actions are compared on it.
 
 from __future__ import annotations
 
-from dataclasses import field, fields
+from dataclasses import dataclass, field, fields
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action

@@ -10,10 +10,9 @@ lay extra or unconnected tiles.
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable
-
-from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 from railbook.engine.map.tile import COLORS, path_within
 from railbook.engine.rules.abilities import usable_abilities
