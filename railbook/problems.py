@@ -8,11 +8,9 @@ raises :class:`railbook.errors.TitleError` carrying them.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
-
-from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 
 @dataclass(frozen=True, order=True)

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 #: what the bot prefers, first to last (kinds not named come before passing)
 PREFERENCE = ["run_routes", "dividend", "discard_train", "choose", "assign", "place_token", "lay_tile",
               "buy_train", "par", "buy_shares", "bid", "buy_company", "sell_shares", "pass", "bankrupt"]
+RANK = {kind: i for i, kind in enumerate(PREFERENCE)}
 
 
 class GreedyBot:
@@ -31,8 +32,9 @@ class GreedyBot:
 
     def choose(self, game: "Game", legal: list[LegalAction]) -> dict[str, Any]:
         legal = worth_playing(game, legal)
-        rank = {k: i for i, k in enumerate(PREFERENCE)}
-        kinds = sorted({la.type for la in legal}, key=lambda k: rank.get(k, rank["pass"] - 1))
+        # kinds the table does not name tie just before passing; their names break the tie (a set's
+        # order follows the string hash's seed, and a study must write the same rows whatever it is)
+        kinds = sorted({la.type for la in legal}, key=lambda k: (RANK.get(k, RANK["pass"] - 1), k))
         for kind in kinds:
             choice = self.pick(game, kind, [la for la in legal if la.type == kind])
             if choice is not None:

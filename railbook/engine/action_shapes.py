@@ -15,10 +15,8 @@ they are checked against the engine's own value where the action is resolved and
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, Callable
-
-from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 from railbook.errors import ActionFormatError
 

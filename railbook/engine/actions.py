@@ -9,10 +9,8 @@ against the game and raises :class:`ActionFormatError` naming what is unknown.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
-
-from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 from railbook.engine.action_shapes import check_shape
 from railbook.engine.entities.share import ShareBundle

@@ -21,11 +21,10 @@ does, field by field, and listed and recorded actions are compared on it.
 
 from __future__ import annotations
 
-from dataclasses import field, fields
+from dataclasses import dataclass, field, fields
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
@@ -150,12 +149,17 @@ def _bundle(a: "Action") -> dict[str, Any]:
 
 def track_layout(tile: Any, rotation: int) -> tuple[Any, ...]:
     """The track a tile lays in a rotation (rotations of a symmetric tile may lay the same)."""
-    rotations = tile.definition.rotations
-    if not 0 <= rotation < len(rotations):
-        return ("rotation", rotation)
-    kinds = [repr({f.name: getattr(spec, f.name) for f in fields(spec) if f.name not in ("a", "b")})
-             for spec in tile.definition.paths]   # what a path is besides its ends
-    return tuple(sorted((min(a, b), max(a, b), kinds[i]) for i, (a, b) in enumerate(rotations[rotation].paths)))
+    layouts = tile.shape.layouts   # made once per title, tile definition and rotation
+    layout = layouts.get(rotation)
+    if layout is None:
+        rotations = tile.definition.rotations
+        if not 0 <= rotation < len(rotations):
+            return ("rotation", rotation)
+        kinds = [repr({f.name: getattr(spec, f.name) for f in fields(spec) if f.name not in ("a", "b")})
+                 for spec in tile.definition.paths]   # what a path is besides its ends
+        layout = layouts[rotation] = tuple(sorted((min(a, b), max(a, b), kinds[i])
+                                                  for i, (a, b) in enumerate(rotations[rotation].paths)))
+    return layout
 
 
 def _tile_lay(a: "Action") -> dict[str, Any]:

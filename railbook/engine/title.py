@@ -7,12 +7,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
-
-from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 from railbook.compiler.cache import load_compiled
 from railbook.engine.map.tile import TileShape

@@ -7,11 +7,9 @@ rule does (a balance study's ``--set trains[4].price=350``): its settings then l
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 from railbook.engine.action_shapes import MAX_ID_LENGTH, check_shape
 from railbook.engine.trace import PROGRAM

@@ -17,10 +17,8 @@ uses the same, so nothing here knows any title.
 from __future__ import annotations
 
 import re
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
-
-from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 from railbook.errors import LogError
 from railbook.importers.formats import looks_like_report as looks_like_report  # rails.looks_like_report, as before

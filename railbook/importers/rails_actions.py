@@ -24,10 +24,8 @@ here knows a title: names come from the report and the title's data.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
-
-from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 from railbook.engine.rules.abilities import usable_abilities
 from railbook.engine.rules.shares import par_prices_for

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import json
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Callable
-
-from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 from railbook.engine.game import Game
 from railbook.engine.title import Title

@@ -10,11 +10,9 @@ rule and the engine's state.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 from railbook.engine.game import Game
 from railbook.engine.rules.game_end import result_players

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator
 
-from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
+from dataclasses import dataclass
 
 from railbook.engine.mechanics.base import find
 from railbook.engine.mechanics.conversion import convert_corporation

@@ -380,7 +380,8 @@ class TileShape:
     shares it."""
 
     __slots__ = ("definition", "stop_classes", "cities", "towns", "offboards", "city_towns", "nodes",
-                 "junction", "reserved", "blocks_lay")
+                 "junction", "reserved", "blocks_lay", "exit_bits", "_ends", "_keeps", "_city_town_edges",
+                 "layouts")
 
     def __init__(self, definition: TileDef):
         self.definition = definition
@@ -395,6 +396,59 @@ class TileShape:
         # the cities a corporation's data keeps for it (printed on the map)
         self.reserved = tuple(i for i, s in enumerate(definition.stops) if s.kind == "city" and s.reserved_for)
         self.blocks_lay = any(i.blocks_lay for i in definition.icons)
+        #: the exits of each rotation as a bitmask (bit e: edge e), to test them against a hex's neighbours
+        self.exit_bits = tuple(sum(1 << e for e in rot.exits) for rot in definition.rotations)
+        self._ends: tuple[tuple[tuple[Any, Any, str], ...], ...] | None = None
+        #: :meth:`keeps_mask`'s answers, by the old tile's rotation and the new tile's shape
+        self._keeps: dict[tuple[int, TileShape], int] = {}
+        self._city_town_edges: dict[int, tuple[tuple[int, ...], ...]] = {}
+        #: the track each rotation lays, as a listing compares lays (``railbook.engine.legal.track_layout``)
+        self.layouts: dict[int, tuple[Any, ...]] = {}
+
+    def ends(self, rotation: int) -> tuple[tuple[Any, Any, str], ...]:
+        """Each path's two ends and its track in a rotation, as the upgrade rules compare them
+        (:func:`path_within`): an edge as its number, a stop as its class and whether it may become
+        a city."""
+        ends = self._ends
+        if ends is None:
+            stops = [(cls, bool(d.to_city)) for cls, d in self.stop_classes]
+            specs = self.definition.paths
+            ends = self._ends = tuple(
+                tuple((a if a < 10 else stops[a - 10], b if b < 10 else stops[b - 10], specs[i].track)
+                      for i, (a, b) in enumerate(rot.paths))
+                for rot in self.definition.rotations)
+        return ends[rotation]
+
+    def city_town_edges(self, rotation: int) -> tuple[tuple[int, ...], ...]:
+        """:meth:`Tile.city_town_edges` of a tile turned to ``rotation`` (made once per rotation)."""
+        edges = self._city_town_edges.get(rotation)
+        if edges is None:
+            kinds = [cls for cls, _ in self.stop_classes]
+            by_stop: dict[int, list[int]] = {}   # in the order the paths first reach each stop
+            for a, b in self.definition.rotations[rotation].paths:
+                ct = next((end - 10 for end in (a, b) if end >= 10
+                           and (kinds[end - 10] is City or issubclass(kinds[end - 10], Town))), None)
+                if ct is not None:
+                    by_stop.setdefault(ct, []).extend(end for end in (a, b) if end < 10)
+            edges = self._city_town_edges[rotation] = tuple(tuple(e) for e in by_stop.values())
+        return edges
+
+    def keeps_mask(self, rotation: int, new: "TileShape") -> int:
+        """The rotations of the ``new`` tile that keep all of this tile's track (turned to
+        ``rotation``), as a 6-bit mask: bit r is set when every path of this tile lies within a path
+        of the new tile turned to r (:func:`path_within`). Worked out once per title for each pair of
+        tile definitions and rotation: the answer depends on the definitions alone."""
+        key = (rotation, new)
+        mask = self._keeps.get(key)
+        if mask is None:
+            old_ends = self.ends(rotation)
+            mask = 0
+            for r in range(len(new.definition.rotations)):
+                new_ends = new.ends(r)
+                if all(any(_ends_within(p, q) for q in new_ends) for p in old_ends):
+                    mask |= 1 << r
+            self._keeps[key] = mask
+        return mask
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "TileShape":
         return self
@@ -531,26 +585,14 @@ class Tile:
     def ambiguous_connection(self) -> bool:
         return sum(1 for p in self.paths if len(p.nodes) > 1) > 1
 
-    def city_town_edges(self) -> list[list[int]]:
+    def city_town_edges(self) -> tuple[tuple[int, ...], ...]:
         """For each city or town with track, the edges its paths reach (in path order)."""
-        ct_edges: dict[int, list[int]] = {}
-        order: list[int] = []
-        for p in self.paths:
-            ct = next((n for n in p.nodes if n.is_city() or n.is_town()), None)
-            if ct is None:
-                continue
-            if id(ct) not in ct_edges:
-                ct_edges[id(ct)] = []
-                order.append(id(ct))
-            ct_edges[id(ct)].extend(p.edges)
-        return [ct_edges[k] for k in order]
+        return self.shape.city_town_edges(self.rotation)
 
-    def paths_are_subset_of(self, other_paths: list[Path]) -> bool:
-        """Some rotation of this tile's track lies within the other paths (upgrade keeps track)."""
-        for ticks in range(6):
-            if all(any(_rotated_le(p, ticks, o) for o in other_paths) for p in self.paths):
-                return True
-        return False
+    def keeps_track_of(self, old: "Tile") -> int:
+        """The rotations of this tile that keep all of the old tile's track as it lies, as a 6-bit
+        mask (bit r: rotation r; :meth:`TileShape.keeps_mask`)."""
+        return old.shape.keeps_mask(old.rotation, self.shape)
 
     def reserved_by(self, corporation: Any) -> bool:
         return any(r is corporation or getattr(r, "owner", None) is corporation for r in self.reservations)
@@ -579,8 +621,22 @@ class Tile:
         return f"<Tile {self.id}@{self.rotation}>"
 
 
-def _rotated_le(path: Path, ticks: int, other: Path) -> bool:
-    ends = []
-    for e in (path.a, path.b):
-        ends.append((e + ticks) % 6 if isinstance(e, int) else e)
-    return all(_end_le(e, (other.a, other.b)) for e in ends) and _tracks_match(path.track, other.track)
+def _ends_within(a: tuple[Any, Any, str], b: tuple[Any, Any, str]) -> bool:
+    """:func:`path_within` on the ends of :meth:`TileShape.ends`: both of path a's ends are among path
+    b's (or what they stand for), on matching track."""
+    return _end_kind_le(a[0], b) and _end_kind_le(a[1], b) and _tracks_match(a[2], b[2])
+
+
+def _end_kind_le(end: Any, path: tuple[Any, Any, str]) -> bool:
+    """:func:`_end_le` on ends as :meth:`TileShape.ends` gives them."""
+    for o in (path[0], path[1]):
+        if isinstance(end, int):
+            if isinstance(o, int) and o == end:
+                return True
+        elif not isinstance(o, int):
+            cls, to_city = end
+            if cls is o[0] or (issubclass(cls, Town) and to_city and o[0] is City):
+                return True
+            if cls is Halt and issubclass(o[0], Town):   # an upgrade may make a halt a town
+                return True
+    return False

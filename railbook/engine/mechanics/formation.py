@@ -35,7 +35,7 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
 
-from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
+from dataclasses import dataclass
 
 from railbook.engine.legal import LegalAction, simple
 from railbook.engine.map.token import Token

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
+from dataclasses import dataclass
 
 from railbook.engine.entities.share_pool import swap_shares
 from railbook.engine.mechanics.base import Mechanic, find

@@ -45,7 +45,10 @@ def total_emr_buying_power(game: "GameState", player: Player, corp: Any) -> int:
 def can_go_bankrupt(game: "GameState", player: Player, corp: Any) -> bool:
     if not game.rules.bankruptcy.allowed:
         return False
-    return total_emr_buying_power(game, player, corp) < game.depot.min_depot_price()
+    cheapest = game.depot.min_depot_price()
+    if player.cash + (corp.cash if corp is not None else 0) >= cheapest:
+        return False   # the cash alone buys the train: what the shares would raise only adds to it
+    return total_emr_buying_power(game, player, corp) < cheapest
 
 
 def refuse_unless_may_go_bankrupt(game: "GameState", player: Player, corp: Any) -> None:

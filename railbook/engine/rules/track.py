@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from railbook.engine.map.hex import Hex, neighbors_changed
 from railbook.engine.map.tile import COLORS, Tile, path_within
 from railbook.engine.map.walk import tracks_connect
+from railbook.engine.rules.abilities import usable_abilities
 from railbook.engine.setup import new_tile
 from railbook.errors import IllegalAction
 from railbook.hexgrid import invert
@@ -63,15 +64,91 @@ def upgrades_to(game: "GameState", old: Tile, new: Tile, special: bool = False, 
     targets = game.hook("upgrade_targets", hex_.id if hex_ else None, old)
     if targets is not None and new.name not in targets:
         return False
-    if not old.paths_are_subset_of(new.paths):
+    if not new.keeps_track_of(old):   # no rotation of the new tile keeps the old track
         return False
-    if special:
-        return True
+    return special or stops_fit(old, new)
+
+
+def stops_fit(old: Tile, new: Tile) -> bool:
+    """The new tile carries the old one's label (or the label the hex takes at the new tile's
+    colour) and its cities and towns: what an upgrade asks of the stops, unless a private's ability
+    lifts it."""
     future = old.future_label
     label = future.label if future is not None and future.color == new.color else old.label
     if (label or None) != (new.label or None):
         return False
     return _upgrades_city_town(old, new)
+
+
+def rotations_to_try(game: "GameState", hex_: Hex, old: Tile, new: Tile, by_ability: bool,
+                     memo: dict[Any, Any] | None = None) -> int:
+    """The rotations of ``new`` that a lay on ``hex_`` (showing ``old``) may take, as a 6-bit mask
+    (bit r: rotation r), from the rules that depend on the tiles and the rotation alone: the tile
+    may replace the old one at all (:func:`may_replace`); every exit of the new tile leads onto the
+    map (a hex side with a neighbour), and the new tile keeps all the old track as it lies, unless
+    the title lets the old tile become this one outright (tiles.yaml ``replaces``, which fixes the
+    rotation and may drop old track; ``extra_upgrades``, which keeps the exits but not the stops);
+    and, for a lay that is not a private's (``by_ability``), a plain upgrade (one the title's
+    ``upgrades`` list does not name) keeps the old stops and label (:func:`stops_fit`). Every
+    rotation outside the mask is refused by the lay's own rules, so a listing asks those rules only
+    of the rotations inside it. ``memo`` keeps what depends on the two tiles alone for the other
+    hexes of one listing (the phase does not change during it)."""
+    key = (old.shape, old.rotation, old.label, id(old.future_label), new.shape, by_ability)
+    tiles = memo.get(key) if memo is not None else None
+    if tiles is None:
+        tiles = _rotations_of_tiles(game, old, new, by_ability)
+        if memo is not None:
+            memo[key] = tiles
+    mask, onto_map = tiles
+    if not mask or not onto_map:
+        return mask
+    sides = 0
+    for edge in hex_.neighbors:
+        sides |= 1 << edge
+    for r, exits in enumerate(new.shape.exit_bits):
+        if exits & ~sides:
+            mask &= ~(1 << r)
+    return mask
+
+
+def _rotations_of_tiles(game: "GameState", old: Tile, new: Tile, by_ability: bool) -> tuple[int, bool]:
+    """:func:`rotations_to_try`'s mask before the hex's neighbours are asked, and whether they are."""
+    if not may_replace(game, old, new):
+        return 0, False
+    spec = new.definition.replaces
+    if spec is not None and old.name in spec.tiles:
+        return 0b111111, False
+    if extra_upgrade(game, old, new):
+        return 0b111111, True
+    mask = new.keeps_track_of(old)
+    if mask and not by_ability and game.title.model.upgrades.get(old.name) is None and not stops_fit(old, new):
+        return 0, False
+    return mask, True
+
+
+def may_replace(game: "GameState", old: Tile, new: Tile) -> bool:
+    """What ``upgrades_to`` asks first, for any rotation: an extra upgrade, the title's list of upgrades,
+    or the next colour."""
+    if extra_upgrade(game, old, new):
+        return True
+    restriction = game.title.model.upgrades.get(old.name)
+    if restriction is not None:
+        return new.name in restriction
+    if new.color in COLORS and new.color not in game.phase.tiles:
+        return False
+    return old.color in COLORS and new.color in COLORS and COLORS.index(new.color) == COLORS.index(old.color) + 1
+
+
+def blocking_ability(game: "GameState", entity: Any, hex_: Hex) -> Any:
+    """The ability of another private, minor or corporation that blocks lays on the hex now
+    (``blocks_hexes``), if any."""
+    for holder in list(game.companies) + list(game.minors) + list(game.corporations):
+        if getattr(holder, "closed", False) or holder is entity:
+            continue
+        for ability in usable_abilities(game, holder, "blocks_hexes"):
+            if hex_.id in ability.hexes:
+                return ability
+    return None
 
 
 def extra_upgrade(game: "GameState", old: Tile, new: Tile) -> bool:

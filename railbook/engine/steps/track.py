@@ -10,16 +10,16 @@ lay extra or unconnected tiles.
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable
-
-from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
 from railbook.engine.map.tile import COLORS, path_within
 from railbook.engine.rules.abilities import usable_abilities
 from railbook.engine.rules.privates import price_range, purchasable_companies
 from railbook.engine.rules.track import (
     after_lay_tile,
+    blocking_ability,
     extra_upgrade,
     check_lay_permission,
     first_track,
@@ -28,6 +28,7 @@ from railbook.engine.rules.track import (
     forfeit_tile_lays,
     reconnect_hex,
     restriction_refusal,
+    rotations_to_try,
     sides_allow,
     splits_city,
     tile_lays,
@@ -332,11 +333,15 @@ class Tracker:
         """The lays ``check`` accepts on one hex, of the tiles of ``supply``."""
         out = []
         old = hex_.tile
+        by_ability = entity.is_company()
         for tile in supply.values():
-            if not may_replace(self.game, old, tile):
+            rotations = rotations_to_try(self.game, hex_, old, tile, by_ability, self.foresee_memo)
+            if not rotations:
                 continue
             layouts = set()
             for rotation in range(6):
+                if not rotations >> rotation & 1:
+                    continue   # refused by the lay's rules whatever else holds
                 layout = track_layout(tile, rotation)
                 if layout in layouts:
                     continue
@@ -406,14 +411,13 @@ class Tracker:
                 "stock_round", "sold", "any"]
 
     def ability_blocking_hex(self, entity: Any, hex_: "Hex") -> Any:
-        game = self.game
-        for holder in list(game.companies) + list(game.minors) + list(game.corporations):
-            if getattr(holder, "closed", False) or holder is entity:
-                continue
-            for ability in usable_abilities(game, holder, "blocks_hexes"):
-                if hex_.id in ability.hexes:
-                    return ability
-        return None
+        memo = self.foresee_memo   # while the lays are listed, each hex's answer is kept
+        if memo is None:
+            return blocking_ability(self.game, entity, hex_)
+        key = ("blocking", entity, hex_)
+        if key not in memo:
+            memo[key] = blocking_ability(self.game, entity, hex_)
+        return memo[key]
 
     def hex_neighbors(self, entity: Any, hex_: "Hex") -> list[int] | None:
         return self.game.graph.connected_hexes(entity).get(hex_)
@@ -525,19 +529,6 @@ def border_discount(spender: Any, kind: str | None) -> int:
         return 0
     return sum(a.discount for a in spender.all_abilities() if a.type == "tile_discount" and a.spec.terrain == kind
                and not a.hexes)
-
-
-def may_replace(game: Any, old: "Tile", new: "Tile") -> bool:
-    """What ``upgrades_to`` asks first, for any rotation: an extra upgrade, the title's list of upgrades,
-    or the next colour."""
-    if extra_upgrade(game, old, new):
-        return True
-    restriction = game.title.model.upgrades.get(old.name)
-    if restriction is not None:
-        return new.name in restriction
-    if new.color in COLORS and new.color not in game.phase.tiles:
-        return False
-    return old.color in COLORS and new.color in COLORS and COLORS.index(new.color) == COLORS.index(old.color) + 1
 
 
 def replacement_rotation(new: "Tile", old: "Tile") -> int | None:

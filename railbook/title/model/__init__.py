@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from railbook.title.model.precompiled import dataclass  # frozen: its own copies; methods compiled ahead
+from railbook.title.model.frozen import dataclass  # frozen: its own copies
 
 from railbook.title.model.board import (
     ExtraUpgrade,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Any, Literal, Mapping
 
-from railbook.title.model.precompiled import dataclass  # frozen: its own copies; methods compiled ahead
+from railbook.title.model.frozen import dataclass  # frozen: its own copies
 
 from railbook.title.model.texts import (
     MustBuyTrain,

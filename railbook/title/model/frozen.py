@@ -1,5 +1,4 @@
-"""The title model's dataclasses: made by :func:`railbook.precompiled.dataclass` (their methods
-compiled ahead of time), and their frozen instances are their own copies.
+"""The title model's dataclasses: frozen instances are their own copies.
 
 The model is the title's, immutable and shared by every game of it, so a copy of a game (a fork,
 a rollback's checkpoint) shares it rather than copying thousands of its objects each time.
@@ -10,8 +9,6 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable, TypeVar, dataclass_transform
 
-from railbook import precompiled
-
 T = TypeVar("T")
 
 
@@ -21,11 +18,9 @@ def _itself(self: T, memo: Any = None) -> T:
 
 @dataclass_transform(field_specifiers=(dataclasses.field, dataclasses.Field))
 def dataclass(**options: Any) -> Callable[[type[T]], type[T]]:
-    """``dataclasses.dataclass(**options)``, its methods' code compiled ahead of time where it can be.
-
-    A frozen class's instances are their own copies (``copy.copy`` and ``copy.deepcopy`` give the
-    instance itself)."""
-    make = precompiled.dataclass(**options)
+    """``dataclasses.dataclass(**options)``; a frozen class's instances are their own copies
+    (``copy.copy`` and ``copy.deepcopy`` give the instance itself)."""
+    make = dataclasses.dataclass(**options)
 
     def wrap(cls: type[T]) -> type[T]:
         made = make(cls)
