@@ -56,7 +56,11 @@ def test_state_is_what_show_json_prints(tmp_path: Path, capsys: pytest.CaptureFi
     c = client(tmp_path, hall)
     capsys.readouterr()
     assert main(["show", str(path), "--json"]) == 0
-    assert c.get("/api/state").json() == json.loads(capsys.readouterr().out)
+    shown = json.loads(capsys.readouterr().out)
+    listed = shown.pop("legal")
+    assert c.get("/api/state").json() == shown
+    assert listed == [{k: e[k] for k in ("index", "type", "action") if k in e}
+                      | {k: e[k] for k in ("ranges", "open") if e[k]} for e in c.get("/api/legal").json()["actions"]]
 
 
 def test_legal_numbers_the_actions_as_show_does(tmp_path: Path) -> None:

@@ -25,10 +25,8 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from railbook.bots.selfplay import BOTS, controller
 from railbook.engine.legal import ANY
-from railbook.errors import ActionFormatError, GameError, RailbookError
-from railbook.play import saves
-from railbook.play.listing import take
-from railbook.play.routes import best_routes_action
+from railbook.errors import ActionFormatError, EngineError, GameError, RailbookError
+from railbook.play import apply, saves
 
 if TYPE_CHECKING:
     from railbook.bots.base import Bot
@@ -76,11 +74,15 @@ class Table:
 
     # ------------------------------------------------------------------ the log and the game
     def _load(self) -> None:
-        marks: list[int] = []
-        self.game = saves.game_of(self.data, source=str(self.path or self.id),
-                                  after=lambda g, _: marks.append(len(g.log_lines)))
-        self.marks = marks
+        self.game = self._reread(self.data)
         self._stamp = self._file_stamp()
+
+    def _reread(self, data: dict[str, Any]) -> "Game":
+        """The game ``data`` is the log of, with the log's length after each action kept in ``marks``."""
+        marks: list[int] = []
+        game = saves.game_of(data, source=str(self.path or self.id), after=lambda g, _: marks.append(len(g.log_lines)))
+        self.marks = marks
+        return game
 
     def _file_stamp(self) -> tuple[int, int, int] | None:
         """What tells the file as this table last wrote or read it: every save replaces the file, so a
@@ -108,11 +110,6 @@ class Table:
                 self._load()
                 raise
             self.version += 1
-
-    def _save(self) -> None:
-        if self.path is not None:
-            saves.write_atomically(self.path, self.data)
-            self._stamp = self._file_stamp()
 
     @contextmanager
     def _changing(self) -> Iterator[None]:
@@ -157,18 +154,7 @@ class Table:
                             f"{at}): look again and choose again", "stale view")
 
     def _chosen(self, body: dict[str, Any]) -> dict[str, Any]:
-        from railbook.play.actions import read_written
-
-        if self.game.finished:
-            raise GameError("the game is over", "game over")
-        if "index" in body:
-            return take(self.game, body["index"], body.get("value"))
-        if "best_routes" in body:
-            if body["best_routes"] is not True:
-                raise ActionFormatError('best_routes is true (the optimizer\'s routes) or left out')
-            return best_routes_action(self.game)
-        action = body["action"] if "action" in body else {k: v for k, v in body.items() if k != "at"}
-        return read_written(self.game, action)
+        return apply.chosen(self.game, body)
 
     def _check_seat(self, action: dict[str, Any], client: str | None) -> None:
         from railbook.engine.actions import resolve_entity
@@ -183,22 +169,13 @@ class Table:
             raise SeatError(f"{seat.name}'s seat is taken by another browser", "seat")
 
     def _apply(self, action: dict[str, Any]) -> None:
-        d = saves.record(self.data, action)
-        self.game.process(d)          # refused: the game is exactly as it was, nothing saved
-        actions = self.data.setdefault("actions", [])
-        result = self.data.pop("result", None)
-        actions.append(d)
-        if self.game.finished:
-            self.data["result"] = self.game.result()
         try:
-            self._save()
-        except BaseException:         # not saved: the table goes back to the game its file holds
-            actions.pop()
-            self.data.pop("result", None)
-            if result is not None:
-                self.data["result"] = result
-            self._load()
+            apply.commit(self.data, self.game, action, self.path)
+        except BaseException as exc:  # refused by the rules: the game is exactly as it was, nothing saved;
+            if not isinstance(exc, GameError) or isinstance(exc, EngineError):
+                self._load()          # else not saved: the table goes back to the game its file holds
             raise
+        self._stamp = self._file_stamp()
         self.marks.append(len(self.game.log_lines))
 
     def undo(self, body: dict[str, Any] | None = None, client: str | None = None) -> None:
@@ -206,27 +183,12 @@ class Table:
         body = body or {}
         with self._changing():
             self._check_at(body)
-            if not self.game.history:
-                raise GameError("there is nothing to undo", "undo")
-            target = body.get("action_id")
-            if target is not None:
-                ids = [a.get("id") for a in self.game.history]
-                if target not in ids:
-                    raise ActionFormatError(f"no action {target!r} is in the game to undo back to")
-                if target == ids[-1]:
-                    raise GameError("that is the last action: there is nothing after it to undo", "undo")
-            actions = self.data.setdefault("actions", [])
-            result = self.data.pop("result", None)
-            actions.append(saves.undo_record(self.data, self.game, target))
             try:
-                self._load()
-                self._save()
+                self.game = apply.commit_undo(self.data, self.game, self.path, self._reread, body.get("action_id"))
             except BaseException:     # not saved: the table goes back to the game its file holds
-                actions.pop()
-                if result is not None:
-                    self.data["result"] = result
                 self._load()
                 raise
+            self._stamp = self._file_stamp()
             self.paused = True
             self.version += 1
 

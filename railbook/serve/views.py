@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from railbook.engine.legal import ANY, LegalAction
 from railbook.engine.rules.game_end import result_players
 from railbook.engine.rules.shares import cert_limit, num_certs
-from railbook.play.listing import explain, group, numbered
+from railbook.play.listing import as_json as listed_entry, explain, group, numbered
 from railbook.serve import board
 
 if TYPE_CHECKING:
@@ -22,8 +22,8 @@ def legal_entry(game: "Game", index: int, la: LegalAction) -> dict[str, Any]:
     """One legal action as the API lists it and the page shows it."""
     a = dict(la.action)
     entry: dict[str, Any] = {
-        "index": index, "type": la.type, "group": group(game, la), "label": label(game, la),
-        "action": a, "ranges": {k: {"low": r.low, "high": r.high, "step": r.step} for k, r in la.ranges.items()},
+        **listed_entry(index, la), "group": group(game, la), "label": label(game, la),
+        "ranges": {k: {"low": r.low, "high": r.high, "step": r.step} for k, r in la.ranges.items()},
         "open": sorted(la.open), "free_form": ANY in la.open,
     }
     if la.type == "lay_tile":
@@ -121,7 +121,8 @@ def _acting_player(game: "Game") -> Any:
 def corporations(game: "Game") -> list[dict[str, Any]]:
     m = game.format_money
     out = []
-    for c in sorted(game.all_corporations, key=lambda c: c.sort_key() or (0,)):
+    minors = [c for c in game.minors if c.owner is not None]
+    for c in sorted(game.all_corporations, key=lambda c: c.sort_key() or (0,)) + minors:
         if c.closed:
             continue
         started = c.ipoed or c.floated()
