@@ -284,6 +284,25 @@ def create_app(hall: Hall) -> Starlette:
                         "routes": drawn, "svg": board.routes_svg(table.game, drawn, "route-preview")}
         return await run_in_threadpool(find)
 
+    async def plan(request: Request) -> Any:
+        """Routes built by hand (``{"routes": [{"train": ID, "hexes": [...]}]}``): each train's revenue
+        now, and the ``run_routes`` action once every route is whole (nothing changes in the game)."""
+        table = table_of(request)
+        body = await body_of(request)
+
+        def read() -> dict[str, Any]:
+            from railbook.play.routes import plan_routes
+            from railbook.serve import board
+
+            with table.lock:
+                table.refresh()
+                planned = plan_routes(table.game, body.get("routes") if isinstance(body, dict) else None)
+                drawn = [{"corporation": table.game.current_entity.id, "train": r["train"],
+                          "connections": r["connections"], "hexes": r.get("stops", [])}
+                         for r in planned["routes"] if "connections" in r]
+                return {**planned, "at": table.at, "svg": board.routes_svg(table.game, drawn, "route-preview")}
+        return await run_in_threadpool(read)
+
     async def seats(request: Request) -> Any:
         table = table_of(request)
         body = await body_of(request)
@@ -344,6 +363,7 @@ def create_app(hall: Hall) -> Starlette:
             Route(f"{prefix}/view", api(view)),
             Route(f"{prefix}/hex/{{hex}}", api(hex_options)),
             Route(f"{prefix}/routes", api(routes)),
+            Route(f"{prefix}/routes", api(plan), methods=["POST"]),
             Route(f"{prefix}/events", events),
             Route(f"{prefix}/act", api(act), methods=["POST"]),
             Route(f"{prefix}/undo", api(undo), methods=["POST"]),
