@@ -562,3 +562,10 @@ def test_market_tokens_carry_the_symbol_and_cards_read_on_their_colour(tmp_path:
     for tab in ("entities", "market", "spreadsheet", "tiles", "log"):
         assert f'id="pane-{tab}"' in html
     assert "<th class=\"num\">OR 1.1</th>" in html             # the spreadsheet's income per operating round
+
+
+def test_a_private_on_offer_at_its_face_value_is_bought_not_only_bid_for(tmp_path: Path) -> None:
+    c = client(tmp_path)
+    gid = start(c)
+    html = c.get(f"/api/games/{gid}/view").json()["html"]
+    assert "Schuylkill Valley (SV): buy or bid from $20" in html and ">buy / bid</button>" in html

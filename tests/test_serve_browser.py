@@ -358,6 +358,7 @@ def test_a_player_plays_1830_into_the_second_operating_round_with_the_par_picker
             payout = page.locator('button.act.dividend').first
             words = payout.inner_text()
             assert "a share" in words and "price" in words                  # the amount and the price move
+            shoot(player, "dividend.png")
             payout.click()
             player.wait_at(before + 1)
             paid = True
@@ -377,4 +378,37 @@ def test_a_player_plays_1830_into_the_second_operating_round_with_the_par_picker
     page.click("#tab-tiles")
     shoot(player, "tiles.png")
     page.click("#tab-table")
+    assert not player.errors, player.errors
+
+
+def test_the_table_is_played_by_keyboard_and_its_messages_keep_out_of_the_way(seat: Any, served: Any,
+                                                                              tmp_path: Path) -> None:
+    """Tab reaches a hex that may take a tile, Enter opens its tiles, and a tile is laid by keyboard
+    alone; what happened is said in the corner, where it covers no table and catches no click."""
+    from serve_support import opening_file
+
+    hall, url = served
+    table = hall.open_file(opening_file(tmp_path, 22))               # NYC is to lay a tile on E19
+    player = seat()
+    page = player.page
+    page.goto(f"{url}/game/{table.id}")
+    player.wait_at(22)
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement && document.activeElement.matches('g.hex.can-lay')"):
+            break
+    assert page.evaluate("document.activeElement.dataset.hex") == "E19"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#hex-panel .tile-option", timeout=WAIT)
+    page.locator("#hex-panel .tile-option").first.focus()
+    page.keyboard.press("Enter")                                   # a button: Enter chooses it
+    page.locator("#lay-tile").focus()
+    page.keyboard.press("Enter")
+    player.wait_at(23)
+    assert table.game.hex_by_id("E19").tile is not table.game.hex_by_id("E19").original_tile
+    box = page.locator("#message")
+    box.wait_for(state="visible", timeout=WAIT)
+    style = page.evaluate("(() => { const s = getComputedStyle(document.getElementById('message'));"
+                          " return [s.position, s.bottom, s.pointerEvents]; })()")
+    assert style == ["fixed", "16px", "none"]
     assert not player.errors, player.errors

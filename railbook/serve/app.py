@@ -10,6 +10,9 @@ file, ``/api/...`` is that game):
   stale choice a 409 instead of a move in a game that has moved on;
 - ``POST undo``: take back the last action (``{"action_id": K}``: every action after K);
 - ``GET routes``: the route optimizer's best routes for whoever runs trains now, not yet run;
+- ``POST routes``: routes built by hand (``{"routes": [{"train": ID, "hexes": [...]}]}``, the hexes
+  each train runs through as clicked): each train's revenue, and the ``run_routes`` action once
+  every route is whole (nothing is run);
 - ``GET events``: server-sent events for live tables: ``changed`` (with the table's ``version`` and
   ``at``) when the stream opens and after every change, by anyone (another browser, a bot,
   ``railbook act`` on the same file).
