@@ -80,16 +80,17 @@ def cmd_matrix(args: argparse.Namespace) -> int:
     loaded: list["LoadedTitle"] = []
     with bar(len(args.titles) + 1, "matrix", "title") as progress:   # loading each title, then comparing them
         for target in args.titles:
-            progress.update(1)
             if not is_title_folder(target):
                 if Path(target).exists():  # titles/common or a file a shell glob brought along
                     progress.write(f"railbook: skipping {target}: not a title folder", file=sys.stderr)
+                    progress.update(1)
                     continue
             try:
                 loaded.append(load_title(target))
             except TitleLoadError as exc:
                 progress.close()
                 return _report_load_error(exc)
+            progress.update(1)
         if not loaded:
             progress.close()
             print("railbook: no titles to compare", file=sys.stderr)

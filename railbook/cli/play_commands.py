@@ -262,6 +262,7 @@ def cmd_act(args: argparse.Namespace) -> int:
     """One action (or an undo) through :func:`railbook.play.apply.apply`, as the browser's table takes it."""
     from railbook.cli.show import render_state
     from railbook.play import apply
+    from railbook.play.listing import what_happened
 
     try:
         if args.undo:
@@ -271,7 +272,7 @@ def cmd_act(args: argparse.Namespace) -> int:
     except RailbookError as exc:
         return _fail(str(exc))
     if not args.undo:
-        print("\n".join(f"> {line}" for line in done.happened) or "> (nothing to report)")
+        print(what_happened(done.happened))
         print()
     print(render_state(done.game))
     return 0

@@ -155,9 +155,8 @@ def context(game: "Game") -> list[str]:
     return lines + ([""] if lines else [])
 
 
-def what_happened(game: "Game", before: int) -> str:
-    """The game's own account of the last action (what the log says since line ``before``)."""
-    lines = game.log_lines[before:]
+def what_happened(lines: list[str]) -> str:
+    """The game's own account of an action (the log lines it added), as ``railbook act`` prints it."""
     return "\n".join(f"> {line}" for line in lines) if lines else "> (nothing to report)"
 
 
