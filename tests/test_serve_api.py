@@ -569,3 +569,15 @@ def test_a_private_on_offer_at_its_face_value_is_bought_not_only_bid_for(tmp_pat
     gid = start(c)
     html = c.get(f"/api/games/{gid}/view").json()["html"]
     assert "Schuylkill Valley (SV): buy or bid from $20" in html and ">buy / bid</button>" in html
+
+
+def test_routes_built_by_hand_are_read_within_bounds(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    hall.open_file(opening_file(tmp_path, 35), default=True)
+    c = client(tmp_path, hall)
+    train = c.get("/api/routes").json()["routes"][0]["train"]
+    twice = c.post("/api/routes", json={"routes": [{"train": train, "hexes": ["E19"]}] * 2})
+    assert twice.status_code == 400 and "two routes" in twice.json()["error"]
+    long = c.post("/api/routes", json={"routes": [{"train": train, "hexes": ["E19"] * 31}]})
+    assert long.status_code == 400 and "at most 30 hexes" in long.json()["error"]
+    assert c.post("/api/routes", json=[]).status_code == 400

@@ -20,6 +20,10 @@ def best_routes_action(game: "Game") -> dict[str, Any]:
     return dict(best)
 
 
+#: the most hexes a route built by hand may name (a strangers' request is read within bounds)
+MAX_HEXES = 30
+
+
 def plan_routes(game: "Game", wanted: Any) -> dict[str, Any]:
     """Routes a player builds by hand, train by train: each ``{"train": id, "hexes": [...]}`` the
     hexes the train runs through, in order, as clicked. Each is read on the board as the rules read
@@ -37,13 +41,17 @@ def plan_routes(game: "Game", wanted: Any) -> dict[str, Any]:
         raise ActionFormatError('send {"routes": [{"train": ID, "hexes": [HEX, ...]}, ...]}')
     used: set[Any] = set()
     out: list[dict[str, Any]] = []
+    seen: set[str] = set()
     for spec in wanted:
         if not isinstance(spec, dict) or not isinstance(spec.get("hexes"), list) \
-                or not all(isinstance(h, str) and len(h) < 16 for h in spec["hexes"]) or len(spec["hexes"]) > 60:
-            raise ActionFormatError('a route is {"train": ID, "hexes": [HEX, ...]} (at most 60 hexes)')
+                or not all(isinstance(h, str) and len(h) < 16 for h in spec["hexes"]) or len(spec["hexes"]) > MAX_HEXES:
+            raise ActionFormatError(f'a route is {{"train": ID, "hexes": [HEX, ...]}} (at most {MAX_HEXES} hexes)')
         train = game.train_by_id(str(spec.get("train")))
         if train is None or train.owner is not entity:
             raise ActionFormatError(f"{entity.name} has no train {spec.get('train')!r}")
+        if train.id in seen:                 # a train runs once: as many routes as trains, no more
+            raise ActionFormatError(f"train {train.id} is given two routes")
+        seen.add(train.id)
         hexes = list(spec["hexes"])
         row: dict[str, Any] = {"train": train.id, "name": train.name, "hexes": hexes, "revenue": 0}
         if len(hexes) < 2:
