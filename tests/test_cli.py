@@ -146,3 +146,148 @@ def test_act_reads_natural_values_against_the_legal_actions(tmp_path: Path, caps
     assert "> Ann buys SV" in capsys.readouterr().out
     assert main(["act", str(saved), '{"type": "bid", "company": "CS", "price": 1000}']) == 1
     assert "railbook: " in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- the messages a player reads
+
+REFERENCE = Path(__file__).parent / "fixtures" / "reference_games"
+
+
+def _reference(name: str, upto: int | None, folder: Path) -> Path:
+    """A reference game's first ``upto`` actions (all but the last ``-upto``), saved as a game file."""
+    import gzip
+
+    data = json.loads(gzip.open(REFERENCE / f"{name}.json.gz").read())
+    data["actions"] = data["actions"][:upto]
+    data.pop("result", None)
+    path = folder / f"{name}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_the_readme_play_example_runs_as_written(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## Playing a game from the command line", 1)[1].split("```", 2)[1]
+    monkeypatch.chdir(tmp_path)
+    said: list[str] = []
+    for line in block.splitlines():
+        if line.startswith("$ railbook "):
+            import shlex
+
+            assert main(shlex.split(line)[2:]) == 0, (line, capsys.readouterr().err)
+            said = capsys.readouterr().out.splitlines()
+        elif line.startswith("> "):
+            assert line in said, (line, said[:3])
+
+
+def test_a_game_finished_by_act_saves_its_result(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _reference("1893_early_bankruptcy", -1, tmp_path)
+    assert main(["legal", str(path)]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    bankrupt = next(line.split()[0] for line in listed if '"bankrupt"' in line)
+    assert main(["act", str(path), bankrupt]) == 0
+    assert "game over" in capsys.readouterr().out
+    assert json.loads(path.read_text())["result"] == {"11": 906, "21": 649, "41": 633, "31": 370}
+
+
+def test_legal_and_show_number_a_bankruptcy_alike_so_act_takes_what_legal_lists(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _reference("1893_early_bankruptcy", -1, tmp_path)
+    assert main(["legal", str(path)]) == 0
+    legal = [line.split(None, 1) for line in capsys.readouterr().out.splitlines()]
+    assert main(["show", str(path)]) == 0
+    shown = capsys.readouterr().out
+    for number, action in legal:
+        assert f"{number:>3}  {action.split('  [')[0]}" in shown
+
+
+def test_show_prices_an_ipo_share_at_its_ipo_price_and_an_exchange_for_its_private(tmp_path: Path) -> None:
+    from railbook.play.listing import describe, numbered
+    from railbook.play.saves import game_of, read_log
+
+    data = read_log(_reference("1830_all_phases_to_bank_break", None, tmp_path))
+    seen: dict[str, str] = {}
+
+    def look(game: object, _: object) -> None:
+        if len(seen) == 2:
+            return
+        for la in numbered(game):   # type: ignore[arg-type]
+            if la.type != "buy_shares":
+                continue
+            words = describe(game, la)   # type: ignore[arg-type]
+            share = game.share_by_id(la.action["shares"][0])   # type: ignore[attr-defined]
+            corp = share.corporation
+            if la.action.get("entity_type") == "company":
+                seen.setdefault("exchange", words)
+            elif share.owner is corp and corp.share_price is not None and corp.share_price.price != corp.par_price.price:
+                seen.setdefault("ipo", words + f" | par {game.format_money(corp.par_price.price)}")   # type: ignore[attr-defined]
+    data["actions"] = data["actions"][:400]
+    game_of(data, after=look)
+    assert "in exchange for Mohawk" in seen["exchange"] and "at ?" not in seen["exchange"]
+    words, par = seen["ipo"].split(" | par ")
+    assert f"from the IPO at {par} a share" in words
+
+
+def test_minors_are_in_the_state_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _reference("1893_early_bankruptcy", -1, tmp_path)
+    assert main(["show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "minor " in out and "KFBE" in out.split("minor ", 1)[1].split("market", 1)[0]
+
+
+def test_info_gives_figures_per_player_count_not_python_dicts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["info", "1846"]) == 0
+    out = capsys.readouterr().out
+    assert "{" not in out and "xunlimited" not in out
+    assert "3p $6500, 4p $7500, 5p $9000" in out or "3p $6,500, 4p $7,500, 5p $9,000" in out
+
+
+def test_natural_json_says_which_legal_actions_fit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = opening = tmp_path / "o.json"
+    scenario = json.loads((Path(__file__).parent / "scenarios" / "1830_opening.json").read_text())
+    opening.write_text(json.dumps({**scenario, "actions": scenario["actions"][:22]}), encoding="utf-8")
+    assert main(["act", str(path), '{"type": "lay_tile", "entity": "NYC", "hex": "E19"}']) == 1
+    err = capsys.readouterr().err
+    assert "legal actions fit that lay_tile; say which with" in err and "unknown player" not in err
+
+
+def test_legal_at_an_action_the_log_has_not_is_a_located_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _reference("1893_early_bankruptcy", None, tmp_path)
+    assert main(["legal", str(path), "--at", "99999"]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}: --at 99999: there is no action 99999 in this log (its actions are numbered 1 to 237)" in err
+
+
+def test_routes_names_a_corporation_the_game_has_not(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _reference("1893_early_bankruptcy", -1, tmp_path)
+    assert main(["routes", str(path), "--corporation", "XYZ"]) == 1
+    err = capsys.readouterr().err
+    assert "no corporation XYZ in this 1893 game" in err and "AGV" in err
+
+
+def test_fidelity_counts_games_of_titles_railbook_has_not_apart(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "1999").mkdir()
+    (tmp_path / "1999" / "1.json").write_text(json.dumps(
+        {"id": 1, "title": "1999", "players": [{"id": 1, "name": "A"}], "actions": []}), encoding="utf-8")
+    _reference("1893_early_bankruptcy", None, tmp_path)
+    assert main(["fidelity", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "unknown" in out and "not a title railbook has (1999)" in out and "DIFFERS" not in out
+    assert out.splitlines()[-1] == "games: 2, exact: 1, not a title railbook has: 1"
+
+
+def test_docs_into_a_folder_that_cannot_be_written_is_a_clean_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["docs", "1830", "-o", "/proc/x"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("railbook: cannot write to /proc/x") and "bug" not in err
+
+
+def test_a_long_command_shows_its_progress(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    _reference("1893_early_bankruptcy", None, tmp_path)
+    monkeypatch.setenv("RAILBOOK_PROGRESS", "1")
+    assert main(["fidelity", "-q", str(tmp_path)]) == 0
+    assert "fidelity" in capsys.readouterr().err
+    assert main(["legal", str(tmp_path / "1893_early_bankruptcy.json"), "--check"]) == 0
+    assert "checking" in capsys.readouterr().err

@@ -56,7 +56,11 @@ def test_state_is_what_show_json_prints(tmp_path: Path, capsys: pytest.CaptureFi
     c = client(tmp_path, hall)
     capsys.readouterr()
     assert main(["show", str(path), "--json"]) == 0
-    assert c.get("/api/state").json() == json.loads(capsys.readouterr().out)
+    shown = json.loads(capsys.readouterr().out)
+    listed = shown.pop("legal")
+    assert c.get("/api/state").json() == shown
+    assert listed == [{k: e[k] for k in ("index", "type", "action") if k in e}
+                      | {k: e[k] for k in ("ranges", "open") if e[k]} for e in c.get("/api/legal").json()["actions"]]
 
 
 def test_legal_numbers_the_actions_as_show_does(tmp_path: Path) -> None:
@@ -457,3 +461,128 @@ def test_no_hostile_request_gets_a_500_or_changes_the_game(tmp_path: Path) -> No
     for url in ("/api/hex/ZZ99", "/api/replays/x/at/-5", "/api/games/%2e%2e/state", "/static/../app.py"):
         assert c.get(url).status_code in (400, 404), url
     assert c.get("/api/state").json() == before
+
+
+# ---------------------------------------------------------------- the table a player would choose
+
+def _reference_file(folder: Path, name: str, upto: int) -> Path:
+    import gzip
+
+    data = json.loads(gzip.open(ROOT / "tests" / "fixtures" / "reference_games" / f"{name}.json.gz").read())
+    data["actions"] = data["actions"][:upto]
+    data.pop("result", None)
+    path = folder / f"{name}-{upto}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def _view(tmp_path: Path, path: Path) -> tuple[Any, dict[str, Any]]:
+    hall = Hall(tmp_path)
+    hall.open_file(path, default=True)
+    c = client(tmp_path, hall)
+    return c, c.get("/api/view").json()
+
+
+def test_par_is_one_picker_per_corporation_not_a_button_per_price(tmp_path: Path) -> None:
+    c = client(tmp_path)
+    gid = start(c)
+    for _ in range(12):                                   # the auction, until a par is legal
+        listed = legal(c, gid)
+        if any(e["type"] == "par" for e in listed):
+            break
+        act(c, gid, {"index": next(e["index"] for e in listed if e["type"] == "bid" and not e["free_form"])})
+    view = c.get(f"/api/games/{gid}/view").json()
+    pars = [e for e in view["legal"] if e["type"] == "par"]
+    corporations = {e["action"]["corporation"] for e in pars}
+    html = view["html"]
+    assert html.count('<form class="par-picker"') == len(corporations) >= 1
+    assert html.count("<option value=") >= len(pars)         # every price is a choice of its picker
+    assert 'data-type="par"' not in html.replace('class="group" data-type="par"', "")
+
+
+def test_dividend_buttons_say_the_amount_a_share_what_the_corporation_keeps_and_the_price_move(tmp_path: Path) -> None:
+    _, view = _view(tmp_path, opening_file(tmp_path, 36))
+    labels = [e["label"] for e in view["legal"] if e["type"] == "dividend"]
+    assert labels == ["Pay out: $3 a share · NYC keeps $0 · price $65 ↑ $67",
+                      "Withhold: nothing a share · NYC keeps $30 · price $65 ↓ $58"]
+    assert 'class="act dividend"' in view["html"]
+
+
+def test_routes_built_by_hand_are_scored_as_they_grow_and_run_as_built(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    table = hall.open_file(opening_file(tmp_path, 35), default=True)
+    c = client(tmp_path, hall)
+    best = c.get("/api/routes").json()["routes"][0]
+    hexes = [h for run in best["connections"] for h in run]
+    hexes = [h for k, h in enumerate(hexes) if k == 0 or h != hexes[k - 1]]
+    partial = c.post("/api/routes", json={"routes": [{"train": best["train"], "hexes": hexes[:1]}]}).json()
+    assert partial["action"] is None and "click the hexes" in partial["routes"][0]["problem"]
+    whole = c.post("/api/routes", json={"routes": [{"train": best["train"], "hexes": hexes}]}).json()
+    assert whole["total"] == best["revenue"] and whole["routes"][0]["revenue"] == best["revenue"]
+    assert "<polyline" in whole["svg"] and table.at == 35             # nothing ran yet
+    ran = c.post("/api/act", json={"action": whole["action"], "at": whole["at"]}).json()
+    assert ran["ok"] and table.game.history[-1]["routes"][0]["revenue"] == best["revenue"]
+    refused = c.post("/api/routes", json={"routes": [{"train": "9-9", "hexes": ["A1"]}]})
+    assert refused.status_code == 400
+
+
+def test_each_tile_shows_what_laying_it_costs(tmp_path: Path) -> None:
+    c, view = _view(tmp_path, _reference_file(tmp_path, "1830_all_phases_to_bank_break", 84))
+    assert "I17" in view["lay_hexes"]
+    lays = c.get("/api/hex/I17").json()["lays"]
+    assert lays and all(o["cost"] == 80 and o["cost_label"] == "$80" for o in lays)
+
+
+def test_a_bots_turn_is_shown_as_it_happens_never_as_buttons(tmp_path: Path) -> None:
+    hall = Hall(tmp_path, bot_delay=30.0)                  # the bot thinks slowly: its turn is seen
+    table = hall.start({"title": "1830", "players": ["Ann", "Bo", "Cy"], "bots": ["greedy", "human", "human"]})
+    c = client(tmp_path, hall)
+    view = c.get(f"/api/games/{table.id}/view").json()
+    assert view["legal"] == [] and 'id="bot-turn"' in view["html"]
+    assert "Ann (greedy bot) is choosing a move for Ann" in view["html"]
+    assert '<button type="button" class="act' not in view["html"] and "par-picker" not in view["html"]
+
+
+def test_tooltips_keep_inside_their_attribute(tmp_path: Path) -> None:
+    _, view = _view(tmp_path, opening_file(tmp_path, 36))
+    assert 'title="{"' not in view["html"]
+    assert 'title="{&#34;entity&#34;: &#34;NYC&#34;' in view["html"]          # the action's JSON, escaped
+
+
+def test_the_depot_names_a_train_by_its_name_and_counts_the_rest_apart(tmp_path: Path) -> None:
+    _, view = _view(tmp_path, opening_file(tmp_path, 36))
+    html = view["html"]
+    assert '<span class="train">D</span>' in html and "1×D" not in html
+    assert '<span class="train">3</span>' in html and "×5" in html
+
+
+def test_market_tokens_carry_the_symbol_and_cards_read_on_their_colour(tmp_path: Path) -> None:
+    from railbook.serve.board import ink_on
+
+    _, view = _view(tmp_path, opening_file(tmp_path, 36))
+    html = view["html"]
+    assert 'class="marker" data-corporation="NYC"' in html and ">NYC</text>" in html
+    assert ink_on("#d88e39") == "#000"                         # NYNH: black on tan, never tan on tan
+    assert ink_on("#d88e39", "#d88e39") == "#000" and ink_on("#0a0a70", None) == "#fff"
+    for tab in ("entities", "market", "spreadsheet", "tiles", "log"):
+        assert f'id="pane-{tab}"' in html
+    assert "<th class=\"num\">OR 1.1</th>" in html             # the spreadsheet's income per operating round
+
+
+def test_a_private_on_offer_at_its_face_value_is_bought_not_only_bid_for(tmp_path: Path) -> None:
+    c = client(tmp_path)
+    gid = start(c)
+    html = c.get(f"/api/games/{gid}/view").json()["html"]
+    assert "Schuylkill Valley (SV): buy or bid from $20" in html and ">buy / bid</button>" in html
+
+
+def test_routes_built_by_hand_are_read_within_bounds(tmp_path: Path) -> None:
+    hall = Hall(tmp_path)
+    hall.open_file(opening_file(tmp_path, 35), default=True)
+    c = client(tmp_path, hall)
+    train = c.get("/api/routes").json()["routes"][0]["train"]
+    twice = c.post("/api/routes", json={"routes": [{"train": train, "hexes": ["E19"]}] * 2})
+    assert twice.status_code == 400 and "two routes" in twice.json()["error"]
+    long = c.post("/api/routes", json={"routes": [{"train": train, "hexes": ["E19"] * 31}]})
+    assert long.status_code == 400 and "at most 30 hexes" in long.json()["error"]
+    assert c.post("/api/routes", json=[]).status_code == 400

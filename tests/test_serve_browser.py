@@ -106,6 +106,10 @@ class Player:
         elif la.type == "place_token":
             city = table.game.city_by_id(action["city"])
             page.locator(f'#board g.hex[data-hex="{city.tile.hex.id}"] g.city.can-token[data-stop="{city.index}"]').first.click()
+        elif la.type == "par":                    # one picker per corporation: choose the price, then par
+            picker = page.locator(f'form.par-picker[data-corporation="{la.action["corporation"]}"]')
+            picker.locator("select").select_option(str(index))
+            picker.locator("button[type=submit]").click()
         elif la.type == "run_routes":
             page.locator("button.best-routes").click()
             page.locator("#confirm-routes").click()
@@ -267,4 +271,144 @@ def test_a_recorded_game_is_stepped_through_with_the_slider_and_played_on(seat: 
     page.wait_for_selector("#board svg g.hex", timeout=WAIT)
     player.wait_at(35)
     assert page.locator("button.best-routes").count() == 1
+    assert not player.errors, player.errors
+
+
+SCREENSHOTS = ROOT / "build" / "screenshots"
+
+
+def _stops_in_order(connections: list[list[str]]) -> list[str]:
+    """The hexes a route passes, in order, from its runs of track (each run from one stop to the next)."""
+    runs = [list(c) for c in connections]
+    if len(runs) > 1 and runs[0][0] in (runs[1][0], runs[1][-1]):
+        runs[0].reverse()
+    seq = list(runs[0])
+    for run in runs[1:]:
+        seq += run[1:] if run[0] == seq[-1] else list(reversed(run))[1:]
+    return seq
+
+
+def shoot(player: "Player", name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    out = SCREENSHOTS / name
+    player.page.screenshot(path=str(out), full_page=False)
+    return out
+
+
+def test_a_player_plays_1830_into_the_second_operating_round_with_the_par_picker_a_built_route_and_a_dividend(
+        seat: Any, served: Any) -> None:
+    """From the lobby to the second operating round: the par picker starts a corporation, a route is
+    built hex by hex with its revenue shown as it grows, and a dividend button says what it pays."""
+    from railbook.play.routes import best_routes_action
+
+    hall, url = served
+    player = seat()
+    page = player.page
+    page.goto(url + "/lobby")
+    page.wait_for_selector('#title-select option[value="1830"]', state="attached")
+    assert page.input_value("#title-select") == "1830"                       # the lobby starts at 1830
+    shoot(player, "lobby.png")
+    page.select_option("#player-count", "3")
+    page.click("#start-game")
+    page.wait_for_selector("#board svg g.hex", timeout=WAIT)
+    player.wait_at(0)
+    table = only_table(hall)
+    bot = GreedyBot(3)
+    parred = built = paid = False
+    operating_rounds: set[tuple[int, int]] = set()
+    for _ in range(600):
+        game = table.game
+        if game.round.operating():
+            operating_rounds.add((game.turn, game.round.round_num))
+        if built and paid:
+            break
+        before = player.at()
+        legal = [la for la in game.legal_actions() if ANY not in la.open]
+        if any(la.type == "par" for la in legal) and not parred:
+            picker = page.locator("form.par-picker").first
+            assert page.locator("form.par-picker").count() <= 8             # one picker per corporation
+            options = picker.locator("select option").count()
+            assert options >= 2
+            picker.locator("select").select_option(index=options - 1)
+            shoot(player, "table.png")
+            picker.locator("button[type=submit]").click()
+            player.wait_at(before + 1)
+            parred = True
+            continue
+        if any(la.type == "run_routes" for la in game.legal_actions()) and len(operating_rounds) >= 2 and not built:
+            best = best_routes_action(game)
+            if best["routes"]:
+                page.locator("button.build-routes").click()
+                page.wait_for_selector("#route-panel .builder-train", timeout=WAIT)
+                route = best["routes"][0]
+                page.locator(f'#route-panel button.builder-train[data-train="{route["train"]}"]').click()
+                for hex_id in _stops_in_order(route["connections"]):
+                    page.locator(f'#board g.hex[data-hex="{hex_id}"]').first.click()
+                page.wait_for_function(
+                    f"document.querySelector('#builder-total') && "
+                    f"document.querySelector('#builder-total').textContent.endsWith(' {route['revenue']}')",
+                    timeout=WAIT)
+                shoot(player, "route-builder.png")
+                page.locator("#run-built-routes").click()
+                player.wait_at(before + 1)
+                assert table.game.history[-1]["type"] == "run_routes"
+                built = True
+                continue
+        if any(la.type == "dividend" for la in legal) and built and not paid:
+            payout = page.locator('button.act.dividend').first
+            words = payout.inner_text()
+            assert "a share" in words and "price" in words                  # the amount and the price move
+            shoot(player, "dividend.png")
+            payout.click()
+            player.wait_at(before + 1)
+            paid = True
+            continue
+        player.click_action(table, greedy_move(table, bot))
+    assert parred and built and paid
+    assert len(operating_rounds) >= 2            # the route was built and paid in the second operating round
+    page.click("#tab-market")
+    page.wait_for_selector("#pane-market:not([hidden]) .market svg g.marker", timeout=WAIT)
+    shoot(player, "market.png")
+    page.click("#tab-spreadsheet")
+    page.wait_for_selector("#pane-spreadsheet:not([hidden]) table.corps-sheet", timeout=WAIT)
+    shoot(player, "spreadsheet.png")
+    first, second = sorted(operating_rounds)[:2]
+    sheet = page.inner_text("#pane-spreadsheet")
+    assert f"OR {first[0]}.{first[1]}" in sheet and f"OR {second[0]}.{second[1]}" in sheet
+    page.click("#tab-tiles")
+    shoot(player, "tiles.png")
+    page.click("#tab-table")
+    assert not player.errors, player.errors
+
+
+def test_the_table_is_played_by_keyboard_and_its_messages_keep_out_of_the_way(seat: Any, served: Any,
+                                                                              tmp_path: Path) -> None:
+    """Tab reaches a hex that may take a tile, Enter opens its tiles, and a tile is laid by keyboard
+    alone; what happened is said in the corner, where it covers no table and catches no click."""
+    from serve_support import opening_file
+
+    hall, url = served
+    table = hall.open_file(opening_file(tmp_path, 22))               # NYC is to lay a tile on E19
+    player = seat()
+    page = player.page
+    page.goto(f"{url}/game/{table.id}")
+    player.wait_at(22)
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement && document.activeElement.matches('g.hex.can-lay')"):
+            break
+    assert page.evaluate("document.activeElement.dataset.hex") == "E19"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#hex-panel .tile-option", timeout=WAIT)
+    page.locator("#hex-panel .tile-option").first.focus()
+    page.keyboard.press("Enter")                                   # a button: Enter chooses it
+    page.locator("#lay-tile").focus()
+    page.keyboard.press("Enter")
+    player.wait_at(23)
+    assert table.game.hex_by_id("E19").tile is not table.game.hex_by_id("E19").original_tile
+    box = page.locator("#message")
+    box.wait_for(state="visible", timeout=WAIT)
+    style = page.evaluate("(() => { const s = getComputedStyle(document.getElementById('message'));"
+                          " return [s.position, s.bottom, s.pointerEvents]; })()")
+    assert style == ["fixed", "16px", "none"]
     assert not player.errors, player.errors

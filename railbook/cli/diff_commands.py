@@ -73,23 +73,30 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 
 def cmd_matrix(args: argparse.Namespace) -> int:
+    from railbook.cli.progress import bar
     from railbook.diff.load import TitleLoadError, is_title_folder, load_title
     from railbook.diff.matrix import build_matrix, matrix_html, matrix_markdown
 
     loaded: list["LoadedTitle"] = []
-    for target in args.titles:
-        if not is_title_folder(target):
-            if Path(target).exists():  # titles/common or a file a shell glob brought along
-                print(f"railbook: skipping {target}: not a title folder", file=sys.stderr)
-                continue
-        try:
-            loaded.append(load_title(target))
-        except TitleLoadError as exc:
-            return _report_load_error(exc)
-    if not loaded:
-        print("railbook: no titles to compare", file=sys.stderr)
-        return EXIT_ERROR
-    m = build_matrix([(t.model, t.hooks) for t in loaded], args.lang, args.differing)
+    with bar(len(args.titles) + 1, "matrix", "title") as progress:   # loading each title, then comparing them
+        for target in args.titles:
+            if not is_title_folder(target):
+                if Path(target).exists():  # titles/common or a file a shell glob brought along
+                    progress.write(f"railbook: skipping {target}: not a title folder", file=sys.stderr)
+                    progress.update(1)
+                    continue
+            try:
+                loaded.append(load_title(target))
+            except TitleLoadError as exc:
+                progress.close()
+                return _report_load_error(exc)
+            progress.update(1)
+        if not loaded:
+            progress.close()
+            print("railbook: no titles to compare", file=sys.stderr)
+            return EXIT_ERROR
+        m = build_matrix([(t.model, t.hooks) for t in loaded], args.lang, args.differing)
+        progress.update(1)
     fmt = args.format or ("html" if args.output and args.output.endswith((".html", ".htm")) else "md")
     _write(matrix_html(m, args.lang) if fmt == "html" else matrix_markdown(m, args.lang), args.output)
     return 0

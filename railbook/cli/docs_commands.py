@@ -10,6 +10,12 @@ from typing import Any, Callable
 from railbook.languages import LANGUAGES
 
 
+def _cannot_write(output: str, exc: OSError) -> int:
+    where = f" ({exc.filename})" if exc.filename and str(exc.filename) != output else ""
+    print(f"railbook: cannot write to {output}{where}: {exc.strerror or exc}", file=sys.stderr)
+    return 1
+
+
 def cmd_docs(args: argparse.Namespace) -> int:
     # the renderer (jinja2, the catalogues) loads only when a summary is written
     from railbook.docs import config as config_mod
@@ -34,15 +40,26 @@ def cmd_docs(args: argparse.Namespace) -> int:
         except DocsError as exc:
             print(exc, file=sys.stderr)
             return 1
+        except OSError as exc:          # a folder that cannot be written: said, not a traceback
+            return _cannot_write(args.output, exc)
         print(written[0])
     return 0
 
 
 def cmd_site(args: argparse.Namespace) -> int:
+    from railbook.cli.progress import bar, follow
     from railbook.docs.render import build_site
 
     out = Path(args.output)
-    result = build_site(out, args.titles or None, pdf=not args.no_pdf)
+    progress = bar(None, "site", "page")
+
+    advance = follow(progress)
+    try:
+        result = build_site(out, args.titles or None, pdf=not args.no_pdf, progress=advance)
+    except OSError as exc:
+        return _cannot_write(args.output, exc)
+    finally:
+        progress.close()
     print(f"{out}: {len(result['titles'])} titles × {len(result['languages'])} languages = {result['pages']} pages "
           f"({', '.join(result['titles'])}){' with their PDFs' if result['pdf'] else ''}; open {out / 'index.html'}")
     for tid in result["failed"]:

@@ -41,7 +41,7 @@ def _results(tasks: list[Any], workers: int) -> Iterator[tuple[int, Any]]:
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
-    from tqdm import tqdm
+    from railbook.cli.progress import bar as progress_bar
 
     from railbook.bots.fuzz import MAX_ACTIONS, PERTURB_RATE, FuzzTask, failure_case, game_setup
     from railbook.paths import find_title, known_titles
@@ -73,8 +73,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     ends: Counter[str] = Counter()
     kinds: Counter[str] = Counter()
     started = time.perf_counter()
-    bar = tqdm(total=len(tasks), unit="game", disable=None, file=sys.stderr, leave=False,
-               desc=f"fuzz ({args.workers} worker{'s' if args.workers > 1 else ''})")
+    bar = progress_bar(len(tasks), f"fuzz ({args.workers} worker{'s' if args.workers > 1 else ''})", "game")
     try:
         for number, result in _results(tasks, args.workers):
             row = result.as_row()

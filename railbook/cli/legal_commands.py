@@ -20,32 +20,42 @@ def _fail(message: str) -> int:
     return 1
 
 
-def _as_json(la: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"action": dict(la.action)}
-    if la.ranges:
-        out["ranges"] = {k: {"low": r.low, "high": r.high, "step": r.step} for k, r in la.ranges.items()}
-    if la.subsets:
-        out["subsets"] = {k: list(v) for k, v in la.subsets.items()}
-    if la.open:
-        out["open"] = sorted(la.open)
-    return out
+def _check_at(source: str, actions: list[dict[str, Any]], at: int | None) -> None:
+    """``--at ID`` names an action of the log (or the one after its last): anything else is a located error."""
+    if at is None:
+        return
+    ids = sorted({int(a["id"]) for a in actions if isinstance(a.get("id"), int)})
+    if at in ids or (ids and at == ids[-1] + 1) or (not ids and at == 1):
+        return
+    span = f"its actions are numbered {ids[0]} to {ids[-1]}" if ids else "it has no actions yet"
+    raise LogError(f"{source}: --at {at}: there is no action {at} in this log ({span})")
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
     from railbook.importers import eighteen_xx, rails
+    from railbook.cli.progress import bar, follow
     from railbook.importers.legality import check_log, check_report
+    from railbook.play.listing import as_json, numbered
 
     until = None if args.check else args.at
+    progress = bar(None, "checking", "action") if args.check else None
+
+    advance = follow(progress) if progress is not None else None
     try:
         try:
             if rails.looks_like_report(args.game):  # a Rails report: the actions it converts into are checked
-                result = check_report(rails.load(args.game), until=until)
+                result = check_report(rails.load(args.game), until=until, progress=advance)
             else:
-                result = check_log(eighteen_xx.load(args.game), until=until)
+                log = eighteen_xx.load(args.game)
+                _check_at(args.game, log.actions, until)
+                result = check_log(log, until=until, progress=advance)
         except FileNotFoundError:
             raise LogError(f"{args.game}: no such file") from None
     except RailbookError as exc:
         return _fail(str(exc))
+    finally:
+        if progress is not None:
+            progress.close()
     if args.check:
         first = result.unlisted[0] if result.unlisted else None
         summary = {"log": args.game, "listed": result.listed, "moves": result.moves, "open": result.open,
@@ -69,10 +79,10 @@ def cmd_legal(args: argparse.Namespace) -> int:
     if result.error is not None:
         return _fail(f"stopped at action {(result.error_action or {}).get('id')}: {result.error}")
     assert game is not None
-    listed = game.legal_actions()
+    listed = numbered(game)      # numbered as `show` and the browser number them: `act GAME N` takes N
     if args.json:
-        for la in listed:
-            print(json.dumps(_as_json(la)))
+        for n, la in enumerate(listed, 1):
+            print(json.dumps(as_json(n, la)))
     else:
         for n, la in enumerate(listed, 1):
             extra = "".join(f"  [{k}: {r}]" for k, r in la.ranges.items())

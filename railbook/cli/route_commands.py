@@ -39,6 +39,9 @@ def _now(args: argparse.Namespace) -> int:
     assert game is not None
     if result.error is not None:
         return _fail(f"action {(result.error_action or {}).get('id')} breaks a rule: {result.error.message}")
+    if args.corporation is not None and game.corporation_by_id(args.corporation) is None:
+        known = ", ".join(str(c.id) for c in list(game.all_corporations) + list(game.minors))
+        return _fail(f"no corporation {args.corporation} in this {game.rules.name} game (there are: {known})")
     corp = args.corporation or getattr(game.current_entity, "id", None)
     if corp is None or game.corporation_by_id(corp) is None:
         return _fail("no corporation operates now; name one with --corporation")
@@ -54,19 +57,19 @@ def _now(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from railbook.cli.progress import bar, follow
     from railbook.importers.route_check import check_log
 
     positions = []
-    for p in check_log(args.game):
-        positions.append(p)
-        if args.json:
-            print(json.dumps(p.to_dict()), flush=True)
-        else:
-            mark = {"equal": "=", "higher": "+", "lower": "LOWER"}[p.verdict]
-            bad = "" if p.accepted else f"  REFUSED: {p.problem}"
-            trust = " (logged on trust)" if p.on_trust and p.verdict == "lower" else ""
-            print(f"action {p.action:>5}  {p.corporation:<8} logged {p.logged:>5}  best {p.best:>5}  {mark:<5} "
-                  f"{p.ms:8.2f} ms{bad}{trust}", flush=True)
+    progress = bar(None, "routes", "action")
+
+    advance = follow(progress)
+    try:
+        for p in check_log(args.game, advance):
+            positions.append(p)
+            _print_position(p, args.json, progress)
+    finally:
+        progress.close()
     summary = summarize(positions)
     if args.json:
         print(json.dumps({"summary": summary}))
@@ -79,6 +82,22 @@ def _check(args: argparse.Namespace) -> int:
     # less than routes the engine scored is the optimizer's fault; less than an amount taken on
     # trust says the recorded routes are not legal on the engine's board and rules
     return 1 if summary["lower"] > summary["lower_on_trust"] or summary["refused"] else 0
+
+
+def _print_position(p: Any, as_json: bool, progress: Any) -> None:
+    """One position's line, written above the progress bar."""
+    if as_json:
+        line = json.dumps(p.to_dict())
+    else:
+        mark = {"equal": "=", "higher": "+", "lower": "LOWER"}[p.verdict]
+        bad = "" if p.accepted else f"  REFUSED: {p.problem}"
+        trust = " (logged on trust)" if p.on_trust and p.verdict == "lower" else ""
+        line = (f"action {p.action:>5}  {p.corporation:<8} logged {p.logged:>5}  best {p.best:>5}  {mark:<5} "
+                f"{p.ms:8.2f} ms{bad}{trust}")
+    if progress.disable:
+        print(line, flush=True)
+    else:
+        progress.write(line, file=sys.stdout)
 
 
 def summarize(positions: list[Any]) -> dict[str, Any]:

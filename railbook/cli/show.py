@@ -42,6 +42,15 @@ def render_state(game: "Game") -> str:
             floated = "" if c.floated() else " (not floated)"
             lines.append(f"{c.name:<12}{price:>7}{m(c.cash):>8}  {pres:<14}{ipo:>4}%{game.share_pool.percent_of(c):>4}%  "
                          f"{trains} · {tokens}{floated}")
+    minors = [c for c in game.minors if c.owner is not None and not c.closed]
+    if minors:
+        lines.append("")
+        lines.append(f"{'minor':<12}{'cash':>8}  {'owner':<14}trains · tokens")
+        for c in minors:
+            owner = game.describe_entity(c.owner)
+            trains = " ".join(t.name for t in c.trains) or "no trains"
+            tokens = " ".join(t.hex.id for t in c.tokens if t.hex is not None)
+            lines.append(f"{c.name:<12}{m(c.cash):>8}  {owner:<14}{trains} · {tokens}")
     lines.append("")
     lines.append(market_picture(game))
     depot = game.depot.depot_trains()

@@ -73,15 +73,16 @@ def cmd_info(args: argparse.Namespace) -> int:
     print(f"  players    {t['players']['min']}-{t['players']['max']}")
     print("  cash       " + ", ".join(f"{n}p {m(c)}" for n, c in t["starting_cash"].items()))
     print("  cert limit " + ", ".join(f"{n}p {c}" for n, c in t["certificate_limit"].items()))
-    bank = "unlimited" if t["bank"].get("unlimited") else m(t["bank"]["cash"])
+    bank = "unlimited" if t["bank"].get("unlimited") else _by_players(t["bank"]["cash"], m)
     print(f"  bank       {bank}; {t['capitalization']} capitalization")
     print(f"  privates   {len(model['privates'])}; corporations {len(model['corporations'])}"
           + (f"; minors {len(model['minors'])}" if model["minors"] else ""))
     print("  trains")
     for tr in model["trains"]:
-        count = "unlimited" if tr["count"] is None else str(tr["count"])
+        count = ("unlimited" if tr["count"] is None else f"x{tr['count']}" if isinstance(tr["count"], int)
+                 else _by_players(tr["count"], lambda n: f"x{n}"))
         rust = f", rusts on {tr['rusts_on']}" if tr["rusts_on"] else ""
-        print(f"    {tr['name']:<5} {m(tr['price']):>8}  x{count}{rust}")
+        print(f"    {tr['name']:<5} {_by_players(tr['price'], m):>8}  {count}{rust}")
     print("  phases")
     for ph in model["phases"]:
         limit = ph["train_limit"]
@@ -93,6 +94,13 @@ def cmd_info(args: argparse.Namespace) -> int:
     if t["optional_rules"]:
         print("  options    " + ", ".join(o["id"] for o in t["optional_rules"]))
     return 0
+
+
+def _by_players(value: Any, fmt: Callable[[Any], str]) -> str:
+    """A title's figure as a reader wants it: one value, or one per number of players ("3p $6,500")."""
+    if isinstance(value, dict):
+        return ", ".join(f"{n}p {fmt(v)}" for n, v in value.items())
+    return fmt(value)
 
 
 def _print_problems(problems: Problems, stream: Any = None) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import jinja2
 
@@ -140,13 +140,14 @@ def write_docs(t: Loaded, lang: str, fmt: str, out: Path, base: tuple[Any, ...] 
 
 
 def build_site(out: Path, targets: list[str] | None = None, cfg: config_mod.SiteConfig | None = None,
-               pdf: bool = True) -> dict[str, Any]:
+               pdf: bool = True, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Every title in every configured language, an index per language and a root index.
 
     Layout: ``out/index.html`` (first language), ``out/LANG/index.html``,
     ``out/LANG/TITLE.html`` and, where a browser can print them (``pdf``),
     ``out/LANG/TITLE.pdf``, linked from its page and the index. A title that does
-    not check is listed as failed, never half-published.
+    not check is listed as failed, never half-published. ``progress`` is told how many pages of how
+    many are written.
     """
     pdf = pdf and browser() is not None
     cfg = cfg or config_mod.load()
@@ -177,6 +178,8 @@ def build_site(out: Path, targets: list[str] | None = None, cfg: config_mod.Site
             if pdf:
                 print_pdf(page, d / f"{t.title_id}.pdf")
             pages += 1
+            if progress is not None:
+                progress(pages, len(loaded) * len(langs))
     for i, lang in enumerate(langs):
         _write_index(out / lang / "index.html", lang, langs, loaded, failed, prefix="../", here=f"{lang}/", pdf=pdf)
         if i == 0:

@@ -115,11 +115,11 @@ def check_actions(game: Game, actions: list[dict[str, Any]], until: int | None =
 
 
 def check_report(report: RailsReport, until: int | None = None, stop_at_first: bool = False,
-                 which: Selection | None = None) -> LegalityResult:
+                 which: Selection | None = None, progress: Callable[[int, int], None] | None = None) -> LegalityResult:
     """Convert a Rails report into actions (replaying it), then check those actions on a fresh game."""
     replayed = replay_report(report)
     game, _ = new_report_game(report, replayed.optional_rules)
-    result = check_actions(game, replayed.actions, until, stop_at_first, which=which)
+    result = check_actions(game, replayed.actions, until, stop_at_first, progress, which)
     if result.error is None and replayed.error is not None:
         result.error = replayed.error
     return result

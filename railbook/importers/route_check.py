@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from railbook.engine.game import Game
 from railbook.engine.routing import best_routes, engine_revenues
@@ -79,10 +79,13 @@ def _logged(game: Game, action: dict[str, Any]) -> tuple[int, bool]:
         return sum(int(r.get("revenue") or 0) for r in action.get("routes") or []), True
 
 
-def check_log(path: str | Path) -> Iterator[Position]:
-    """Every run_routes position of the log, in order, with the optimizer's answer."""
+def check_log(path: str | Path, progress: Callable[[int, int], None] | None = None) -> Iterator[Position]:
+    """Every run_routes position of the log, in order, with the optimizer's answer (``progress`` is
+    told how many actions of how many are played)."""
     game, actions = game_and_actions(path)
-    for action in actions:
+    for n, action in enumerate(actions, 1):
+        if progress is not None:
+            progress(n, len(actions))
         if action.get("type") == "run_routes":
             corp = game.corporation_by_id(action.get("entity"))
             if corp is not None:

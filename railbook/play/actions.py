@@ -30,8 +30,12 @@ def read_written(game: "Game", action: Any) -> dict[str, Any]:
             raise
         try:
             return natural.read(game, action)
-        except RailbookError:
-            raise not_exact from None
+        except RailbookError as natural_error:
+            # written in natural form, so the natural reading's error is the one that helps: the
+            # actions it fits, the name it does not know (not the log shape's "unknown player")
+            if "type" not in action:
+                raise not_exact from None
+            raise natural_error from None
     if "id" in action:
         raise ActionFormatError("the action gives an id: the actions saved are numbered as they are saved")
     try:

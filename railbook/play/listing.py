@@ -47,6 +47,24 @@ def numbered(game: "Game") -> list[LegalAction]:
     return sorted(listed, key=lambda la: (rank.get(la.type, len(ORDER)), group(game, la)))
 
 
+def as_json(index: int, la: LegalAction) -> dict[str, Any]:
+    """One listed action as ``railbook legal --json``, ``railbook show --json`` and ``/api/legal`` give
+    it: its number (what ``act GAME N`` and ``{"index": N}`` take), the action, and its freedoms."""
+    out: dict[str, Any] = {"index": index, "type": la.type, "action": dict(la.action)}
+    if la.ranges:
+        out["ranges"] = {k: {"low": r.low, "high": r.high, "step": r.step} for k, r in la.ranges.items()}
+    if la.subsets:
+        out["subsets"] = {k: list(v) for k, v in la.subsets.items()}
+    if la.open:
+        out["open"] = sorted(la.open)
+    return out
+
+
+def listed_json(game: "Game") -> list[dict[str, Any]]:
+    """Every legal action now, numbered as :func:`numbered` numbers them, as JSON."""
+    return [as_json(i, la) for i, la in enumerate(numbered(game), 1)]
+
+
 def describe(game: "Game", la: LegalAction) -> str:
     """One listed action: its JSON, and what it allows beyond it."""
     a = {k: v for k, v in la.action.items()}
@@ -82,10 +100,15 @@ def explain(game: "Game", la: LegalAction) -> str:
         owner = share.owner
         source = "pool" if owner.is_share_pool() else "IPO" if owner is share.corporation.ipo_owner \
             else game.describe_entity(owner)
-        price = share.corporation.share_price or share.corporation.par_price
-        each = m(price.price) if price is not None else "?"
-        return f"{a.get('percent', share.percent)}% {'from the ' + source if la.type == 'buy_shares' else ''} at " \
-               f"{each} a share".replace("  ", " ")
+        percent = a.get("percent", share.percent)
+        if la.type == "sell_shares":
+            return f"{percent}% at {m(share.price_per_share())} a share"
+        if a.get("entity_type") == "company":      # a private traded for the share: nothing is paid
+            company = game.company_by_id(a.get("entity"))
+            named = a.get("entity") if company is None else company.name if company.full_name in (None, "", company.name) \
+                else f"{company.full_name} ({company.name})"
+            return f"{percent}% from the {source} in exchange for {named}"
+        return f"{percent}% from the {source} at {m(share.price_per_share())} a share"
     if la.type == "par":
         cell = game.stock_market.by_id(str(a["share_price"]))
         return f"par at {m(cell.price)}" if cell is not None else ""
@@ -132,9 +155,8 @@ def context(game: "Game") -> list[str]:
     return lines + ([""] if lines else [])
 
 
-def what_happened(game: "Game", before: int) -> str:
-    """The game's own account of the last action (what the log says since line ``before``)."""
-    lines = game.log_lines[before:]
+def what_happened(lines: list[str]) -> str:
+    """The game's own account of an action (the log lines it added), as ``railbook act`` prints it."""
     return "\n".join(f"> {line}" for line in lines) if lines else "> (nothing to report)"
 
 

@@ -10,6 +10,9 @@ file, ``/api/...`` is that game):
   stale choice a 409 instead of a move in a game that has moved on;
 - ``POST undo``: take back the last action (``{"action_id": K}``: every action after K);
 - ``GET routes``: the route optimizer's best routes for whoever runs trains now, not yet run;
+- ``POST routes``: routes built by hand (``{"routes": [{"train": ID, "hexes": [...]}]}``, the hexes
+  each train runs through as clicked): each train's revenue, and the ``run_routes`` action once
+  every route is whole (nothing is run);
 - ``GET events``: server-sent events for live tables: ``changed`` (with the table's ``version`` and
   ``at``) when the stream opens and after every change, by anyone (another browser, a bot,
   ``railbook act`` on the same file).
@@ -404,6 +407,25 @@ def create_app(hall: Hall, hosts: Any = ()) -> Any:
                         "routes": drawn, "svg": board.routes_svg(table.game, drawn, "route-preview")}
         return await run_in_threadpool(find)
 
+    async def plan(request: Request) -> Any:
+        """Routes built by hand (``{"routes": [{"train": ID, "hexes": [...]}]}``): each train's revenue
+        now, and the ``run_routes`` action once every route is whole (nothing changes in the game)."""
+        table = table_of(request)
+        body = await body_of(request)
+
+        def read() -> dict[str, Any]:
+            from railbook.play.routes import plan_routes
+            from railbook.serve import board
+
+            with table.lock:
+                table.refresh()
+                planned = plan_routes(table.game, body.get("routes") if isinstance(body, dict) else None)
+                drawn = [{"corporation": table.game.current_entity.id, "train": r["train"],
+                          "connections": r["connections"], "hexes": r.get("stops", [])}
+                         for r in planned["routes"] if "connections" in r]
+                return {**planned, "at": table.at, "svg": board.routes_svg(table.game, drawn, "route-preview")}
+        return await run_in_threadpool(read)
+
     async def seats(request: Request) -> Any:
         table = table_of(request)
         body = await body_of(request)
@@ -471,6 +493,7 @@ def create_app(hall: Hall, hosts: Any = ()) -> Any:
             Route(f"{prefix}/view", api(view)),
             Route(f"{prefix}/hex/{{hex}}", api(hex_options)),
             Route(f"{prefix}/routes", api(routes)),
+            Route(f"{prefix}/routes", api(plan), methods=["POST"]),
             Route(f"{prefix}/events", events),
             Route(f"{prefix}/act", api(act), methods=["POST"]),
             Route(f"{prefix}/undo", api(undo), methods=["POST"]),

@@ -29,9 +29,39 @@ def _tile_dict(definition: Any) -> dict[str, Any]:
     return _TILES[key]
 
 
+def ink_on(background: str, preferred: str | None = None) -> str:
+    """Text that reads on ``background``: the title's own text colour where it stands out enough,
+    else black or white, whichever stands out more (a tan card gets black, never tan)."""
+    def luminance(c: str) -> float | None:
+        c = c.strip().lstrip("#")
+        if len(c) == 3:
+            c = "".join(ch * 2 for ch in c)
+        if len(c) != 6:
+            return None
+        try:
+            rgb = [int(c[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+        except ValueError:
+            return None
+        lin = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    def contrast(a: float, b: float) -> float:
+        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+
+    bg = luminance(colour(background, "#888888"))
+    if bg is None:
+        return preferred or "#fff"
+    if preferred:
+        own = luminance(colour(preferred, "#ffffff"))
+        if own is not None and contrast(bg, own) >= 3.0:
+            return colour(preferred, "#ffffff")
+    return "#000" if contrast(bg, 0.0) >= contrast(bg, 1.0) else "#fff"
+
+
 def marker(corporation: Any, reserved: bool = False) -> dict[str, Any]:
     d = corporation.definition
-    return {"sym": corporation.id, "color": d.color, "text_color": d.text_color, "reserved": reserved}
+    return {"sym": corporation.id, "color": d.color, "text_color": ink_on(colour(d.color, "#888"), d.text_color),
+            "reserved": reserved}
 
 
 def _stations(tile: Any) -> list[list[dict[str, Any] | None]]:
@@ -141,9 +171,25 @@ def preview(game: "Game", hex_id: str, tile_id: str, rotation: int) -> tuple[str
     return on_map, svg_map.hex_picture(view, layout, f"tile {tile.name} rotation {rotation}")
 
 
+_PICTURES: dict[tuple[int, str], str] = {}
+
+
+def tile_picture(game: "Game", tile: Any) -> str:
+    """A tile of the supply as a small picture, unrotated (made once per tile kind and layout)."""
+    layout, _ = _layout(game)
+    key = (id(tile.definition), layout)
+    if key not in _PICTURES:
+        body = dict(_tile_dict(tile.definition))
+        body["borders"] = []
+        view = {"color": tile.color, "tile": body, "rotation": 0, "name": "",
+                "stations": [[None] * c.slots for c in tile.cities]}
+        _PICTURES[key] = svg_map.hex_picture(view, layout, f"tile {tile.name}")
+    return _PICTURES[key]
+
+
 # ---------------------------------------------------------------- the stock market
 
-CW, CH = 38.0, 26.0
+CW, CH = 46.0, 40.0
 
 
 def market_svg(game: "Game", label: str) -> str:
@@ -170,14 +216,28 @@ def market_svg(game: "Game", label: str) -> str:
             body.append(f'<rect x="{n(x + 0.5)}" y="{n(y + 0.5)}" width="{n(CW - 1)}" height="{n(CH - 1)}" '
                         f'fill="{colour(zone, "#fbfaf5")}" stroke="{INK if cell.can_par else "#9c978a"}" '
                         f'stroke-width="{2.5 if cell.can_par else 0.8}" data-price="{cell.price}"/>')
-            body.append(text(x + CW / 2, y + 8, cell.price, size=9, weight="bold" if cell.can_par else "normal"))
-            for k, corp in enumerate(cell.corporations):
-                mx = x + 7 + (k % 3) * 12
-                my = y + CH - 7 + (k // 3) * 12
+            body.append(text(x + CW / 2, y + 8, cell.price, size=10, weight="bold" if cell.can_par else "normal"))
+            everyone = list(cell.corporations)
+            # tokens a player can read: the symbol on its colour, two at most in a cell (the first to
+            # arrive on top); more read as "+N", every one named in the cell's tooltip and the legend
+            stacked = everyone if len(everyone) <= 2 else everyone[:1]
+            if len(everyone) > 2:
+                names = ", ".join(c.id for c in everyone)
+                body.append(f'<g class="marker more"><title>{esc(names)} at {cell.price}</title>'
+                            f'<rect x="{n(x + 3)}" y="{n(y + 27)}" width="{n(CW - 6)}" height="11" rx="3" fill="#2d2a24"/>')
+                body.append(text(x + CW / 2, y + 33, f"+{len(everyone) - 1}", size=8.5, weight="bold", fill="#fff")
+                            + "</g>")
+            for k, corp in enumerate(stacked):
+                mx = x + 3
+                tall = 11.0
+                my = y + 14 + k * 13
                 d = corp.definition
-                body.append(f'<circle cx="{n(mx)}" cy="{n(my)}" r="6" fill="{colour(d.color, "#888")}" stroke="#fff" '
-                            f'stroke-width="1" class="marker"><title>{esc(corp.id)}</title></circle>')
-                body.append(text(mx, my, corp.id[:3], size=4.5, weight="bold", fill=d.text_color or "#fff"))
+                fill = colour(d.color, "#888")
+                body.append(f'<g class="marker" data-corporation="{esc(corp.id)}"><title>{esc(corp.id)} at '
+                            f'{cell.price}</title><rect x="{n(mx)}" y="{n(my)}" width="{n(CW - 6)}" height="{n(tall)}" '
+                            f'rx="3" fill="{fill}" stroke="#222" stroke-width="0.6"/>')
+                body.append(text(mx + (CW - 6) / 2, my + tall / 2 + 0.5, corp.id[:5], size=min(9.5, tall - 2.5),
+                                 weight="bold", fill=ink_on(fill, d.text_color)) + "</g>")
     width = (wrap or cols) * CW + 1
     height = ((cols + wrap - 1) // wrap * 2 * CH if wrap else rows * CH) + CH
     return svg(width, height, body, label, "market")

@@ -30,10 +30,8 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from railbook.bots.selfplay import BOTS, controller
 from railbook.engine.legal import ANY
-from railbook.errors import ActionFormatError, GameError, RailbookError
-from railbook.play import saves
-from railbook.play.listing import take
-from railbook.play.routes import best_routes_action
+from railbook.errors import ActionFormatError, EngineError, GameError, RailbookError
+from railbook.play import apply, saves
 
 if TYPE_CHECKING:
     from railbook.bots.base import Bot
@@ -81,11 +79,15 @@ class Table:
 
     # ------------------------------------------------------------------ the log and the game
     def _load(self) -> None:
-        marks: list[int] = []
-        self.game = saves.game_of(self.data, source=str(self.path or self.id),
-                                  after=lambda g, _: marks.append(len(g.log_lines)))
-        self.marks = marks
+        self.game = self._reread(self.data)
         self._stamp = self._file_stamp()
+
+    def _reread(self, data: dict[str, Any]) -> "Game":
+        """The game ``data`` is the log of, with the log's length after each action kept in ``marks``."""
+        marks: list[int] = []
+        game = saves.game_of(data, source=str(self.path or self.id), after=lambda g, _: marks.append(len(g.log_lines)))
+        self.marks = marks
+        return game
 
     def _file_stamp(self) -> tuple[int, int, int] | None:
         """What tells the file as this table last wrote or read it: every save replaces the file, so a
@@ -113,11 +115,6 @@ class Table:
                 self._load()
                 raise
             self.version += 1
-
-    def _save(self) -> None:
-        if self.path is not None:
-            saves.write_atomically(self.path, self.data)
-            self._stamp = self._file_stamp()
 
     @contextmanager
     def _changing(self) -> Iterator[None]:
@@ -162,18 +159,7 @@ class Table:
                             f"{at}): look again and choose again", "stale view")
 
     def _chosen(self, body: dict[str, Any]) -> dict[str, Any]:
-        from railbook.play.actions import read_written
-
-        if self.game.finished:
-            raise GameError("the game is over", "game over")
-        if "index" in body:
-            return take(self.game, body["index"], body.get("value"))
-        if "best_routes" in body:
-            if body["best_routes"] is not True:
-                raise ActionFormatError('best_routes is true (the optimizer\'s routes) or left out')
-            return best_routes_action(self.game)
-        action = body["action"] if "action" in body else {k: v for k, v in body.items() if k != "at"}
-        return read_written(self.game, action)
+        return apply.chosen(self.game, body)
 
     def _seat_of(self, action: dict[str, Any]) -> Seat | None:
         from railbook.engine.actions import resolve_entity
@@ -204,22 +190,13 @@ class Table:
                             f"{what}", "seat")
 
     def _apply(self, action: dict[str, Any]) -> None:
-        d = saves.record(self.data, action)
-        self.game.process(d, at=d["created_at"])   # refused: the game is exactly as it was, nothing saved
-        actions = self.data.setdefault("actions", [])
-        result = self.data.pop("result", None)
-        actions.append(self.game.history[-1])      # the action as the engine took it
-        if self.game.finished:
-            self.data["result"] = self.game.result()
         try:
-            self._save()
-        except BaseException:         # not saved: the table goes back to the game its file holds
-            actions.pop()
-            self.data.pop("result", None)
-            if result is not None:
-                self.data["result"] = result
-            self._load()
+            apply.commit(self.data, self.game, action, self.path)
+        except BaseException as exc:  # refused by the rules: the game is exactly as it was, nothing saved;
+            if not isinstance(exc, GameError) or isinstance(exc, EngineError):
+                self._load()          # else not saved: the table goes back to the game its file holds
             raise
+        self._stamp = self._file_stamp()
         self.marks.append(len(self.game.log_lines))
 
     def undo(self, body: dict[str, Any] | None = None, client: str | None = None, host: bool = False) -> None:
@@ -229,32 +206,20 @@ class Table:
         body = body or {}
         with self._changing():
             self._check_at(body)
-            if not self.game.history:
-                raise GameError("there is nothing to undo", "undo")
             target = body.get("action_id")
-            undone = self.game.history[-1:]
-            if target is not None:
+            if isinstance(target, bool):
+                raise ActionFormatError("action_id is the id of an action (a whole number)")
+            if not host:       # every move taken back must be the sender's to take back
                 ids = [a.get("id") for a in self.game.history]
-                if isinstance(target, bool) or target not in ids:
-                    raise ActionFormatError(f"no action {str(target)[:40]!r} is in the game to undo back to")
-                if target == ids[-1]:
-                    raise GameError("that is the last action: there is nothing after it to undo", "undo")
-                undone = self.game.history[ids.index(target) + 1:]
-            if not host:
+                undone = self.game.history[ids.index(target) + 1:] if target in ids else self.game.history[-1:]
                 for d in undone:
                     self._check_held(d, client, "undo its moves")
-            actions = self.data.setdefault("actions", [])
-            result = self.data.pop("result", None)
-            actions.append(saves.undo_record(self.data, self.game, target))
             try:
-                self._load()
-                self._save()
+                self.game = apply.commit_undo(self.data, self.game, self.path, self._reread, target)
             except BaseException:     # not saved: the table goes back to the game its file holds
-                actions.pop()
-                if result is not None:
-                    self.data["result"] = result
                 self._load()
                 raise
+            self._stamp = self._file_stamp()
             self.paused = True
             self.version += 1
 

@@ -43,5 +43,36 @@ const railbook = (() => {
     say(err.message + (err.rule ? " [" + err.rule + "]" : ""), "error");
   }
 
-  return {client, say, explain, get: (url) => request("GET", url), post: (url, body) => request("POST", url, body || {})};
+  // The tabs of a table (table, entities, market, spreadsheet, tiles, log): the one chosen stays
+  // chosen while the page is rendered anew after each change.
+  let tab = "table";
+
+  function showTab(name) {
+    if (name) tab = name;
+    const root = document;
+    if (!root.querySelector("button.tab[data-tab='" + tab + "']")) tab = "table";
+    root.querySelectorAll("button.tab").forEach((b) => {
+      const on = b.dataset.tab === tab;
+      b.setAttribute("aria-selected", on ? "true" : "false");
+      b.classList.toggle("current", on);
+      b.tabIndex = on ? 0 : -1;
+    });
+    root.querySelectorAll("section.pane").forEach((p) => { p.hidden = p.id !== "pane-" + tab; });
+    document.body.dataset.tab = tab;
+  }
+
+  document.addEventListener("click", (ev) => {
+    const b = ev.target.closest && ev.target.closest("button.tab");
+    if (b) showTab(b.dataset.tab);
+  });
+  document.addEventListener("keydown", (ev) => {
+    const b = ev.target.closest && ev.target.closest("button.tab");
+    if (!b || (ev.key !== "ArrowRight" && ev.key !== "ArrowLeft")) return;
+    const all = Array.from(document.querySelectorAll("button.tab"));
+    const next = all[(all.indexOf(b) + (ev.key === "ArrowRight" ? 1 : all.length - 1)) % all.length];
+    showTab(next.dataset.tab);
+    next.focus();
+  });
+
+  return {client, say, explain, showTab, get: (url) => request("GET", url), post: (url, body) => request("POST", url, body || {})};
 })();

@@ -64,6 +64,8 @@
       o.value = t.id; o.textContent = t.name + " (" + t.min + "–" + t.max + " players)";
       select.appendChild(o);
     }
+    const preferred = titles.find((t) => t.id === "1830");   // the classic, where most players start
+    if (preferred) select.value = preferred.id;
     $("seed").value = Math.floor(Math.random() * 100000);
     titleChanged();
     listGames();

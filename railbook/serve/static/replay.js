@@ -13,6 +13,7 @@
     const data = await railbook.get("/api/replays/" + rid + "/at/" + k);
     shown = data.position;
     main.innerHTML = data.html;
+    railbook.showTab();
     document.getElementById("position-text").textContent = data.position + " / " + data.positions;
     document.body.dataset.position = data.position;
   }

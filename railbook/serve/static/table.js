@@ -9,6 +9,7 @@
   let view = {version: -1, at: 0, legal: [], lay_hexes: [], token_hexes: []};
   let selectedHex = null;
   let routes = null;
+  let builder = null;      // the route builder: {trains, current, routes: [{train, hexes}], plan}
   let busy = false;
 
   const svgOf = () => main.querySelector("#board svg");
@@ -18,7 +19,10 @@
     view = v;
     main.innerHTML = v.html;
     routes = null;
+    if (builder && !main.querySelector("button.build-routes")) builder = null;
+    railbook.showTab();
     decorate();
+    if (builder) await drawBuilder(false);
     if (selectedHex && (v.lay_hexes.includes(selectedHex) || v.token_hexes.includes(selectedHex))) {
       await showHex(selectedHex);
     } else {
@@ -33,14 +37,25 @@
     if (!svg) return;
     svg.querySelectorAll("g.hex").forEach((g) => {
       const hex = g.dataset.hex;
-      if (view.lay_hexes.includes(hex)) g.classList.add("can-lay");
+      if (view.lay_hexes.includes(hex)) { g.classList.add("can-lay"); reachable(g, "lay a tile on " + hex); }
       if (view.token_hexes.includes(hex)) {
         g.classList.add("can-token");
         g.querySelectorAll("g.city").forEach((city) => {
-          if (tokenEntry(hex, city.dataset.stop)) city.classList.add("can-token");
+          if (tokenEntry(hex, city.dataset.stop)) {
+            city.classList.add("can-token");
+            reachable(city, "place a token in " + hex);
+          }
         });
       }
+      if (builder) reachable(g, "add " + hex + " to the route");
     });
+  }
+
+  // what can be clicked on the map can be reached with the keyboard too (Tab, then Enter or Space)
+  function reachable(el, label) {
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-label", label);
   }
 
   function tokenEntry(hex, stop) {
@@ -102,10 +117,11 @@
         b.type = "button";
         b.className = "tile-option";
         b.dataset.index = lay.index;
-        b.title = lay.label;
+        b.title = lay.label + (lay.cost ? " (costs " + lay.cost_label + ")" : "");
         b.innerHTML = lay.picture;
         const cap = document.createElement("span");
-        cap.textContent = lay.tile + " · " + lay.rotation;
+        cap.textContent = lay.tile + " · " + lay.rotation + " · " + lay.cost_label;
+        cap.className = lay.cost ? "cost paid" : "cost";
         b.appendChild(cap);
         b.addEventListener("mouseenter", () => preview(lay));
         b.addEventListener("click", () => choose(lay, b));
@@ -150,7 +166,7 @@
     const go = main.querySelector("#lay-tile");
     go.disabled = false;
     go.dataset.index = lay.index;
-    go.textContent = "Lay tile " + lay.tile + " (rotation " + lay.rotation + ")";
+    go.textContent = "Lay tile " + lay.tile + " (rotation " + lay.rotation + ")" + (lay.cost ? " for " + lay.cost_label : "");
   }
 
   async function showRoutes() {
@@ -189,13 +205,134 @@
     panel.hidden = false;
   }
 
+  // ---------------------------------------------------------------- the route builder
+  function openBuilder(button) {
+    const trains = JSON.parse(button.dataset.trains || "[]");
+    builder = {trains, current: 0, routes: trains.map((t) => ({train: t.id, name: t.name, hexes: []})), plan: null};
+    const rp = main.querySelector("#route-panel");
+    if (rp) rp.hidden = true;
+    decorate();
+    drawBuilder(false);
+  }
+
+  function closeBuilder() {
+    builder = null;
+    const panel = main.querySelector("#route-panel");
+    if (panel) { panel.hidden = true; panel.innerHTML = ""; }
+    const layer = main.querySelector("#route-preview");
+    if (layer) layer.innerHTML = "";
+    main.querySelectorAll("#board g.hex[role=button]").forEach((g) => {
+      if (!g.classList.contains("can-lay")) { g.removeAttribute("tabindex"); g.removeAttribute("role"); }
+    });
+  }
+
+  async function drawBuilder(ask) {
+    const panel = main.querySelector("#route-panel");
+    if (!panel || !builder) return;
+    if (ask) {
+      try {
+        const wanted = builder.routes.filter((r) => r.hexes.length).map((r) => ({train: r.train, hexes: r.hexes}));
+        builder.plan = wanted.length ? await railbook.post(API + "/routes", {routes: wanted}) : null;
+      } catch (err) {
+        railbook.explain(err);
+        builder.plan = null;
+      }
+    }
+    const plan = builder.plan;
+    const layer = main.querySelector("#route-preview");
+    if (layer) layer.innerHTML = plan ? plan.svg : "";
+    panel.innerHTML = "";
+    panel.id = "route-panel";
+    const h = document.createElement("h3");
+    h.textContent = "Build routes · total " + (plan ? plan.total : 0);
+    h.id = "builder-total";
+    panel.appendChild(h);
+    const hint = document.createElement("p");
+    hint.className = "hint";
+    hint.textContent = "Choose a train, then click the hexes it runs through, in order, from one stop to another "
+      + "(click the last hex again to take it back).";
+    panel.appendChild(hint);
+    const list = document.createElement("ol");
+    list.className = "builder-trains";
+    builder.routes.forEach((r, k) => {
+      const li = document.createElement("li");
+      const found = plan ? plan.routes.find((p) => p.train === r.train) : null;
+      const pick = document.createElement("button");
+      pick.type = "button";
+      pick.className = "builder-train" + (k === builder.current ? " current" : "");
+      pick.dataset.train = r.train;
+      pick.setAttribute("aria-pressed", k === builder.current ? "true" : "false");
+      pick.textContent = r.name + " train";
+      pick.addEventListener("click", () => { builder.current = k; drawBuilder(false); });
+      const hexes = document.createElement("span");
+      hexes.className = "builder-hexes";
+      hexes.textContent = r.hexes.length ? r.hexes.join(" – ") : "no hexes yet";
+      const rev = document.createElement("b");
+      rev.className = "builder-revenue";
+      rev.textContent = found && found.connections ? String(found.revenue) : "—";
+      const clear = document.createElement("button");
+      clear.type = "button";
+      clear.className = "small";
+      clear.textContent = "clear";
+      clear.addEventListener("click", () => { r.hexes = []; drawBuilder(true); });
+      li.append(pick, " ", hexes, " ", rev, " ", clear);
+      if (found && found.problem && r.hexes.length) {
+        const why = document.createElement("div");
+        why.className = "small problem";
+        why.textContent = found.problem;
+        li.appendChild(why);
+      }
+      list.appendChild(li);
+    });
+    panel.appendChild(list);
+    if (plan && plan.problem) {
+      const p = document.createElement("p");
+      p.className = "small problem";
+      p.textContent = plan.problem;
+      panel.appendChild(p);
+    }
+    const run = document.createElement("button");
+    run.type = "button";
+    run.id = "run-built-routes";
+    run.textContent = "Run these routes" + (plan && plan.action ? " for " + plan.total : "");
+    run.disabled = !(plan && plan.action);
+    run.addEventListener("click", () => { if (plan && plan.action) { const a = plan.action; closeBuilder(); act({action: a}); } });
+    const no = document.createElement("button");
+    no.type = "button";
+    no.className = "small";
+    no.textContent = "cancel";
+    no.addEventListener("click", closeBuilder);
+    panel.append(run, no);
+    panel.hidden = false;
+  }
+
+  function builderClick(hex) {
+    const r = builder.routes[builder.current];
+    if (!r) return;
+    if (r.hexes.length && r.hexes[r.hexes.length - 1] === hex) r.hexes.pop();
+    else r.hexes.push(hex);
+    drawBuilder(true);
+  }
+
+  main.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Enter" && ev.key !== " ") return;
+    const el = ev.target.closest && ev.target.closest("g.city[role=button], g.hex[role=button]");
+    if (!el) return;
+    ev.preventDefault();
+    el.dispatchEvent(new MouseEvent("click", {bubbles: true}));
+  });
+
   main.addEventListener("click", (ev) => {
     const t = ev.target;
     const el = t.closest("button, g.city, g.hex");
     if (!el || busy) return;
     if (el.matches("button.act[data-index]")) return act({index: parseInt(el.dataset.index, 10)});
     if (el.matches("button.hex-button")) return showHex(el.dataset.hex);
-    if (el.matches("button.best-routes")) return showRoutes();
+    if (el.matches("button.best-routes")) { closeBuilder(); return showRoutes(); }
+    if (el.matches("button.build-routes")) return openBuilder(el);
+    if (builder && (el.matches("g.hex") || el.closest("g.hex")) && !el.matches("button")) {
+      return builderClick(el.closest("g.hex").dataset.hex);
+    }
     if (el.id === "undo") return post("/undo", {});
     if (el.matches("button.undo-to")) return post("/undo", {action_id: parseInt(el.dataset.action, 10)});
     if (el.matches("button.seat-take")) return post("/seats", {player: el.dataset.player, take: el.dataset.take === "true"});
@@ -220,6 +357,9 @@
   main.addEventListener("submit", (ev) => {
     const form = ev.target;
     ev.preventDefault();
+    if (form.matches("form.par-picker")) {
+      return act({index: parseInt(form.querySelector("select[name=index]").value, 10)});
+    }
     if (form.matches("form.ranged")) {
       const value = parseInt(form.querySelector("input[name=value]").value, 10);
       return act({index: parseInt(form.dataset.index, 10), value});
