@@ -115,6 +115,12 @@ def find_title(title_id: str) -> Path | None:
 
 #: where the title folders a user started games of are remembered (in the cache directory)
 REMEMBERED_FILE = "remembered-titles.json"
+
+
+def _remembered_dir() -> Path:
+    """The folder of the remembered titles' file: the cache directory (the tests give each test
+    its own)."""
+    return cache_dir()
 #: at most this many remembered titles (the oldest are forgotten first)
 REMEMBERED_MAX = 64
 
@@ -125,7 +131,7 @@ def remembered_titles() -> dict[str, Path]:
     adds to it, never a game file: a log names an id, never a path."""
     import json
 
-    path = cache_dir() / REMEMBERED_FILE
+    path = _remembered_dir() / REMEMBERED_FILE
     try:
         if not path.is_file() or path.stat().st_size > 64 * 1024:
             return {}
@@ -155,7 +161,7 @@ def remember_title(title_id: str, folder: Path) -> bool:
         known.pop(next(iter(known)))
     import tempfile
 
-    base = cache_dir()
+    base = _remembered_dir()
     try:
         base.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=base, prefix=".remembered.", suffix=".tmp")
