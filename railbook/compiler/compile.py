@@ -6,6 +6,7 @@ hooks as functions. The same sources always give the same bytes.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import re
 from dataclasses import dataclass
@@ -86,6 +87,7 @@ def check_title(folder: Path) -> tuple[TitleSource, dict[str, Any] | None, Compi
     if src.hooks_text is not None:
         hooks = compile_hooks(src.hooks_text, src.hooks_file or "rules.hooks", names, src.problems)
     _check_events(model, hooks, src)
+    _check_optional_rules_act(model, hooks, src)
     if not src.problems:
         _check_typed(model, src)
     return src, model, hooks
@@ -106,6 +108,29 @@ def _check_events(model: dict[str, Any], hooks: CompiledHooks, src: TitleSource)
             if e not in BUILTIN_EVENTS and e not in hooks.events and not _corp_event(model, e):
                 chk.add("trains.yaml", ("phases", i, "events", j),
                         f"event {e!r} is neither built in ({', '.join(BUILTIN_EVENTS)}) nor handled in rules.hooks")
+
+
+def _check_optional_rules_act(model: dict[str, Any], hooks: CompiledHooks, src: TitleSource) -> None:
+    """Every optional rule changes something: it has changes, or rules.hooks reads it (``option("id")``).
+    A rule that does neither would be offered to players and silently do nothing."""
+    from railbook.title.normalize import Checker
+
+    read = options_read(hooks.source)
+    chk = Checker(src.problems, src.docs)
+    for i, rule in enumerate(model["title"]["optional_rules"]):
+        if not rule.get("changes") and rule["id"] not in read:
+            chk.add("title.yaml", ("optional_rules", i, "id"),
+                    f"optional rule {rule['id']!r} changes nothing: give it changes, or read it in rules.hooks "
+                    f"with option(\"{rule['id']}\")")
+
+
+def options_read(hooks_source: str) -> set[str]:
+    """The optional rules the compiled hooks ask about (each ``api.option('id')`` with its id written out)."""
+    if not hooks_source:
+        return set()
+    return {node.args[0].value for node in ast.walk(ast.parse(hooks_source))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "option"
+            and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)}
 
 
 def _corp_event(model: dict[str, Any], event: str) -> bool:

@@ -26,6 +26,10 @@ from railbook.diff.result import Diff
 from railbook.languages import FALLBACK, choose_text
 from railbook.languages import number as cldr_number
 from railbook.languages import percent as cldr_percent
+from railbook.title.model import ShareRedemption
+
+#: the share redemption a title that does not set one plays (the engine's defaults)
+_REDEMPTION = ShareRedemption()
 
 CATALOGUE_DIR = Path(__file__).resolve().parent / "catalogues"
 MAX_POINTS = 10
@@ -329,8 +333,9 @@ def own_shares(a: Side, b: Side, w: Words, keys: set[str]) -> Point | None:
         return None
     parts = [w.t("own.base", title=a.name)]
     if red:
-        parts.append(w.t("own.redeem", title=b.name, n=w.num(red.get("max_shares", 1)),
-                         first=w.num(red.get("max_shares_first_or", red.get("max_shares", 1)))))
+        # a value the title leaves out is the engine's: the typed model's default
+        parts.append(w.t("own.redeem", title=b.name, n=w.num(red.get("max_shares", _REDEMPTION.max_shares)),
+                         first=w.num(red.get("max_shares_first_or", _REDEMPTION.max_shares_first_or))))
         if red.get("reissue_price"):
             parts.append(w.t("own.reissue", price=w.money(red["reissue_price"], b)))
     else:

@@ -8,9 +8,13 @@ facts with the hand-written seeds directly.
 
 from __future__ import annotations
 
+import dataclasses
 from functools import reduce
 from math import gcd
 from typing import Any, Iterable
+
+from railbook.title import model as M
+from railbook.title import typed
 
 # steps of an operating round a summary mentions; the others are bookkeeping
 SUMMARY_STEPS = ("redeem_shares", "issue_shares", "loans", "home_token", "track", "token", "route",
@@ -361,9 +365,23 @@ def _game_end(model: dict[str, Any], market: dict[str, Any], phases: list[dict[s
     return out
 
 
+def model_default(cls: type, name: str) -> Any:
+    """The typed model's default for a field (what the engine takes where a title leaves it out)."""
+    field = cls.__dataclass_fields__[name]  # type: ignore[attr-defined]
+    return field.default_factory() if field.default_factory is not dataclasses.MISSING else field.default
+
+
+def typed_rules(model: dict[str, Any]) -> dict[str, Any]:
+    """title.yaml's rules as the typed model holds them (railbook.title.model.TitleRules), as plain data: the
+    docs state the engine's defaults, never defaults of their own."""
+    data: dict[str, Any] = typed.as_data(typed.from_data(M.TitleRules, model["title"], "title"))
+    return data
+
+
 def compute(model: dict[str, Any], hooks: Any = None) -> dict[str, Any]:
     """All the facts of one title, in a fixed order so output is deterministic."""
     t = model["title"]
+    rules = typed_rules(model)
     fired = _events(model)
     phases = _phase_facts(model, fired)
     market = _market(model)
@@ -396,22 +414,23 @@ def compute(model: dict[str, Any], hooks: Any = None) -> dict[str, Any]:
         "pool_limit": t["pool_limit"],
         "pool_shares": t["pool_limit"] // units[0] if units else None,
         # no open market: a corporation's shares wait in the bank's offer, where sold ones go back too
-        "no_open_market": bool(t["stock_round"].get("ipo_moves_to_pool")),
-        "auction": dict(t["auction"]),
-        "stock_round": dict(t["stock_round"]),
-        "operating_round": dict(t["operating_round"]),
+        "no_open_market": bool(rules["stock_round"]["ipo_moves_to_pool"]),
+        # the rounds' rules as the engine reads them: every option the title leaves out at the typed model's default
+        "auction": rules["auction"],
+        "stock_round": rules["stock_round"],
+        "operating_round": rules["operating_round"],
         "or_steps": steps,
-        "pays_corporation_for": list(t["operating_round"].get("pays_corporation_for", [])),
-        "trade_ins_per_turn": t["operating_round"].get("trade_ins_per_turn"),
-        "share_redemption": dict(t["operating_round"].get("share_redemption") or {}),
-        "treasury_shares": dict(t["operating_round"].get("treasury_shares") or {}),
-        "markers": [dict(m) for m in t["operating_round"].get("markers", [])],
-        "by_type": {k: dict(v) for k, v in (t["operating_round"].get("by_type") or {}).items()},
-        "tile_lays": list(t["operating_round"]["tile_lays"]),
+        "pays_corporation_for": list(rules["operating_round"]["pays_corporation_for"] or []),
+        "trade_ins_per_turn": rules["operating_round"]["trade_ins_per_turn"],
+        "share_redemption": rules["operating_round"]["share_redemption"],
+        "treasury_shares": rules["operating_round"]["treasury_shares"] or {},
+        "markers": rules["operating_round"]["markers"],
+        "by_type": rules["operating_round"]["by_type"],
+        "tile_lays": rules["operating_round"]["tile_lays"],
         "token_prices": token_prices,
         "or_range": [min(or_counts), max(or_counts)],
         "game_end": _game_end(model, market, phases),
-        "bankruptcy": dict(t["bankruptcy"]),
+        "bankruptcy": rules["bankruptcy"],
         "optional_rules": [{"id": o["id"], "name": o["name"], "description": o["description"],
                             "players": list(o.get("players") or []), "always": bool(o.get("always"))}
                            for o in t["optional_rules"]],

@@ -50,9 +50,9 @@ def setup(L: Lang, f: dict[str, Any]) -> Block:
     kind = f["auction"].get("kind", "none")
     if f["privates"] and kind != "none":
         items.append(L.t(f"setup.auction.{kind}", n=len([p for p in f["privates"] if not p["stock_round_trade"]]),
-                         drop=L.money(f["auction"].get("price_drop_when_all_pass", 0)),
-                         increment=L.money(f["auction"].get("min_increment", 0)),
-                         order=L.t(f"setup.draft_order.{f['auction'].get('draft_order', 'seat')}")))
+                         drop=L.money(f["auction"]["price_drop_when_all_pass"]),
+                         increment=L.money(f["auction"]["min_increment"]),
+                         order=L.t(f"setup.draft_order.{f['auction']['draft_order']}")))
     for names, corps, cert in certificate_privates(L, f):
         key = "setup.private_president" if cert["president"] else "setup.private_share"
         items.append(L.t(key, private=names, corp=corps, percent=L.pct(cert["percent"] or 0)))

@@ -9,8 +9,9 @@ from typing import Any
 
 from railbook.docs import overview as ov
 from railbook.docs import words as w
-from railbook.docs.facts import private_groups
+from railbook.docs.facts import model_default, private_groups
 from railbook.docs.i18n import Lang
+from railbook.title import model as M
 
 Section = dict[str, Any]
 
@@ -328,7 +329,7 @@ def formation(L: Lang, f: dict[str, Any], c: dict[str, Any]) -> str:
         parts.append(L.t("corps.formation.price", price=L.money(fm["min_price"])))
     loans = fm.get("inherited_loans_become")
     if loans:
-        parts.append(L.t(f"corps.formation.loans.{loans}", n=fm.get("max_inherited_loans", 2)))
+        parts.append(L.t(f"corps.formation.loans.{loans}", n=fm.get("max_inherited_loans", model_default(M.FormationDef, "max_inherited_loans"))))
     if fm.get("short_shares") == "bonds":
         parts.append(L.t("corps.formation.short_bonds"))
     if fm.get("capital") == "pool_buys_remaining":
@@ -380,7 +381,7 @@ def mechanics(L: Lang, f: dict[str, Any]) -> list[str]:
         items.append(L.t("mech.exchange"))
     red = f["share_redemption"]
     if "redeem_shares" in f["or_steps"] and red:
-        text = L.t("mech.redeem", n=red.get("max_shares", 1), first=L.num(red.get("max_shares_first_or", red.get("max_shares", 1))))
+        text = L.t("mech.redeem", n=red["max_shares"], first=L.num(red["max_shares_first_or"]))
         if red.get("reissue_price"):
             text += " " + L.t("mech.reissue", price=L.money(red["reissue_price"]))
         items.append(text)
@@ -410,7 +411,7 @@ def mechanics(L: Lang, f: dict[str, Any]) -> list[str]:
     if f["minors"]:
         items.append(L.t("mech.minors", n=len(f["minors"])))
     if f["auction"].get("kind") == "starting_package":
-        items.append(L.t("mech.starting_package", drop=L.money(f["auction"].get("price_drop_when_all_pass", 0))))
+        items.append(L.t("mech.starting_package", drop=L.money(f["auction"]["price_drop_when_all_pass"])))
     items += operating_options(L, f)
     if not f["pool_limit"]:
         items.append(L.t("mech.no_pool"))
@@ -453,7 +454,7 @@ def emergency(L: Lang, f: dict[str, Any]) -> list[str]:
     parts = [L.t(f"emergency.must.{o['must_buy_train']}")]
     if o["must_buy_train"] != "never":
         if eb.get("loans_first") and f["loans"]:
-            parts.append(L.t("emergency.loans_first", n=f["loans"].get("max_per_corporation", 1),
+            parts.append(L.t("emergency.loans_first", n=f["loans"].get("max_per_corporation", model_default(M.LoansDef, "max_per_corporation")),
                              amount=L.money(f["loans"].get("amount"))))
         else:
             parts.append(L.t("emergency.president"))
@@ -465,7 +466,7 @@ def emergency(L: Lang, f: dict[str, Any]) -> list[str]:
             parts.append(L.t("emergency.sell_more" if eb.get("sell_more_than_needed") else "emergency.sell_needed"))
         else:
             parts.append(L.t("emergency.no_sales"))
-        other = eb.get("from_other_corporations", "never")
+        other = eb["from_other_corporations"]
         if other == "any_price" and eb.get("loans_first") and f["loans"] and f["loans"].get("face_value_train_trades"):
             other = "treasury_face_value_with_loans"   # it has taken loans by then: at most the printed price
         parts.append(L.t(f"emergency.other_corps.{other}"))

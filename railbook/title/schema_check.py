@@ -170,6 +170,42 @@ def _unexpected_keys(error: ValidationError) -> list[Any]:
     return out
 
 
+#: the keys that say which form of a tagged union an object takes (its other keys depend on it)
+KIND_KEYS = ("kind", "type")
+
+
+def _naming_the_kind(data: Any, pointer: tuple[Any, ...], error: ValidationError, message: str) -> str:
+    """The message with the kind of the object it is about, where that object is one form of a tagged union
+    (``kind: starting_package``, an ability's ``type: teleport``): a key that does not apply to the kind,
+    or a value the kind does not allow, is an error of that kind."""
+    if not {"then", "oneOf"} & {str(part) for part in error.schema_path}:
+        return message      # not inside one form of a union
+    names_a_key = "propertyNames" in error.schema_path      # the form lists the keys it takes
+    holder_at = pointer if names_a_key or error.validator in ("additionalProperties", "unevaluatedProperties") \
+        else pointer[:-1]
+    if holder_at != pointer and pointer and pointer[-1] in KIND_KEYS:
+        return message      # the kind itself is wrong
+    node: Any = data
+    for step in holder_at:
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            return message
+    if not isinstance(node, dict):
+        return message
+    for name in KIND_KEYS:
+        if isinstance(node.get(name), str):
+            if names_a_key:
+                allowed = ", ".join(str(k) for k in _values(error.validator_value))
+                return f"key {error.instance!r} does not apply to {name} {node[name]!r}; expected one of: {allowed}"
+            if message.startswith("unknown key "):
+                return message.replace("unknown key ", "key ", 1).replace(
+                    ";", f" does not apply to {name} {node[name]!r};", 1) if ";" in message \
+                    else message.replace("unknown key ", "key ", 1) + f" does not apply to {name} {node[name]!r}"
+            return f"{message} (for {name} {node[name]!r})"
+    return message
+
+
 def check_document(doc: YamlDoc, schema_file: str, problems: Problems) -> None:
     """Validate ``doc`` against ``schema_file``; add one problem per distinct error."""
     validator = validator_for(schema_file)
@@ -181,6 +217,7 @@ def check_document(doc: YamlDoc, schema_file: str, problems: Problems) -> None:
         err = _relevant(error)
         pointer = tuple(err.absolute_path)
         message, key = _message(err)
+        message = _naming_the_kind(doc.data, pointer, err, message)
         if err.validator == "propertyNames" or "propertyNames" in err.schema_path:
             key = err.instance
         if key is not None:

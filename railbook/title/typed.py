@@ -162,6 +162,25 @@ def build(data: dict[str, Any]) -> M.TitleModel:
     return result
 
 
+# ---------------------------------------------------------------- model -> plain data
+
+#: model field names that are not the YAML's keys
+_YAML_NAMES = {v: k for k, v in _RENAMED.items()}
+
+
+def as_data(value: Any) -> Any:
+    """The model (or a part of it) as plain data, every field filled in, named as the YAML names it:
+    what the docs and the diff read, so a value left out of a title is the engine's default there too
+    (never a default of their own)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {_YAML_NAMES.get(f.name, f.name): as_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (tuple, list)):
+        return [as_data(v) for v in value]
+    if isinstance(value, collections.abc.Mapping):
+        return {k: as_data(v) for k, v in value.items()}
+    return value
+
+
 # ---------------------------------------------------------------- model -> Python source
 
 def python_source(value: Any, indent: int = 0) -> str:

@@ -60,8 +60,6 @@ class Ability:
         self.price_ = spec.price
         self.teleport_price = spec.teleport_price
         self.extra_action = spec.extra_action
-        self.extra_slot = spec.extra_slot
-        self.cheater = spec.cheater
         self.city = spec.city
         self.connected = spec.connected
         self.special_only = spec.special_only

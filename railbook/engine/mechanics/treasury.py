@@ -58,17 +58,21 @@ class TreasuryShareStep(Step):
             return False
         return self.game.hook("can_redeem", corp) is not False
 
+    def traded(self, way: str) -> bool:
+        """It has traded the other way this turn, where the title allows one way a turn (``buy_or_sell``)."""
+        return rules(self.game).buy_or_sell and self.round.treasury_traded == way
+
     def pool_shares(self, corp: Any) -> list[Any]:
         return sorted(self.game.share_pool.shares_of(corp), key=lambda s: s.index)
 
     def can_buy(self, corp: Any) -> bool:
-        if self.round.treasury_traded == "sold" or not self.pool_shares(corp):
+        if self.traded("sold") or not self.pool_shares(corp):
             return False
         room = rules(self.game).max_percent - corp.percent_of(corp)
         return room >= corp.share_percent and corp.cash >= corp.share_price.price
 
     def can_sell(self, corp: Any) -> bool:
-        if self.round.treasury_traded == "bought" or not corp.shares_of(corp):
+        if self.traded("bought") or not corp.shares_of(corp):
             return False
         return self.game.share_pool.percent_of(corp) + corp.share_percent <= market_share_limit(self.game, corp)
 
@@ -151,7 +155,7 @@ class TreasuryShareStep(Step):
     def check_sell(self, corp: Any, bundle: ShareBundle) -> None:
         """Every rule of selling these treasury certificates to the pool."""
         game = self.game
-        if not self.allowed(corp) or self.round.treasury_traded == "bought":
+        if not self.allowed(corp) or self.traded("bought"):
             raise IllegalAction(f"{corp.name} may not sell its own certificates now", "treasury shares")
         if bundle.corporation is not corp or bundle.owner is not corp:
             raise IllegalAction(f"{corp.name} sells only certificates from its treasury", "treasury shares")

@@ -303,6 +303,7 @@ class SpecialTrackStep(Step, Tracker):
                 return []
 
         def check(hex_: Any, tile: Any, rotation: int, consent: bool) -> None:
+            lay_only_refusal(entity, ability, hex_, tile)
             if ability.type == "teleport" or ability.consume_tile_lay:
                 self.check_turn_lay(entity, owner, hex_, tile, rotation, consent)
             else:
@@ -373,6 +374,7 @@ class SpecialTrackStep(Step, Tracker):
             raise IllegalAction(f"{entity.name} may lay track only on {', '.join(ability.hexes)}", "private ability")
         if ability.tiles and action.tile.name not in ability.tiles:
             raise IllegalAction(f"{entity.name} may lay only tiles {', '.join(ability.tiles)}", "private ability")
+        lay_only_refusal(entity, ability, action.hex, action.tile)
         owner = self.operator_for(entity)
         if ability.type == "tile_lay":
             self.check_completable(entity, ability, action.hex, action.tile, action.rotation)
@@ -533,3 +535,13 @@ def joined(exits: dict[Any, set[int]]) -> bool:
     """Whether each of these hexes' tiles (their exits, by hex) joins track on another of them."""
     return all(any(n in exits and e in exits[h] and invert(e) in exits[n] for e, n in h.neighbors.items())
                for h in exits)
+
+
+def lay_only_refusal(entity: Any, ability: Any, hex_: Any, tile: Any) -> None:
+    """A tile_lay ability's ``lay_only``: ``yellow``, only yellow tiles (new track, no upgrade); ``upgrade``,
+    only upgrades of a tile already on the hex."""
+    only = ability.spec.lay_only
+    if only == "yellow" and tile.color != "yellow":
+        raise IllegalAction(f"{entity.name} may lay only yellow tiles", "private ability")
+    if only == "upgrade" and hex_.tile.color == "white":
+        raise IllegalAction(f"{entity.name} may only upgrade a tile", "private ability")

@@ -432,6 +432,8 @@ class Tracker:
 
     def legal_tile_rotation(self, entity: Any, hex_: "Hex", tile: "Tile") -> bool:
         old = hex_.tile
+        if old.definition.stubs and not {(s + old.rotation) % 6 for s in old.definition.stubs} <= set(tile.exits):
+            return False    # a printed track stub is kept: the tile laid on it has an exit on each stub's edge
         replaced = replacement_rotation(tile, old)
         if replaced is not None:  # the tile replaces the old one outright: its own rotation, old track may go
             return tile.rotation == replaced and hex_ in self.game.graph.connected_hexes(entity)

@@ -14,15 +14,22 @@ class StopDef:
 
     kind: Literal["city", "town", "offboard", "junction", "halt"]
     revenue: int | Mapping[str, int] = 0
+    # a city's station slots
     slots: int = 1
+    # offboard groups: a route may stop at only one hex of a group
     groups: tuple[str, ...] = ()
+    # the revenue is not drawn on this hex (another hex of the offboard shows it)
     hide: bool = False
+    # how much of a train's distance a stop here uses (0: it is passed for free)
     visit_cost: int = 1
+    # mandatory: a route through it must stop; optional: it may pass; never: it never stops here
     route: Literal["mandatory", "optional", "never"] = "mandatory"
+    # where on the hex it is drawn (a corner or an edge number)
     loc: float | str | None = None
+    # how it is drawn (a town as a bar or a dot)
     style: str | None = None
+    # a town that a city upgrade turns into a city
     to_city: bool = False
-    boom: bool = False
     reserved_for: str | None = None
     tokenable: bool = True
     refuses_tokens: bool = False
@@ -34,9 +41,13 @@ class PathDef:
 
     a: int
     b: int
+    # the path ends a route here (1 or 2: how it is drawn)
     terminal: int = 0
+    # how many lanes a path of several lanes has
     lanes: int | None = None
+    # broad, narrow or dual gauge
     track: Literal["broad", "narrow", "dual"] = "broad"
+    # a path drawn for show that no route uses
     ignore: bool = False
 
 
@@ -53,7 +64,9 @@ class Terrain:
     """A terrain cost printed on a hex or tile (what laying track there costs), and its kinds (mountain,
     water...)."""
 
+    # what laying track here costs
     cost: int
+    # its kinds (mountain, water, ...): discounts and bonuses name them
     kind: tuple[str, ...] = ()
 
 
@@ -62,9 +75,13 @@ class Border:
     """A hex edge's border: impassable, or a crossing cost (water, a mountain range), drawn in its
     colour."""
 
+    # the hex edge (0-5) it lies on
     edge: int
+    # impassable, or a kind of crossing (water, mountain)
     type: str | None = None
+    # what track crossing it costs
     cost: int = 0
+    # its colour
     color: str | None = None
 
 
@@ -72,11 +89,13 @@ class Border:
 class Icon:
     """A picture on a hex or tile (a port, a mine...): which may stay through upgrades or block a lay."""
 
+    # the picture's name (a file in the site's icons)
     image: str
+    # its name, which rules and hooks use
     name: str | None = None
-    sticky: bool = False
+    # no tile may be laid on the hex while it is there
     blocks_lay: bool = False
-    large: bool = False
+    # where on the hex it is drawn
     loc: str | None = None
 
 
@@ -84,8 +103,8 @@ class Icon:
 class FutureLabel:
     """The label and colour a hex takes when it is upgraded (a tile laid there later carries them)."""
 
-    label: str | None = None
-    color: str | None = None
+    label: str | None = None    # the label the hex takes
+    color: str | None = None    # the colour the hex takes
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,19 +130,29 @@ class TileDef:
     """A tile as tiles.yaml (or a map hex) defines it: its colour, stops and paths, and what upgrades
     it."""
 
+    # its name (its number)
     name: str
+    # its colour (yellow, green, brown, gray): when it may be laid
     color: str
+    # its cities, towns, offboards, halts and junctions
     stops: tuple[StopDef, ...] = ()
+    # its track
     paths: tuple[PathDef, ...] = ()
     rotations: tuple[Rotation, ...] = ()
+    # its label (OO, B, NY): only a tile of the same label upgrades it
     label: str | None = None
+    # its terrain costs
     terrain: tuple[Terrain, ...] = ()
+    # its edges' borders
     borders: tuple[Border, ...] = ()
+    # its pictures
     icons: tuple[Icon, ...] = ()
+    # edges with a printed track stub: a tile laid here must have an exit on each (18xx.games'
+    # StubsAreRestricted)
     stubs: tuple[int, ...] = ()
-    frame: str | None = None
-    stripes: str | None = None
+    # the label and colour it takes when it is upgraded
     future_label: FutureLabel | None = None
+    # it is not drawn (a hex off the visible map)
     hidden: bool = False
     replaces: Replaces | None = None
     upgrade_placed_by_reservation: bool = False
@@ -138,7 +167,9 @@ class HexDef:
     """A printed hex of the map: the tile printed on it (rotated), its colour, name and reservation."""
 
     tile: TileDef
+    # the printed hex's colour (white, yellow, gray, red for an offboard, blue for water)
     color: str = "white"
+    # how the printed tile is turned, in sixths of a turn clockwise
     rotation: int = 0
     name: str | None = None
     reserved_for: str | None = None
@@ -149,7 +180,9 @@ class MapDef:
     """map.yaml: the layout and coordinates of the map, its printed hexes by coordinate, and its named
     regions."""
 
+    # flat: hexes with a flat top; pointy: hexes with a point at the top
     layout: Literal["pointy", "flat"]
+    # how hexes are named: letters for rows or columns, numbers for the other
     axes: Mapping[str, str]
     hexes: Mapping[str, HexDef]
     regions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

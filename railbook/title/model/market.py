@@ -16,9 +16,12 @@ from railbook.title.model.texts import (
 class Zone:
     """What a zone letter of the market means."""
 
+    # its cells are par prices
     par: bool = False
+    # the zone's name (its cells are written with its letter)
     zone: str | None = None
     effects: tuple[str, ...] = ()
+    # what the zone does, in each language
     text: Texts = field(default_factory=dict)
 
 

@@ -35,7 +35,7 @@ def normalize_stop(stop: dict[str, Any]) -> dict[str, Any]:
     out["hide"] = bool(stop.get("hide", False))
     out["visit_cost"] = int(stop.get("visit_cost", 1))
     out["route"] = stop.get("route", "mandatory")
-    for opt in ("loc", "style", "to_city", "boom", "reserved_for", "tokenable", "refuses_tokens"):
+    for opt in ("loc", "style", "to_city", "reserved_for", "tokenable", "refuses_tokens"):
         if opt in stop:
             out[opt] = stop[opt]
     return out
@@ -99,7 +99,7 @@ def normalize_tile_body(body: dict[str, Any], name: str, color: str, chk: Checke
         "borders": [dict(b) for b in body.get("borders", [])],
         "icons": [dict(i) for i in body.get("icons", [])],
     }
-    for opt in ("stubs", "frame", "stripes", "future_label", "hidden", "replaces", "upgrade_placed_by_reservation",
+    for opt in ("stubs", "future_label", "hidden", "replaces", "upgrade_placed_by_reservation",
                 "settles_hex_reservation"):
         if opt in body:
             tile[opt] = copy.deepcopy(body[opt])
