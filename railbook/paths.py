@@ -70,6 +70,11 @@ def use_title_folders(folders: Sequence[str | os.PathLike[str]]) -> None:
     _user_folders.extend(Path(f) for f in folders)
 
 
+def listed_title_folders() -> list[Path]:
+    """The folders the user listed with ``--titles`` (a worker process of a study is told them)."""
+    return list(_user_folders)
+
+
 def title_folders() -> list[Path]:
     """Where title ids are looked up, first match winning: the folders the user listed (on the
     command line, then in $RAILBOOK_TITLES, separated by the system's path separator), then titles/."""
@@ -92,7 +97,8 @@ def known_titles() -> dict[str, Path]:
 
 def find_title(title_id: str) -> Path | None:
     """The folder of a title named by its id (as a game log names it), or None: a path, a name
-    with a separator or "..", or an id no known folder holds, is not a title."""
+    with a separator or "..", or an id no known folder holds, is not a title. Where no folder
+    listed holds it, a title folder this user started a game of (:func:`remember_title`) does."""
     if not isinstance(title_id, str) or not TITLE_ID.match(title_id):
         return None
     for folder in title_folders():
@@ -101,4 +107,65 @@ def find_title(title_id: str) -> Path | None:
         candidate = folder / title_id
         if (candidate / "title.yaml").is_file():
             return candidate
+    remembered = remembered_titles().get(title_id)
+    if remembered is not None and remembered.name == title_id and (remembered / "title.yaml").is_file():
+        return remembered
     return None
+
+
+#: where the title folders a user started games of are remembered (in the cache directory)
+REMEMBERED_FILE = "remembered-titles.json"
+#: at most this many remembered titles (the oldest are forgotten first)
+REMEMBERED_MAX = 64
+
+
+def remembered_titles() -> dict[str, Path]:
+    """The title folders this user started a game of with ``--titles`` (id -> folder), so that the
+    game's later commands find its title without ``--titles``. Only the user's own command line
+    adds to it, never a game file: a log names an id, never a path."""
+    import json
+
+    path = cache_dir() / REMEMBERED_FILE
+    try:
+        if not path.is_file() or path.stat().st_size > 64 * 1024:
+            return {}
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: Path(v) for k, v in data.items()
+            if isinstance(k, str) and TITLE_ID.match(k) and isinstance(v, str) and os.path.isabs(v)}
+
+
+def remember_title(title_id: str, folder: Path) -> bool:
+    """Remember the folder of a title a game was started of (True if it was not remembered so
+    already). Titles under titles/ need no remembering; a cache that cannot be written forgets."""
+    import json
+
+    folder = folder.resolve()
+    if not TITLE_ID.match(title_id) or folder.parent == TITLES_DIR.resolve():
+        return False
+    known = remembered_titles()
+    if known.get(title_id) == folder:
+        return False
+    known.pop(title_id, None)
+    known[title_id] = folder
+    while len(known) > REMEMBERED_MAX:
+        known.pop(next(iter(known)))
+    import tempfile
+
+    base = cache_dir()
+    try:
+        base.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=base, prefix=".remembered.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump({k: str(v) for k, v in known.items()}, fh, indent=1)
+            os.replace(tmp, base / REMEMBERED_FILE)   # a reader sees the old list or the new, whole
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except OSError:
+        return False
+    return True

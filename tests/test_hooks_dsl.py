@@ -3,6 +3,8 @@ that can call nothing but that API."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from railbook.dsl import compile_hooks
@@ -116,6 +118,59 @@ def test_every_hook_point_and_function_is_documented() -> None:
     assert all(p.doc for p in HOOK_POINTS.values())
     assert all(f.doc for f in FUNCTIONS.values())
     assert all(f.doc for methods in METHODS.values() for f in methods.values())
+
+
+EFFECTS = [name for name, f in FUNCTIONS.items() if f.effect]
+SURVEYED_POINTS = [name for name, p in HOOK_POINTS.items() if p.survey]
+
+
+def test_every_effect_and_surveyed_point_has_an_example_and_the_count_of_titles_that_need_it() -> None:
+    assert len(EFFECTS) == 12 and len(SURVEYED_POINTS) == 8
+    for item in [FUNCTIONS[n] for n in EFFECTS] + [HOOK_POINTS[n] for n in SURVEYED_POINTS]:
+        assert item.example and re.match(r"\d+ titles ", item.survey), item
+
+
+@pytest.mark.parametrize("name", SURVEYED_POINTS)
+def test_a_hook_points_example_compiles(name: str) -> None:
+    _, problems = build(HOOK_POINTS[name].example + "\n")
+    assert not problems, [str(p) for p in problems]
+
+
+@pytest.mark.parametrize("name", EFFECTS)
+def test_an_effects_example_compiles(name: str) -> None:
+    _, problems = build(f"on after_place_token(corporation, hex) {{\n    {FUNCTIONS[name].example}\n}}\n")
+    assert not problems, [str(p) for p in problems]
+
+
+def test_an_effect_is_told_its_line_so_its_refusal_can_name_it() -> None:
+    compiled, problems = build('on after_par(corporation) {\n    log("x")\n    pay("bank", corporation, 10)\n}\n')
+    assert not problems
+    assert "api.pay(api.entity('bank'), v_corporation, 10, 3)" in compiled.source
+
+
+@pytest.mark.parametrize("text, message", [
+    ('on after_par(corporation) {\n  move_price(corporation, "sideways", 1)\n}\n',
+     "'move_price' needs a direction ('up', 'down', 'left' or 'right') here, not 'sideways'"),
+    ('on after_par(corporation) {\n  move_price(corporation, "up", "one")\n}\n', "'move_price' needs a number here"),
+    ('on after_par(corporation) {\n  pay(corporation, "nobody", 10)\n}\n',
+     "'nobody' is neither \"bank\" nor a corporation of this title"),
+    ('on after_par(corporation) {\n  pay(corporation, 10)\n}\n', "'pay' takes 3 argument(s), not 2"),
+    ('on after_par(corporation) {\n  place_station("RED", "Z9", 0)\n}\n', "'Z9' is not a hex of this title"),
+    ('on setup() {\n  withdraw_action("cheat")\n}\n', "an action's kind (such as 'buy_train') here, not 'cheat'"),
+    ('on setup() {\n  reorder_players(corporations())\n}\n', "'reorder_players' needs a list of a Player"),
+    ('on first_track(hex) {\n}\n', "hook 'first_track' takes (hex, tile)"),
+])
+def test_an_effects_arguments_are_checked_before_any_game(text: str, message: str) -> None:
+    _, problems = build(text)
+    assert any(message in p.message for p in problems), [str(p) for p in problems]
+
+
+def test_the_kinds_of_action_a_hook_may_withdraw_are_actions_of_the_engine() -> None:
+    from railbook.dsl.api import CHOICES
+    from railbook.engine.actions import RESOLVERS
+
+    assert set(CHOICES["ActionKind"]) <= set(RESOLVERS)
+    assert "pass" not in CHOICES["ActionKind"]
 
 
 def test_compiling_the_same_hooks_twice_gives_the_same_source() -> None:

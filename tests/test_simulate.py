@@ -219,6 +219,15 @@ def test_without_ray_the_ray_backend_is_a_message(monkeypatch: pytest.MonkeyPatc
         simulate(small(games=1), tmp_path / "r.jsonl", backend="ray", progress=False)
 
 
+def test_without_pyarrow_a_parquet_study_is_refused_before_any_game(monkeypatch: pytest.MonkeyPatch,
+                                                                    tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "pyarrow", None)   # as if pyarrow were not installed
+    played: list[object] = []
+    with pytest.raises(StudyError, match=r"Parquet results need pyarrow"):
+        simulate(small(games=1), tmp_path / "r.parquet", progress=False, on_row=played.append)
+    assert played == [] and list(tmp_path.iterdir()) == []
+
+
 # ---------------------------------------------------------------- the commands
 
 def test_simulate_and_replay_a_row_from_the_command_line(reference: Path, tmp_path: Path,
@@ -315,3 +324,41 @@ def test_ray_that_does_not_start_is_a_message(monkeypatch: pytest.MonkeyPatch, t
     monkeypatch.setattr(ray, "init", timed_out)
     with pytest.raises(StudyError, match="Ray did not start: The current node timed out during startup.$"):
         simulate(small(games=1), tmp_path / "r.jsonl", backend="ray", progress=False)
+
+
+def test_a_worker_finds_a_title_from_the_folders_the_study_listed(tmp_path: Path) -> None:
+    """A study's workers are fresh processes: each task carries the ``--titles`` folders it needs."""
+    import shutil
+
+    from railbook.paths import use_title_folders
+    from railbook.simulate.study import GameTask
+    from railbook.simulate.task import run_task
+
+    shutil.copytree(Path(__file__).parent / "titles" / "tiny", tmp_path / "tiny")
+    use_title_folders([])   # as in a fresh worker
+    try:
+        row = run_task(GameTask(title="tiny", players=2, bots=("random", "random"), seed=1, max_actions=400,
+                                title_folders=(str(tmp_path),)))
+    finally:
+        use_title_folders([])
+    assert row["title"] == "tiny" and row.get("error") is None
+
+
+def test_a_quick_study_writes_its_page_and_the_first_figures(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    shutil.copytree(Path(__file__).parent / "titles" / "tiny", tmp_path / "tiny")
+    monkeypatch.chdir(tmp_path)
+    assert main(["simulate", "tiny", "--quick", "--games", "3", "--max-actions", "600", "--workers", "1", "-q",
+                 "--titles", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "tiny-quick.jsonl: 3 rows" in out and "wins by seat: 1:" in out and "how they ended:" in out
+    assert (tmp_path / "tiny-quick.html").is_file()
+    rows = results.read_rows(tmp_path / "tiny-quick.jsonl")
+    assert {r["players"] for r in rows} == {3} and {tuple(r["bots"]) for r in rows} == {("random",) * 3}
+
+
+def test_a_study_without_a_results_file_is_a_message(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "1830", "--games", "1"]) == 1
+    assert "needs -o RESULTS" in capsys.readouterr().err

@@ -76,3 +76,43 @@ def test_a_folder_listed_in_the_environment_makes_its_titles_known(tmp_path: Pat
 
 def test_a_program_may_still_load_a_title_from_a_folder_it_chooses() -> None:
     assert Title.from_folder(TINY).id == "tiny"
+
+
+def test_a_game_started_with_titles_finds_its_title_again_without_it(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RAILBOOK_CACHE", str(tmp_path / "cache"))
+    mine = tmp_path / "designs" / "tiny"
+    shutil.copytree(TINY, mine)
+    game = tmp_path / "g.json"
+    code, output = run("new", "tiny", "--players", "2", "-o", str(game), "--titles", str(mine.parent))
+    assert code == 0 and "remembered" in output
+    use_title_folders([])
+    code, output = run("show", str(game))
+    assert code == 0, output
+    assert find_title("tiny") == mine.resolve()
+
+
+def test_a_remembered_title_is_only_ever_one_the_user_started(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game file names an id; only the user's own ``new --titles`` adds a folder to look in."""
+    monkeypatch.setenv("RAILBOOK_CACHE", str(tmp_path / "cache"))
+    mine = tmp_path / "designs" / "tiny"
+    shutil.copytree(TINY, mine)
+    log = {"id": 1, "title": "tiny", "players": [{"id": 1, "name": "A"}, {"id": 2, "name": "B"}],
+           "actions": [], "settings": {"title_folder": str(mine.parent)}}
+    game = tmp_path / "g.json"
+    game.write_text(json.dumps(log), encoding="utf-8")
+    code, _ = run("show", str(game))
+    assert code != 0
+    assert find_title("tiny") is None
+
+
+def test_a_forgotten_folder_is_no_title(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RAILBOOK_CACHE", str(tmp_path / "cache"))
+    mine = tmp_path / "designs" / "tiny"
+    shutil.copytree(TINY, mine)
+    from railbook.paths import remember_title
+
+    assert remember_title("tiny", mine)
+    shutil.rmtree(mine)
+    assert find_title("tiny") is None

@@ -16,12 +16,13 @@ from typing import Any, Callable
 #: (``tests/test_cli.py`` checks it against the parser the modules build)
 MODULES = {
     "titles": "title_commands", "info": "title_commands", "validate": "title_commands",
-    "compile": "title_commands", "hooks": "hooks_command", "docs": "docs_commands", "site": "docs_commands",
+    "compile": "title_commands", "explain": "explain_command", "hooks": "hooks_command", "docs": "docs_commands", "site": "docs_commands",
     "diff": "diff_commands", "matrix": "diff_commands", "replay": "play_commands",
     "fidelity": "play_commands", "new": "play_commands", "act": "play_commands", "show": "play_commands",
     "legal": "legal_commands", "selfplay": "selfplay_commands", "fuzz": "fuzz_commands",
     "routes": "route_commands", "serve": "serve_commands", "bench": "bench_commands",
-    "simulate": "simulate_commands", "report": "simulate_commands",
+    "simulate": "simulate_commands", "report": "simulate_commands", "init-title": "workbench_commands",
+    "lint": "workbench_commands", "reference": "workbench_commands",
 }
 
 #: the commands that work on one title or one game and end (``railbook.cli.main.run``): their

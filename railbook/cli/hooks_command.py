@@ -12,6 +12,7 @@ import textwrap
 from typing import Any, Callable
 
 from railbook.dsl import api
+from railbook.dsl.limits import EFFECTS
 
 _WIDTH = 88
 
@@ -21,9 +22,16 @@ def _signature(name: str, params: tuple[str, ...], returns: str, prop: bool = Fa
     return call if returns == "none" else f"{call} -> {returns}"
 
 
-def _item(head: str, doc: str) -> list[str]:
+def _item(head: str, doc: str, survey: str = "", example: str = "") -> list[str]:
+    """One entry: its signature, its rule, how many 18xx.games titles need it, and an example."""
     lines = [f"  {head}"]
     lines += textwrap.wrap(doc, _WIDTH, initial_indent="      ", subsequent_indent="      ")
+    if survey:
+        lines += textwrap.wrap(f"Needed by 18xx.games titles: {survey} (of {api.SURVEYED_TITLES}).", _WIDTH,
+                               initial_indent="      ", subsequent_indent="      ")
+    if example:
+        lines.append("      Example:")
+        lines += [f"        {line}" for line in example.splitlines()]
     return lines
 
 
@@ -35,13 +43,23 @@ def reference(section: str | None = None) -> str:
         for name, hp in api.HOOK_POINTS.items():
             params = tuple(f"{p}: {t}" for p, t in hp.params)
             doc = hp.doc + (" 'add' sums into the result." if hp.accumulates and "'add'" not in hp.doc else "")
-            out += _item(_signature(name, params, hp.returns), doc)
+            out += _item(_signature(name, params, hp.returns), doc, hp.survey, hp.example)
         out.append("")
     if section in (None, "functions"):
         out.append("Functions:")
         for name, fn in api.FUNCTIONS.items():
+            if fn.effect:
+                continue
             params = fn.params + (("...",) if fn.variadic else ())
             out += _item(_signature(name, params, fn.returns), fn.doc)
+        out.append("")
+    if section in (None, "functions", "effects"):
+        out.append("Effects (functions that change the game: each counts against a hook call's budget of "
+                   f"{EFFECTS}; one that cannot be done is an error naming the hook and line, and the action "
+                   "that set it off is refused with everything the hooks did):")
+        for name, fn in api.FUNCTIONS.items():
+            if fn.effect:
+                out += _item(_signature(name, fn.params, fn.returns), fn.doc, fn.survey, fn.example)
         out.append("")
     for type_name, methods in api.METHODS.items():
         if section not in (None, type_name):
@@ -59,7 +77,7 @@ def cmd_hooks(args: argparse.Namespace) -> int:
 
 
 def register_hooks(sub: Any) -> None:
-    sections = ["points", "functions", *api.METHODS]
+    sections = ["points", "functions", "effects", *api.METHODS]
     p = sub.add_parser("hooks", help="list the hook points and the API a rule hook may use",
                        description="Print the hook DSL's reference: when the engine calls each hook point, "
                                    "and every function, method and property a hook may name. The grammar "

@@ -44,6 +44,11 @@ class _Formatter(argparse.HelpFormatter):
         super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
 
 
+class _RawTextFormatter(argparse.RawDescriptionHelpFormatter, _Formatter):
+    """The top-level help's formatter: its description and epilog (the environment table) are kept
+    as written."""
+
+
 class _Parser(argparse.ArgumentParser):
     """An ``ArgumentParser`` whose help formatter is :class:`_Formatter` unless it is given one (the
     subcommands' parsers are of the same class, so they have it too)."""
@@ -57,16 +62,25 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser: with every command, or (``command``) with that one only."""
     parser = _Parser(
         prog="railbook",
-        description="18xx railway games written as data: validate and compile titles, play and replay games, "
+        formatter_class=_RawTextFormatter,
+        description="18xx railway games written as data: validate and compile titles, play and replay games,\n"
                     "publish rules summaries and compare titles.",
-        epilog="Run 'railbook COMMAND --help' for the options of one command.",
+        epilog="Run 'railbook COMMAND --help' for the options of one command.\n\n"
+               "Environment:\n"
+               "  RAILBOOK_TITLES     more folders to look title ids up in (like --titles; separated by the system's\n"
+               "                      path separator)\n"
+               "  RAILBOOK_CACHE      the compile cache's folder (default ~/.cache/railbook; a folder of your own)\n"
+               "  RAILBOOK_FIXTURES   the recorded games 'railbook fidelity' and the tests replay\n"
+               "                      (default ../shared/fidelity)\n"
+               "  RAILBOOK_CHROMIUM   the headless Chromium that prints PDFs (default: the first on PATH)",
     )
     parser.add_argument("--version", action="version", version=f"railbook {__version__}")
     parser.add_argument("--debug", action="store_true",
                         help="show a Python traceback when railbook fails (for reporting a bug)")
     parser.add_argument("--titles", action="append", metavar="DIR",
                         help="also look title ids up in DIR (a title folder or a folder of titles; repeatable); "
-                             "a game log names its title by id, found only in titles/ and folders listed so")
+                             "a game log names its title by id, found only in titles/, folders listed so and the "
+                             "title folders you started a game of with 'new --titles'")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     from railbook.cli import commands
 

@@ -253,9 +253,21 @@ def cmd_new(args: argparse.Namespace) -> int:
         write_atomically(args.output, data, overwrite=args.force)
     except RailbookError as exc:
         return _fail(str(exc))
-    print(f"new {args.title} game for {len(names)} players -> {args.output}\n")
+    print(f"new {args.title} game for {len(names)} players -> {args.output}")
+    _remember_title_folder(args.title)
+    print()
     print(render_state(game))
     return 0
+
+
+def _remember_title_folder(title: str) -> None:
+    """A game of a title found through ``--titles`` (or $RAILBOOK_TITLES) remembers its folder for
+    this user, so that ``show``, ``act`` and the rest find it without ``--titles`` again."""
+    from railbook.paths import TITLES_DIR, find_title, remember_title
+
+    folder = find_title(title)
+    if folder is not None and folder.resolve().parent != TITLES_DIR.resolve() and remember_title(title, folder):
+        print(f"(the title {title} is remembered from {folder}: later commands find it without --titles)")
 
 
 def cmd_act(args: argparse.Namespace) -> int:

@@ -43,7 +43,10 @@ def register_serve(sub: Any) -> None:
                                    "phase, with the legal actions as buttons. Seats are played at the table "
                                    "(hotseat), by bots, or by other browsers on the network. Games are saved as "
                                    "the same JSON logs `railbook replay` and `railbook act` read. With GAME.json, "
-                                   "that game opens and /api/state, /api/legal, /api/act, /api/undo are its API.")
+                                   "that game opens and /api/state, /api/legal, /api/act, /api/undo are its API. "
+                                   "With --titles DIR (a title folder or a folder of them), /design shows each "
+                                   "of its titles as its files are now: validation, lint, map, market, trains "
+                                   "and phases, reloaded when a file changes, and a game of that version.")
     p.add_argument("game", nargs="?", help="a saved game to open (as railbook new writes them)")
     p.add_argument("--port", type=int, default=8018, help="the port (default 8018)")
     p.add_argument("--host", default="127.0.0.1",

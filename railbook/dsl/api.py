@@ -12,12 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+#: how many titles of 18xx.games (tobymao/18xx, 130 titles in lib/engine/game/g_*) the survey counted
+SURVEYED_TITLES = 130
+
+
 @dataclass(frozen=True)
 class HookPoint:
     params: tuple[tuple[str, str], ...]
     returns: str  # "none", "int", "bool", ...
     doc: str
     accumulates: bool = False  # 'add' sums into the hook's result
+    example: str = ""  # a hook using the point, as a title author writes it
+    survey: str = ""   # which 18xx.games titles need the point: the count and what they override
 
 
 @dataclass(frozen=True)
@@ -27,6 +33,11 @@ class Func:
     doc: str
     impl: str = ""  # name on the runtime api object; defaults to the function's name
     variadic: bool = False
+    # an effect changes the game: each call counts against the hook call's budget of effects
+    # (railbook/dsl/limits.py) and is told its line, so its refusal names where it was called
+    effect: bool = False
+    example: str = ""
+    survey: str = ""
 
 
 # ------------------------------------------------------------------ hook points
@@ -75,6 +86,70 @@ HOOK_POINTS: dict[str, HookPoint] = {
     "after_buy_train": HookPoint((("corporation", "Corporation"), ("train", "Train")), "none",
                                  "After a corporation buys a train (from the depot, the pool or another "
                                  "corporation), after the phase change and rusting it causes."),
+    # -- points the survey of 18xx.games titles asked for (the counts: titles overriding what the point replaces)
+    "after_float": HookPoint(
+        (("corporation", "Corporation"),), "none",
+        "After a corporation floats (once it has its capital): a price "
+        "rise, a fee or a gift on floating.",
+        example='on after_float(corporation) {\n    move_price(corporation, "right", 1)\n'
+                '    pay(corporation, "bank", 20)\n}',
+        survey="40 titles override float_corporation"),
+    "first_track": HookPoint(
+        (("hex", "Hex"), ("tile", "Tile")), "none",
+        "When a hex first gets track (a tile with track replaces one without), after the laying rule of every "
+        "title: the stations on a hex of several cities are lifted, each waiting for the corporation laying to "
+        "place it again. A station the hook places or moves here (place_station, move_station) is placed; the "
+        "stations still lifted after it wait as before.",
+        example='on first_track(hex, tile) {\n    if hex == "B4" and corporation("RED").lifted_from(hex) {\n'
+                '        move_station("RED", hex, 0)\n    }\n}',
+        survey="12 titles override update_token! or test a hex's first track"),
+    "before_place_token": HookPoint(
+        (("corporation", "Corporation"), ("hex", "Hex")), "none",
+        "Before a corporation's station token is placed by an action (a normal placement, a private's, a "
+        "lifted or home station's city chosen), once every rule of the placement holds and before it is paid: "
+        "'fail \"why\"' refuses the placement (the game stays as it was); an effect here happens before the "
+        "station is there. A home station the engine places itself does not call it, nor does listing the "
+        "legal actions.",
+        example='on before_place_token(corporation, hex) {\n    if hex == "B4" and phase() == "2" {\n'
+                '        fail "no station in the mountains before phase 3"\n    }\n}',
+        survey="30 titles override place_token, check_tokenable or can_place_token?"),
+    "round_start": HookPoint(
+        (), "none",
+        "As each round starts (auction, stock or operating: ask round_kind()), before its own start "
+        "(an operating round's private income, the first turn).",
+        example='on round_start() {\n    if round_kind() == "stock" {\n        log("The stock round opens")\n    }\n}',
+        survey="53 titles override new_stock_round, new_operating_round or new_auction_round"),
+    "round_end": HookPoint(
+        (), "none",
+        "As each round ends, after its own end (a stock round's price moves), before the next round is "
+        "chosen: round_kind() is still the round ending.",
+        example='on round_end() {\n    if round_kind() == "operating" {\n        for c in corporations() {\n'
+                '            if c.floated and c.cash == 0 {\n                move_price(c, "left", 1)\n'
+                '            }\n        }\n    }\n}',
+        survey="46 titles override or_round_finished, or_set_finished, finish_round or stock_round_finished"),
+    "operating_turn_start": HookPoint(
+        (("corporation", "Corporation"),), "none",
+        "As a corporation's turn in an operating round starts (after its float on operating and its home "
+        "station), before its first step: end_turn() here skips its turn.",
+        example='on operating_turn_start(corporation) {\n    if corporation.has_marker("strike") {\n'
+                '        corporation.remove_marker("strike")\n        end_turn()\n    }\n}',
+        survey="22 titles override start_operating or setup_turn"),
+    "operating_turn_end": HookPoint(
+        (("corporation", "Corporation"),), "none",
+        "As a corporation's turn in an operating round ends, before the next corporation's starts.",
+        example='on operating_turn_end(corporation) {\n    if corporation.cash < 0 {\n'
+                '        fail "a treasury never goes below nothing"\n    }\n}',
+        survey="20 titles override after_end_of_turn or next_entity! in their rounds"),
+    "priority_deal": HookPoint(
+        (), "none",
+        "When the priority deal for the next stock round is decided (after each stock round and after the "
+        "auction), after the title's priority rule has seated the players: give_priority and reorder_players "
+        "change it. players() is the new seating, its first holding the priority deal.",
+        example='on priority_deal() {\n    let poorest = players()[0]\n    for p in players() {\n'
+                '        if p.cash < poorest.cash {\n            poorest = p\n        }\n    }\n'
+                '    give_priority(poorest)\n}',
+        survey="26 titles override reorder_players, next_sr_player_order, priority_deal_player or "
+               "next_sr_position"),
 }
 
 # ------------------------------------------------------------------ free functions
@@ -167,6 +242,82 @@ FUNCTIONS: dict[str, Func] = {
     "form_corporation": Func(("Corporation", "list[Corporation]"), "none",
                              "Form a corporation that has a 'formation' section (corporations.yaml) by taking "
                              "over the given corporations, which close; the section says how."),
+    # -- effects: what a hook may change in the game (each counted against the hook call's budget of
+    # effects, each refusal a HookError naming the hook and the line; a refused action undoes them all)
+    "move_price": Func(
+        ("Corporation", "Direction", "int"), "none",
+        "Move a corporation's share price n cells 'up', 'down', 'left' or 'right' on the market, one cell at a "
+        "time as the market moves it in a sale or a payout (a price at the market's edge stays there). n is 0 "
+        "or more; a corporation without a share price is a hook error.",
+        effect=True, example='move_price(corporation, "up", 1)',
+        survey="44 titles move share prices in their own code"),
+    "pay": Func(
+        ("Entity", "Entity", "int"), "none",
+        "The first pays the second an amount: a player, a corporation or \"bank\" on either side. Money is "
+        "never made: a player or corporation without the cash is a hook error (pay_up_to pays what it has); "
+        "the bank always pays, breaking as a payout would break it. An amount below 0 is a hook error.",
+        effect=True, example='pay(corporation, "bank", 40)',
+        survey="87 titles move money in their own code"),
+    "pay_up_to": Func(
+        ("Entity", "Entity", "int"), "int",
+        "Like pay, but a payer short of the amount pays all the cash it has: the amount paid.",
+        effect=True, example='let paid = pay_up_to(corporation, "bank", 100)',
+        survey="87 titles move money in their own code"),
+    "place_station": Func(
+        ("Corporation", "Hex", "int"), "none",
+        "Place a corporation's station on city n (0, 1, ...) of a hex, free: the station lifted from that hex "
+        "and waiting for its city if there is one, else its next station not on the map. The city must have "
+        "room for it (a free slot, or one reserved for it) and the corporation no other station in the hex. "
+        "It sets off no hook; charge with pay.",
+        effect=True, example='place_station("RED", "B4", 0)',
+        survey="56 titles place stations in their own code"),
+    "lift_station": Func(
+        ("Corporation", "Hex"), "none",
+        "Take a corporation's station off a hex: it goes back to the corporation, to be placed again (its "
+        "price is paid again then). A corporation with no station there is a hook error.",
+        effect=True, example='lift_station(corporation, hex)',
+        survey="43 titles lift stations in their own code"),
+    "move_station": Func(
+        ("Corporation", "Hex", "int"), "none",
+        "Move a corporation's station in a hex (or lifted from it and waiting for its city) to city n of the "
+        "hex; the city must have room for it.",
+        effect=True, example='move_station("RED", hex, 1)',
+        survey="2 titles move stations within a hex; 12 settle them when a hex first gets track"),
+    "end_step": Func(
+        (), "none",
+        "The step in play ends now for the entity in turn, as if it passed: in an operating round its next "
+        "step follows (a track step ended takes no more tiles this turn).",
+        effect=True, example='end_step()',
+        survey="57 titles end a step in their own code (pass!)"),
+    "end_turn": Func(
+        (), "none",
+        "The turn of the entity in turn ends now: every step of the round is passed for it. It has not passed "
+        "the round: in a stock round it acts again next time round.",
+        effect=True, example='end_turn()',
+        survey="58 titles end a turn in their own code (next_entity!)"),
+    "withdraw_action": Func(
+        ("ActionKind",), "none",
+        "The entity in turn may not take actions of this kind again in this round (a pass stays); what "
+        "lists the legal actions leaves it out.",
+        effect=True, example='withdraw_action("buy_train")',
+        survey="87 titles override the actions a step offers"),
+    "offer_action": Func(
+        ("ActionKind",), "none",
+        "Offer again, to the entity in turn, actions of a kind withdraw_action took from it in this round "
+        "(the step still decides whether it may take one now).",
+        effect=True, example='offer_action("buy_train")',
+        survey="87 titles override the actions a step offers"),
+    "give_priority": Func(
+        ("Player",), "none",
+        "The player holds the priority deal: the seating turns round to start with them (the order stays).",
+        effect=True, example='give_priority(players()[1])',
+        survey="26 titles override how the priority deal is decided"),
+    "reorder_players": Func(
+        ("list[Player]",), "none",
+        "Seat the players in this order, the first holding the priority deal: every player once.",
+        effect=True, example='reorder_players([p for p in players() if p.cash < 100] + '
+                             '[p for p in players() if p.cash >= 100])',
+        survey="26 titles override how the priority deal is decided"),
 }
 
 # ------------------------------------------------------------------ methods and properties by type
@@ -196,6 +347,8 @@ METHODS: dict[str, dict[str, Func]] = {
         "is_minor": Func((), "bool", "True for a minor."),
         "share_price": Func((), "int", "Its current share price (0 if none)."),
         "has_token_in": Func(("Hex",), "bool", "True if one of its station tokens is in the hex."),
+        "lifted_from": Func(("Hex",), "bool", "True if one of its stations was lifted from the hex and waits to be "
+                                              "placed again (in first_track: the hex's first track lifted it)."),
         "owns_private": Func(("Private",), "bool", "True if it owns the private."),
         "president_percent": Func((), "int", "Percent its president holds."),
         "treasury_percent": Func((), "int", "Percent it holds of itself."),
@@ -241,7 +394,18 @@ METHODS: dict[str, dict[str, Func]] = {
 NAMED_STRING_TYPES = {"Hex": "hex", "Phase": "phase", "Corporation": "corporation", "Private": "private",
                       "Train": "train"}
 # types whose literal string arguments are resolved by the runtime into objects
-RESOLVED_TYPES = {"Corporation", "Private"}
+RESOLVED_TYPES = {"Corporation", "Private", "Entity"}
+#: text types with a fixed set of values (a literal outside it is an error the checker names)
+CHOICES: dict[str, tuple[str, ...]] = {
+    "Direction": ("up", "down", "left", "right"),
+    # the actions a player takes in a turn that withdraw_action may take away (never a pass or a correction)
+    "ActionKind": ("assign", "bid", "buy_bonds", "buy_company", "buy_shares", "buy_train", "choose", "convert",
+                   "destination_connection", "discard_train", "dividend", "exchange_tokens", "lay_tile", "merge",
+                   "par", "payoff_loan", "place_token", "remove_token", "run_routes", "sell_bonds",
+                   "sell_company", "sell_shares", "special_buy", "take_loan"),
+}
+#: what "bank" names where a hook names who pays or is paid (an Entity)
+BANK = "bank"
 
 
 def method_impl(type_name: str, method: str) -> str:
@@ -252,4 +416,5 @@ def all_impl_names() -> list[str]:
     names = [f.impl or n for n, f in FUNCTIONS.items()]
     for t, methods in METHODS.items():
         names.extend(method_impl(t, m) for m in methods)
+    names.extend(t.lower() for t in RESOLVED_TYPES)   # what turns a name in a string into the thing named
     return sorted(set(names)) + ["fail"]

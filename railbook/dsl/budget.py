@@ -4,7 +4,9 @@ A stranger's title must not be able to hang or exhaust the machine. Hooks have n
 and no recursion, so every hook ends; but nested loops multiply and a value doubled each time
 round a loop grows beyond any memory. So the generated code counts: every loop and
 comprehension step is counted against :data:`STEPS` per hook call (hooks a hook sets off share
-its budget), and every value a loop assigns is held to :data:`MAX_INT` and :data:`MAX_LENGTH`.
+its budget), every effect a hook causes (a payment, a price move, a station placed: the functions
+marked as effects in railbook/dsl/api.py) against :data:`EFFECTS`, and every value a loop assigns
+is held to :data:`MAX_INT` and :data:`MAX_LENGTH`.
 A hook that exceeds either fails with an error naming the hook and the line
 (:class:`railbook.errors.HookError`).
 
@@ -18,9 +20,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from railbook.dsl import ast as A
-from railbook.dsl.limits import DEEP_LOOPS, MAX_INT, MAX_LENGTH, STEPS
+from railbook.dsl.limits import DEEP_LOOPS, EFFECTS, MAX_INT, MAX_LENGTH, STEPS
 
-__all__ = ["DEEP_LOOPS", "MAX_INT", "MAX_LENGTH", "STEPS", "unbounded"]
+__all__ = ["DEEP_LOOPS", "EFFECTS", "MAX_INT", "MAX_LENGTH", "STEPS", "unbounded"]
 
 
 def unbounded(program: A.Program) -> list[tuple[int, int, str]]:

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 from railbook.dsl import ast as A
 from railbook.dsl.api import (
+    BANK,
+    CHOICES,
     FUNCTIONS,
     HOOK_POINTS,
     METHODS,
@@ -41,7 +43,9 @@ class Names:
                 "train": self.trains, "phase": self.phases}[kind]
 
 
-STRINGLIKE = {"str", "Hex", "Phase"}
+STRINGLIKE = {"str", "Hex", "Phase", *CHOICES}
+#: who may pay or be paid (an Entity): a player, a corporation, or "bank"
+ENTITY_TYPES = {"Entity", "Player", "Corporation"}
 
 
 def is_list(t: str) -> bool:
@@ -59,7 +63,9 @@ def fits(actual: str, expected: str) -> bool:
         return True
     if actual in STRINGLIKE and expected in STRINGLIKE:
         return True
-    if expected in ("Corporation", "Private", "Train") and actual == "str":
+    if expected in ("Corporation", "Private", "Train", "Entity") and actual == "str":
+        return True
+    if expected == "Entity" and actual in ENTITY_TYPES:
         return True
     if is_list(actual) and is_list(expected):
         return fits(elem(actual), elem(expected))
@@ -68,7 +74,9 @@ def fits(actual: str, expected: str) -> bool:
 
 def describe(t: str) -> str:
     return {"int": "a number", "bool": "true/false", "str": "text", "none": "nothing", "any": "a value",
-            "Hex": "a hex", "Phase": "a phase name"}.get(t, f"a list of {describe(elem(t))}" if is_list(t) else f"a {t}")
+            "Hex": "a hex", "Phase": "a phase name", "Direction": "a direction ('up', 'down', 'left' or 'right')",
+            "ActionKind": "an action's kind (such as 'buy_train')",
+            "Entity": "a player, a corporation or \"bank\""}.get(t, f"a list of {describe(elem(t))}" if is_list(t) else f"a {t}")
 
 
 class Checker:
@@ -297,6 +305,12 @@ class Checker:
                 known = self.names.known(kind)
                 if known and arg.value not in known:
                     self.err(arg, f"{arg.value!r} is not a {kind} of this title")
+            if ptype in CHOICES and isinstance(arg, A.Str) and arg.value not in CHOICES[ptype]:
+                self.err(arg, f"{name!r} needs {describe(ptype)} here, not {arg.value!r} "
+                              f"(one of: {', '.join(CHOICES[ptype])})")
+            if ptype == "Entity" and isinstance(arg, A.Str) and arg.value != BANK and self.names.corporations \
+                    and arg.value not in self.names.corporations:
+                self.err(arg, f"{arg.value!r} is neither \"bank\" nor a corporation of this title")
         for extra in args[len(func.params):]:
             self.expr(extra, scope)
         if name == "option" and args and isinstance(args[0], A.Str) and self.names.options \

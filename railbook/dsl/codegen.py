@@ -120,7 +120,8 @@ class Generator:
             return f"[{self.expr(e.element)} for v_{e.var} in api.each({self.expr(e.iterable)}, {e.line}){cond}]"
         if isinstance(e, A.Call):
             func = FUNCTIONS[e.func]
-            return f"api.{func.impl or e.func}({', '.join(self.args(func.params, e.args))})"
+            args = self.args(func.params, e.args) + ([str(e.line)] if func.effect else [])  # an effect's line
+            return f"api.{func.impl or e.func}({', '.join(args)})"
         if isinstance(e, (A.MethodCall, A.Attribute)):
             recv_t = self.types[id(e.receiver)]
             member = e.method if isinstance(e, A.MethodCall) else e.attr

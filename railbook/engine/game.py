@@ -76,7 +76,7 @@ class Game(GameState):
         change_certificates_at_start(self.rules.certificates_at_start, self.all_corporations, self.companies,
                                      self.share_pool, self.bank)
         self.hook("setup")
-        self.round.setup()
+        self.start_round()
 
     # ------------------------------------------------------------------ processing
     def process(self, action: dict[str, Any] | A.Action) -> "Game":
@@ -147,6 +147,9 @@ class Game(GameState):
         if correction is not None:
             correction(self, action)
             return
+        if action.type in self.api.withheld_from(action.entity):
+            raise IllegalAction(f"{self.describe_entity(action.entity)} may not {action.type.replace('_', ' ')} "
+                                f"again in this round", "title rule")
         self.round.process_action(action)
         self.after_action(action)
         reason, timing = game_end_check(self)
@@ -171,7 +174,7 @@ class Game(GameState):
                 if self.finished:
                     break
                 self.round.at_start = True
-                self.round.setup()
+                self.start_round()
                 opened = self.turn != turn
                 reason, timing = game_end_check(self)   # the round's start may pay out (a bank breaks)
                 if timing == "immediately":
@@ -203,9 +206,15 @@ class Game(GameState):
             self.round.after_closing()   # what the one in turn could do may have closed with them
 
     def next_round(self) -> None:
+        self.hook("round_end")
         for observe in self.round_observers:
             observe(self)
         self.round = self.schedule.next_round()
+
+    def start_round(self) -> None:
+        """The round just made starts: the title's round_start hook, then the round's own start."""
+        self.hook("round_start")
+        self.round.setup()
 
     # ------------------------------------------------------------------ what may happen now
     @property
@@ -214,8 +223,9 @@ class Game(GameState):
 
     def legal_action_types(self, entity: Any = None) -> list[str]:
         entity = entity if entity is not None else self.current_entity
+        withheld = self.api.withheld_from(entity)
         return [a for a in self.round.actions_for(entity) if a not in ("message", "log")
-                and not a.startswith("program_")]
+                and not a.startswith("program_") and a not in withheld]
 
     def actors(self) -> list[Any]:
         """Who may act now: the entity whose turn it is, the player behind it (a president adds cash
@@ -237,7 +247,8 @@ class Game(GameState):
             return []
         entities = [entity] if entity is not None else self.actors()
         try:
-            return [a for e in entities for a in self.round.legal_actions(e)]
+            return [a for e in entities for a in self.round.legal_actions(e)
+                    if a.type not in self.api.withheld_from(e)]
         except GameError:
             raise
         except Exception as exc:   # a fault of the listing, named as the engine's

@@ -24,6 +24,7 @@ from railbook.engine.map.graph import Graph
 from railbook.engine.map.hex import Hex
 from railbook.engine.map.tile import Tile
 from railbook.engine.market.stock_market import StockMarket
+from railbook.engine.points import Extensions
 from railbook.engine.setup import board, lend_neutral_tokens, tile_supply
 from railbook.engine.title import Title
 from railbook.errors import GameError
@@ -120,6 +121,7 @@ class GameState:
         self.api: Any = None  # what the title's hooks are called with (the game sets it up)
         self.mechanics = []
         self.mechanic_index: dict[type, Any] = {}   # mechanics.base.find's answers, by class
+        self.extensions = Extensions()               # the mechanics' handlers at the steps' points
         self.markers: dict[str, int] = {}
         self.skipped_steps: set[str] = set()   # operating steps the game's last set leaves out
         self.saved_tokens: list[dict[str, Any]] = []   # stations lifted by a city split, waiting to go back

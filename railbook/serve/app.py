@@ -140,6 +140,30 @@ def create_app(hall: Hall) -> Starlette:
     async def lobby(request: Request) -> Response:
         return page("lobby.html", games_dir=str(hall.games_dir))
 
+    # ---------------------------------------------------------------- titles under design (--titles)
+    async def design_list(request: Request) -> Response:
+        from railbook.serve.design import designs
+
+        found = await run_in_threadpool(designs)
+        return page("design.html", d=None, designs=[(k, str(v)) for k, v in sorted(found.items())])
+
+    async def design_page(request: Request) -> Response:
+        from railbook.serve.design import design_view, designs
+
+        title_id = request.path_params["title"]
+        folder = (await run_in_threadpool(designs)).get(title_id)
+        if folder is None:
+            return page("missing.html", 404, message=f"no title {title_id!r} in the folders given with --titles")
+        return page("design.html", d=await run_in_threadpool(design_view, title_id, folder), designs=[])
+
+    async def design_stamp(request: Request) -> Any:
+        from railbook.serve.design import designs, stamp
+
+        folder = (await run_in_threadpool(designs)).get(request.path_params["title"])
+        if folder is None:
+            raise NotFound(f"no title {request.path_params['title']!r} in the folders given with --titles")
+        return {"stamp": await run_in_threadpool(stamp, folder)}
+
     async def table_page(request: Request) -> Response:
         gid = request.path_params["gid"]
         try:
@@ -378,6 +402,9 @@ def create_app(hall: Hall) -> Starlette:
         Route("/", home),
         Route("/lobby", lobby),
         Route("/game/{gid}", table_page),
+        Route("/design", design_list),
+        Route("/design/{title}", design_page),
+        Route("/design/{title}/stamp", api(design_stamp)),
         Route("/replay/{rid}", replay_page),
         Route("/favicon.ico", favicon),
         Route("/api/titles", api(titles)),
@@ -412,10 +439,10 @@ async def _not_allowed(request: Request, exc: Exception) -> Response:
 
 def _titles() -> dict[str, Any]:
     from railbook.engine.title import Title
-    from railbook.paths import title_ids
+    from railbook.paths import known_titles
 
     out: list[dict[str, Any]] = []
-    for tid in title_ids():
+    for tid in sorted(known_titles()):   # titles/ and the folders the server was started with (--titles)
         try:
             rules = Title.load(tid).rules
         except RailbookError as exc:

@@ -67,13 +67,14 @@ class Hall:
         """A new game from the lobby: ``title``, ``players`` (names), ``seed``, ``optional_rules``,
         ``bots`` (a bot's name per seat, by position), saved in the games folder."""
         from railbook.engine.title import Title
-        from railbook.paths import title_ids
+        from railbook.paths import known_titles
 
         if not isinstance(spec, dict):
             raise ActionFormatError("send the new game as a JSON object")
         title_id = spec.get("title")
-        if title_id not in title_ids():
-            raise ActionFormatError(f"no title {title_id!r} (there are: {', '.join(title_ids())})")
+        known = known_titles()   # titles/ and the folders the server was started with (--titles)
+        if not isinstance(title_id, str) or title_id not in known:
+            raise ActionFormatError(f"no title {title_id!r} (there are: {', '.join(sorted(known))})")
         options = spec.get("optional_rules") or []
         if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
             raise ActionFormatError("optional_rules is a list of rule ids")

@@ -44,6 +44,11 @@ def serve(game: Path | None, host: str, port: int, games_dir: Path, open_browser
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     url = f"http://{shown}:{port}{first}"
     print(f"railbook serve: {url}  (games are saved in {games_dir}; Ctrl-C stops)", flush=True)
+    from railbook.paths import listed_title_folders
+
+    if listed_title_folders():
+        print(f"titles under design ({', '.join(str(f) for f in listed_title_folders())}): "
+              f"{url.rstrip('/')}/design", flush=True)
     if open_browser:
         threading.Timer(0.8, lambda: webbrowser.open(url)).start()
     server.run()

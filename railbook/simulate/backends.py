@@ -46,6 +46,15 @@ def process_rows(tasks: list[GameTask], workers: int) -> Iterator[dict[str, Any]
     return in_workers(run_task, tasks, workers)
 
 
+def check_backend(backend: str) -> None:
+    """Refuse, before the title is compiled or a game played, a backend whose extra is missing."""
+    if backend == "ray":
+        import importlib.util
+
+        if importlib.util.find_spec("ray") is None:
+            raise StudyError("the ray backend needs Ray: pip install 'railbook[cluster]'")
+
+
 def ray_rows(tasks: list[GameTask], workers: int, address: str | None) -> Iterator[dict[str, Any]]:
     """The games as Ray tasks: on the cluster at ``address`` (whose nodes have this railbook installed),
     or on a Ray instance started here for the study, on the loopback address, with ``workers`` CPUs.

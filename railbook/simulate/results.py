@@ -94,6 +94,13 @@ def _read_jsonl(path: Path, tolerate_torn_end: bool = False, logs: bool = True) 
     return rows
 
 
+def check_format(path: Path) -> None:
+    """Refuse, before any game is played, a results file whose format needs an extra that is not
+    installed (Parquet needs pyarrow): a study of an hour must not end in that message."""
+    if path.suffix == ".parquet":
+        _arrow()
+
+
 def _arrow() -> Any:
     try:
         import pyarrow

@@ -37,6 +37,8 @@ def simulate(study: Study, path: Path, backend: str = "process", workers: int = 
     from railbook.engine.title import Title
 
     study.check()
+    results.check_format(path)
+    backends.check_backend(backend)
     existing = results.read_rows(path)
     _check_compatible(existing, Title.load(study.title, study.options).module.SOURCE_HASH, path)
     have = {key_of(r) for r in existing}

@@ -79,6 +79,9 @@ class GameTask:
     options: tuple[str, ...] = ()
     changes: tuple[str, ...] = ()  # change_text() of each data change, in order
     max_actions: int = 20_000
+    #: where the title was found (``--titles``): a fresh worker process looks there too; not part of
+    #: the game (the title's source hash in each row says what was played)
+    title_folders: tuple[str, ...] = ()
 
     def data_changes(self) -> tuple[tuple[str, Any], ...]:
         return tuple(parse_change(c) for c in self.changes)
@@ -124,9 +127,12 @@ class Study:
         return tuple(base[(i + shift) % players] for i in range(players))
 
     def tasks(self) -> list[GameTask]:
+        from railbook.paths import listed_title_folders
+
+        folders = tuple(str(f.resolve()) for f in listed_title_folders())
         return [GameTask(title=self.title, players=v.players, bots=self.seats(v.players, k), seed=self.seed + k,
                          options=self.options, changes=tuple(change_text(p, x) for p, x in v.changes),
-                         max_actions=self.max_actions)
+                         max_actions=self.max_actions, title_folders=folders)
                 for v in self.variants() for k in range(self.games)]
 
     def check(self) -> None:

@@ -20,7 +20,10 @@ from railbook.simulate.study import GameTask
 def run_task(task: GameTask) -> dict[str, Any]:
     from railbook.bots.selfplay import play
     from railbook.engine.title import Title
+    from railbook.paths import listed_title_folders, use_title_folders
 
+    if task.title_folders and not listed_title_folders():
+        use_title_folders(task.title_folders)   # a fresh worker: the folders the study's command listed
     title = Title.load(task.title, task.options, task.data_changes())
     stats = GameStats()
     error = None

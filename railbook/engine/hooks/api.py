@@ -2,13 +2,13 @@
 ``railbook/dsl/api.py`` (a test keeps the two in step).
 
 Hooks receive engine objects only as opaque values and can do nothing with
-them except pass them back here.
+them except pass them back here. The effects (what a hook may change) are in
+``effects.py``.
 """
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from railbook.precompiled import dataclass  # dataclasses.dataclass, methods compiled ahead of time
 
@@ -30,6 +30,7 @@ from railbook.engine.rules.trains import (
     set_train_stops,
 )
 from railbook.engine.steps.auction import WaterfallAuction
+from railbook.engine.hooks.effects import Effects, Hook
 from railbook.dsl import limits as budget
 from railbook.errors import GameError, HookError, RouteError
 
@@ -37,10 +38,6 @@ if TYPE_CHECKING:
     from railbook.engine.state import GameState
 
 
-#: a compiled hook: called with this API and the hook point's arguments
-Hook = Callable[..., Any]
-#: the docstring the code generator gives every hook: where it is and what it is
-_DOC_LINE = re.compile(r"rules\.hooks line (\d+): (.*)")
 
 
 @dataclass
@@ -52,11 +49,15 @@ class RouteView:
     earned: int | None = None     # what it earns, bonuses included (known once the run is scored)
 
 
-class HookAPI:
+class HookAPI(Effects):
     def __init__(self, game: "GameState"):
         self.game = game
         self._steps = 0          # loop steps the running hook call has taken
+        self._effects = 0        # effects the running hook call has caused
         self._running: list[Hook] = []  # the hook calls under way (a hook may set off another)
+        # action kinds withdraw_action took from an entity, for the round it was called in
+        self.withheld: dict[Any, set[str]] = {}
+        self.withheld_round: Any = None
 
     # -- running a hook under its budget (railbook/dsl/budget.py)
     def run(self, fn: Hook, *args: Any) -> Any:
@@ -65,6 +66,7 @@ class HookAPI:
         a HookError naming the hook and line, never a traceback."""
         if not self._running:
             self._steps = 0
+            self._effects = 0
         self._running.append(fn)
         try:
             return fn(self, *args)
@@ -95,17 +97,6 @@ class HookAPI:
                             f"its limit for a value")
         return value
 
-    def _where(self, fn: Hook | None, line: int | None = None) -> str:
-        if line is None:
-            m = _DOC_LINE.match((fn.__doc__ or "") if fn is not None else "")
-            line = int(m.group(1)) if m else 1
-        return f"{self.game.title.id}/rules.hooks:{line}"
-
-    @staticmethod
-    def _label(fn: Hook | None) -> str:
-        m = _DOC_LINE.match((fn.__doc__ or "") if fn is not None else "")
-        return f"'{m.group(2)}'" if m else "(unknown)"
-
     # -- plumbing
     def wrap(self, value: Any) -> Any:
         return value
@@ -115,14 +106,6 @@ class HookAPI:
 
     def fail(self, message: Any) -> None:
         raise RouteError(str(message), "title rule")
-
-    def _corp(self, value: Any) -> Any:
-        if isinstance(value, str):
-            corp = self.game.corporation_by_id(value)
-            if corp is None:
-                raise GameError(f"rule hook names unknown corporation {value!r}", "title rule")
-            return corp
-        return value
 
     def _private(self, value: Any) -> Any:
         if isinstance(value, str):
@@ -392,6 +375,10 @@ class HookAPI:
 
     def corporation_has_token_in(self, c: Any, hex_id: str) -> bool:
         return any(t.hex is not None and t.hex.id == hex_id for t in c.tokens)
+
+    def corporation_lifted_from(self, c: Any, hex_id: str) -> bool:
+        return any(p["token"].corporation is c and not p["token"].used and any(h.id == hex_id for h in p["hexes"])
+                   for p in self.game.round.pending_tokens)
 
     def corporation_owns_private(self, c: Any, p: Any) -> bool:
         return self._private(p).owner is c

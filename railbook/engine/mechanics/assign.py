@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.company import Ability
 from railbook.engine.legal import LegalAction, simple
-from railbook.engine.mechanics.base import Mechanic
-from railbook.engine.mechanics.compose import has_step, insert_before, mix_into
+from railbook.engine.mechanics.base import Mechanic, has_step, insert_before
+from railbook.engine.points import Handler, Point
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.track import TrackStep
-from railbook.engine.steps.trains import BuyTrainStep
+from railbook.engine.steps.trains import TRAIN_OFFER, BuyTrainStep
 from railbook.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -152,25 +152,6 @@ def usable_train_right(game: "GameState", corp: Any) -> bool:
                for a in c.abilities)
 
 
-class RightAwareTrainBuying:
-    """A corporation at its train limit whose president could hand it a train-limit right stays in
-    the train step (mixed in front of the title's train step): it may take the right, then buy."""
-
-    #: the train step's listing holds: it lists by ``actions`` (a pass, here)
-    LISTING_HOLDS = True
-
-    game: Any
-
-    def actions(self, entity: Any) -> list[str]:
-        out = super().actions(entity)  # type: ignore[misc]
-        if out or entity is not self.current_entity() or not entity.is_corporation():  # type: ignore[attr-defined]
-            return out
-        price = self.game.depot.min_price(entity)
-        if usable_train_right(self.game, entity) and price is not None and entity.cash >= price:
-            return ["pass"]
-        return out
-
-
 def extra_train_limit(game: "GameState", corp: Any) -> int:
     return sum(a.spec.amount for a in getattr(corp, "abilities", [])
                if a.type == "train_limit" and active_until(game, a))
@@ -196,9 +177,22 @@ class AssignRights(Mechanic):
     def operating_steps(self, steps: list[Any]) -> list[Any]:
         if not has_step(steps, AssignStep):
             steps = insert_before(steps, TrackStep, AssignStep)
+        return steps
+
+    def handlers(self) -> list[tuple[Point, Handler]]:
         if not any(a.type == "train_limit" for c in self.game.companies for a in c.abilities):
-            return steps
-        return mix_into(steps, BuyTrainStep, RightAwareTrainBuying)
+            return []
+        return [(TRAIN_OFFER, self.wait_for_train_right)]
+
+    def wait_for_train_right(self, step: BuyTrainStep, entity: Any, kinds: list[str]) -> list[str]:
+        """A corporation at its train limit whose president could hand it a train-limit right stays in
+        the train step (it may pass): it may take the right, then buy."""
+        if kinds or entity is not step.current_entity() or not entity.is_corporation():
+            return kinds
+        price = self.game.depot.min_price(entity)
+        if usable_train_right(self.game, entity) and price is not None and entity.cash >= price:
+            return ["pass"]
+        return kinds
 
     def extra_train_limit(self, corporation: Any) -> int:
         return extra_train_limit(self.game, corporation)

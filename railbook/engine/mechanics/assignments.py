@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Any
 from railbook.engine.legal import LegalAction, simple
 from railbook.engine.mechanics.assign import AssignStep
 from railbook.engine.mechanics.base import Mechanic, find, replace_step
-from railbook.engine.mechanics.compose import mix_into
+from railbook.engine.points import Handler, Point
 from railbook.engine.rules.abilities import right_owner, usable_abilities
 from railbook.engine.steps.base import Step
-from railbook.engine.steps.privates import BuyPrivateStep
+from railbook.engine.steps.privates import PRIVATE_BOUGHT, BuyPrivateStep
 from railbook.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -50,8 +50,17 @@ class Assignments(Mechanic):
         self.corporation_of: dict[str, Any] = {}   # private -> the corporation (or minor) it is assigned to
 
     def operating_steps(self, steps: list[Any]) -> list[Any]:
-        steps = replace_step(steps, AssignStep, AssignmentStep)
-        return mix_into(steps, BuyPrivateStep, AssignOnPurchase)
+        return replace_step(steps, AssignStep, AssignmentStep)
+
+    def handlers(self) -> list[tuple[Point, Handler]]:
+        return [(PRIVATE_BOUGHT, self.assign_on_purchase)]
+
+    def assign_on_purchase(self, step: BuyPrivateStep, action: "Action") -> None:
+        """A corporation buying a private with ``assign_corporation`` ``when: [sold]`` is assigned it."""
+        company = action.company
+        for a in company.abilities:
+            if a.type == "assign_corporation" and "sold" in a.when and right_owner(a):
+                self.assign_corporation(company, action.entity)
 
     def bonus_active(self, company: Any) -> bool:
         spec = bonus_spec(company)
@@ -98,21 +107,6 @@ def assignments(game: "GameState") -> Assignments:
     if found is None:  # pragma: no cover - the steps exist only where the mechanic does
         raise IllegalAction("this title assigns no privates", "assign")
     return found
-
-
-class AssignOnPurchase:
-    """A corporation buying a private with ``assign_corporation`` ``when: [sold]`` is assigned it."""
-
-    LISTING_HOLDS = True   # what follows a purchase, not which purchases are legal
-
-    game: Any
-
-    def process_buy_company(self, action: "Action") -> None:
-        super().process_buy_company(action)  # type: ignore[misc]
-        company = action.company
-        for a in company.abilities:
-            if a.type == "assign_corporation" and "sold" in a.when and right_owner(a):
-                assignments(self.game).assign_corporation(company, action.entity)
 
 
 class AssignmentStep(Step):

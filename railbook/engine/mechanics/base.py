@@ -13,8 +13,11 @@ they are asked, in :mod:`railbook.engine.mechanics.registry`.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+
+from railbook.engine.points import Handler, Point
+from railbook.engine.steps.stock import BuySellParShares
+from railbook.errors import GameError
 
 if TYPE_CHECKING:
     from railbook.engine.rounds.base import Round
@@ -23,7 +26,7 @@ if TYPE_CHECKING:
 M = TypeVar("M", bound="Mechanic")
 
 #: a step as a round lists it: its class, or its class with the options it is built with
-StepSpec = Any
+StepSpec = type | tuple[type, dict[str, Any]]
 
 
 class RoundMaker(Protocol):
@@ -53,6 +56,12 @@ class Mechanic:
 
     def setup(self) -> None:
         """Once, when the game starts (after the map, before the first round)."""
+
+    def handlers(self) -> list[tuple[Point, Handler]]:
+        """The rules this mechanic adds to the steps: a handler (one of its methods, whose docstring
+        says why) at each extension point, in the order it wants them run there. Asked once, after
+        every mechanic's ``setup``."""
+        return []
 
     def on_event(self, event: str) -> None:
         """A train or phase fired an event."""
@@ -111,17 +120,30 @@ def replace_step(steps: list[StepSpec], old: type, new: Any) -> list[StepSpec]:
     return out
 
 
-@contextmanager
-def cash_lent(giver: Any, taker: Any, amount: int) -> Iterator[None]:
-    """Within the block, ``amount`` of the giver's cash is the taker's: a check judges an action as it
-    would be judged once a mechanic has paid what it pays first (an owner's share of a train, a loan)."""
-    if amount <= 0 or giver is None:
-        yield
-        return
-    giver.cash -= amount
-    taker.cash += amount
-    try:
-        yield
-    finally:
-        taker.cash -= amount
-        giver.cash += amount
+def insert_before(steps: list[Any], base: type, new: Any) -> list[Any]:
+    """A copy of the step list with ``new`` placed before the first step derived from ``base`` (else last)."""
+    out = list(steps)
+    for i, spec in enumerate(out):
+        cls = spec[0] if isinstance(spec, tuple) else spec
+        if isinstance(cls, type) and issubclass(cls, base):
+            out.insert(i, new)
+            return out
+    out.append(new)
+    return out
+
+
+def has_step(steps: list[Any], base: type) -> bool:
+    """Whether a step derived from ``base`` is among the round's steps."""
+    return any(isinstance(c, type) and issubclass(c, base)
+               for c in (s[0] if isinstance(s, tuple) else s for s in steps))
+
+
+def replace_stock_step(steps: list[StepSpec], new: type) -> list[StepSpec]:
+    """A copy of a stock round's steps with the engine's share step replaced by ``new`` (a subclass
+    defined in the mechanic's module). Only one mechanic of a title may replace it: a second finds
+    it replaced already, and that is an error in the title's data, not a silent loss of rules."""
+    if not any(spec is BuySellParShares or (isinstance(spec, tuple) and spec[0] is BuySellParShares)
+               for spec in steps):
+        raise GameError(f"two mechanics replace the stock round's share step ({new.__name__} and another): "
+                        "a title may use only one of them", "title data")
+    return replace_step(steps, BuySellParShares, new)

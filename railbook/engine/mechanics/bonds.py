@@ -12,11 +12,10 @@ pool first, as many as its cash allows, else from players.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, Range, ranged, simple
-from railbook.engine.mechanics.base import Mechanic, find
-from railbook.engine.mechanics.compose import mix_into
+from railbook.engine.mechanics.base import Mechanic, find, replace_stock_step
 from railbook.engine.steps.stock import BuySellParShares
 from railbook.errors import IllegalAction, InsufficientFunds
 
@@ -84,15 +83,12 @@ class Bonds(Mechanic):
         self.holdings: dict[str, dict[Any, int]] = {}  # corporation id -> {holder: bonds}
 
     def stock_steps(self, steps: list[Any]) -> list[Any]:
-        return mix_into(steps, BuySellParShares, BondTrading)
+        return replace_stock_step(steps, BondTrading)
 
 
-class BondTrading:
-    """Players trading bonds with the pool in a stock round (mixed in front of the stock step)."""
-
-    game: Any
-    round: Any
-    current_entity: Callable[[], Any]   # the step's
+class BondTrading(BuySellParShares):
+    """The stock step where players also trade bonds with the pool: a new kind of action (buying
+    and selling bonds) is a stock step of its own, defined here once."""
 
     def tradable_bonds(self, entity: Any) -> list[tuple[Any, str]]:
         out: list[tuple[Any, str]] = []
@@ -107,7 +103,7 @@ class BondTrading:
         return out
 
     def actions(self, entity: Any) -> list[str]:
-        out = list(super().actions(entity))  # type: ignore[misc]
+        out = list(super().actions(entity))
         if entity is self.current_entity() and getattr(self, "pending_home", None) is None:
             extra = [kind for _, kind in self.tradable_bonds(entity)]
             if extra:
@@ -117,7 +113,7 @@ class BondTrading:
     def offers(self, entity: Any, kind: str) -> bool:
         """``kind in actions(entity)`` without building the list: the stock step's own answer, else a
         bond trade of that kind (or a pass, which any bond trade brings)."""
-        if super().offers(entity, kind):  # type: ignore[misc]
+        if super().offers(entity, kind):
             return True
         if kind not in ("buy_bonds", "sell_bonds", "pass"):
             return False
@@ -134,7 +130,7 @@ class BondTrading:
     def has_actions(self, entity: Any) -> bool:
         """``bool(actions(entity))`` without building the list: the stock step's own answer (which
         stops at the first thing the player may do), else whether a bond may be traded."""
-        if super().has_actions(entity):  # type: ignore[misc]
+        if super().has_actions(entity):
             return True
         return (entity is self.current_entity() and getattr(self, "pending_home", None) is None
                 and bool(self.tradable_bonds(entity)))
@@ -143,7 +139,7 @@ class BondTrading:
         """The stock step's actions, and a bond of each issuer bought from the pool or any number of
         the player's sold to it."""
         kinds = self.actions(entity)
-        listed: list[LegalAction] = super().legal_actions(entity)  # type: ignore[misc]
+        listed: list[LegalAction] = super().legal_actions(entity)
         out = [a for a in listed if a.type != "pass"]
         for corp, kind in self.tradable_bonds(entity):
             if kind not in kinds:
@@ -156,7 +152,7 @@ class BondTrading:
         return out + [a for a in listed if a.type == "pass"]
 
     def bought(self) -> bool:
-        if super().bought():  # type: ignore[misc]
+        if super().bought():
             return True
         for a in self.round.current_actions:
             if a.type == "buy_bonds":

@@ -23,8 +23,7 @@ from typing import TYPE_CHECKING, Any
 from railbook.engine.entities.share import Share
 from railbook.engine.legal import LegalAction, simple, subsets
 from railbook.engine.map.distance import track_connected
-from railbook.engine.mechanics.base import Mechanic, find
-from railbook.engine.mechanics.compose import has_step, insert_before
+from railbook.engine.mechanics.base import Mechanic, find, has_step, insert_before
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.track import TrackStep
 from railbook.errors import IllegalAction

@@ -33,16 +33,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.entities.corporation import Corporation
+from railbook.engine.entities.player import Player
 from railbook.engine.legal import LegalAction, simple
 from railbook.engine.mechanics.base import Mechanic, find
-from railbook.engine.mechanics.compose import mix_into
 from railbook.engine.mechanics.debt_forming import Forming
 from railbook.engine.rules.corporations import close_corporation
 from railbook.engine.rules.game_end import end_game
 from railbook.engine.steps.base import Step
-from railbook.engine.steps.routes import DividendStep
-from railbook.engine.steps.stock import BuySellParShares
-from railbook.engine.steps.trains import BuyTrainStep
+from railbook.engine.points import Handler, Point
+from railbook.engine.steps.routes import DIVIDEND_LEFT_ALONE, PRICE_HELD, DividendStep
+from railbook.engine.steps.stock import BUY_INSTEAD, NO_BUY, STOCK_AFTER_ACTION, BuySellParShares
+from railbook.engine.steps.trains import TRAIN_BOUGHT, BuyTrainStep
 from railbook.errors import IllegalAction, InsufficientFunds
 from railbook.title.model import FormationDef
 
@@ -78,13 +80,63 @@ class DebtFormation(Forming, Mechanic):
         self.half_president: Any = None              # a president holding half the president's certificate
         self.owned_permanent = False                 # it has owned a train that never rusts
 
-    def stock_steps(self, steps: list[Any]) -> list[Any]:
-        return mix_into(steps, BuySellParShares, HalfPresidencyRules)
+    def handlers(self) -> list[tuple[Point, Handler]]:
+        out: list[tuple[Point, Handler]] = [(NO_BUY, self.half_president_buys_national),
+                                            (BUY_INSTEAD, self.buy_up_to_presidency),
+                                            (STOCK_AFTER_ACTION, self.half_president_bankrupt)]
+        if self.rules.withholds_until_permanent_train:
+            out += [(DIVIDEND_LEFT_ALONE, self.withholds), (PRICE_HELD, self.withholds),
+                    (TRAIN_BOUGHT, self.permanent_train_frees_dividends)]
+        return out
 
-    def operating_steps(self, steps: list[Any]) -> list[Any]:
-        if not self.rules.withholds_until_permanent_train:
-            return steps
-        return mix_into(mix_into(steps, DividendStep, FormedDividendRules), BuyTrainStep, FormedTrainBuying)
+    # -- a president holding half the president's certificate (stock rounds)
+    def half_president_buys_national(self, step: BuySellParShares, entity: Player, corporation: Corporation) -> bool:
+        """A president holding half the formed corporation's president's certificate buys nothing
+        but its certificates in his stock turns (its price buys the other half)."""
+        return self.half_president is not None and entity is self.half_president and corporation is not self.national
+
+    def buy_up_to_presidency(self, step: BuySellParShares, action: "Action") -> bool:
+        """The half president's purchase of a certificate of the formed corporation buys the other
+        half of his certificate: the certificate he buys stays where it was."""
+        half, national = self.half_president, self.national
+        bundle = getattr(action, "bundle", None)
+        if half is None or action.entity is not half or bundle is None or bundle.corporation is not national:
+            return False
+        game = self.game
+        if bundle.owner is not game.share_pool and bundle.owner is not national.ipo_owner:
+            raise IllegalAction(f"those {national.name} shares are not for sale", "buy shares")
+        if not step.can_buy(half, bundle):
+            raise IllegalAction(f"{half.name} cannot buy that certificate", "half presidency")
+        price = bundle.price()
+        half.spend(price, game.bank)
+        cert = national.presidents_share
+        cert.percent *= 2
+        self.half_president = None
+        game.log(f"{half.name} spends {game.format_money(price)} to buy up to the presidency of {national.name}")
+        step.round.current_actions.append(action)
+        return True
+
+    def half_president_bankrupt(self, step: BuySellParShares, action: "Action") -> None:
+        """A half president who can neither sell nor buy a certificate of the formed corporation is
+        bankrupt, and the game ends."""
+        half, national = self.half_president, self.national
+        game = self.game
+        if half is None or game.finished or (step.round.current_entity is not half and action.entity is not half):
+            return
+        if step.can_sell_any(half) or step.can_buy_any(half):
+            return
+        game.log(f"-- {half.name} cannot raise the money for a {national.name} share and is bankrupt --")
+        end_game(game, "bankrupt")
+
+    # -- the formed corporation's dividends (withholds_until_permanent_train)
+    def withholds(self, step: DividendStep, corp: Corporation) -> bool:
+        """Until it owns a train that never rusts, the formed corporation withholds and its price stays."""
+        return self.bound_to_withhold(corp)
+
+    def permanent_train_frees_dividends(self, step: BuyTrainStep, action: "Action") -> None:
+        """A train that never rusts bought by the formed corporation frees it to pay dividends."""
+        if action.entity is self.national and action.train.rusts_on is None:
+            self.owned_permanent = True
 
     def bound_to_withhold(self, corp: Any) -> bool:
         return bool(self.rules.withholds_until_permanent_train) and corp is self.national and not self.owned_permanent
@@ -220,100 +272,6 @@ class DebtFormation(Forming, Mechanic):
         permanent = [t for t in trains if t.rusts_on is None]
         limit = self.rules.discard_limit or 0
         return temporary + (permanent if len(permanent) > limit else [])
-
-
-class HalfPresidencyRules:
-    """Stock rounds with a half president: in his turns he may buy nothing but a certificate of the
-    formed corporation (its price buys the other half of his certificate, the certificate stays where it
-    was); when he can neither sell nor buy it, he is bankrupt and the game ends."""
-
-    LISTING_HOLDS = True   # the listing asks ``can_buy``, and buys only from the IPO and the pool
-
-    game: Any
-    round: Any
-
-    def _half(self) -> tuple[Any, Any]:
-        m = debt_formation(self.game)
-        return (m.half_president, m.national) if m is not None else (None, None)
-
-    def can_buy(self, entity: Any, bundle: Any) -> bool:
-        half, national = self._half()
-        if half is not None and entity is half and bundle is not None and bundle.corporation is not national:
-            return False
-        return bool(super().can_buy(entity, bundle))  # type: ignore[misc]
-
-    def can_buy_shares(self, entity: Any, shares: list[Any], certs: int | None = None,
-                       bought: bool | None = None) -> bool:
-        half, national = self._half()
-        if half is not None and entity is half and shares and shares[0].corporation is not national:
-            return False
-        return bool(super().can_buy_shares(entity, shares, certs, bought))  # type: ignore[misc]
-
-    def process_buy_shares(self, action: "Action") -> None:
-        half, national = self._half()
-        bundle = getattr(action, "bundle", None)
-        if half is None or action.entity is not half or bundle is None or bundle.corporation is not national:
-            super().process_buy_shares(action)  # type: ignore[misc]
-            return
-        if bundle.owner is not self.game.share_pool and bundle.owner is not national.ipo_owner:
-            raise IllegalAction(f"those {national.name} shares are not for sale", "buy shares")
-        if not self.can_buy(half, bundle):
-            raise IllegalAction(f"{half.name} cannot buy that certificate", "half presidency")
-        game = self.game
-        price = bundle.price()
-        half.spend(price, game.bank)
-        cert = national.presidents_share
-        cert.percent *= 2
-        m = debt_formation(game)
-        assert m is not None
-        m.half_president = None
-        game.log(f"{half.name} spends {game.format_money(price)} to buy up to the presidency of {national.name}")
-        self.round.current_actions.append(action)
-
-    def after_action(self, action: "Action") -> None:
-        parent = getattr(super(), "after_action", None)
-        if parent is not None:
-            parent(action)
-        half, national = self._half()
-        game = self.game
-        if half is None or game.finished or (self.round.current_entity is not half and action.entity is not half):
-            return
-        if self.can_sell_any(half) or self.can_buy_any(half):  # type: ignore[attr-defined]
-            return
-        game.log(f"-- {half.name} cannot raise the money for a {national.name} share and is bankrupt --")
-        end_game(game, "bankrupt")
-
-
-class FormedDividendRules:
-    """``withholds_until_permanent_train``: until then the formed corporation has no dividend to choose
-    (it withholds) and its price stays."""
-
-    game: Any
-    LISTING_HOLDS = True   # the listing asks ``actions``
-
-    def _bound(self, entity: Any) -> bool:
-        m = debt_formation(self.game)
-        return m is not None and m.bound_to_withhold(entity)
-
-    def actions(self, entity: Any) -> list[str]:
-        return [] if self._bound(entity) else list(super().actions(entity))  # type: ignore[misc]
-
-    def change_share_price(self, entity: Any, paid: int) -> None:
-        if not self._bound(entity):
-            super().change_share_price(entity, paid)  # type: ignore[misc]
-
-
-class FormedTrainBuying:
-    """A train that never rusts bought by the formed corporation frees it to pay dividends."""
-
-    game: Any
-    LISTING_HOLDS = True
-
-    def process_buy_train(self, action: "Action") -> None:
-        super().process_buy_train(action)  # type: ignore[misc]
-        m = debt_formation(self.game)
-        if m is not None and action.entity is m.national and action.train.rusts_on is None:
-            m.owned_permanent = True
 
 
 def debt_formation(game: "GameState") -> DebtFormation | None:

@@ -11,24 +11,22 @@
   amount paid to the holders reaches (none reached: the price stays);
   withholding moves it left as usual.
 * Before any dividend, mechanics may deduct what the corporation owes from its
-  revenue (loan and bond interest, :mod:`.loans`); a revenue reduced to
-  nothing pays no dividend and counts as withheld.
+  revenue (loan and bond interest, :mod:`.loans`, at the dividend step's "deduct before
+  dividend"); a revenue reduced to nothing pays no dividend and counts as withheld.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
-from railbook.engine.mechanics.base import Mechanic, find
-from railbook.engine.mechanics.compose import mix_into
+from railbook.engine.entities.corporation import Corporation
+from railbook.engine.mechanics.base import Mechanic
+from railbook.engine.points import Handler, Point
 from railbook.engine.rules.shares import log_share_price
-from railbook.engine.steps.routes import DividendStep
-from railbook.errors import GameError
+from railbook.engine.steps.routes import PAY_INSTEAD, PRICE_MOVE, REVENUE_LEFT, DividendStep
 
 if TYPE_CHECKING:
     from railbook.engine.state import GameState
-
-Deduction = Callable[[Any, int], int]
 
 
 class DividendRules(Mechanic):
@@ -38,61 +36,46 @@ class DividendRules(Mechanic):
         return bool(orr.half_dividend_rounding != "per_share" or orr.dividend_jump_percents or orr.dividend_price_moves
                     or game.title.model.loans is not None or any(c.definition.bonds for c in game.all_corporations))
 
-    def __init__(self, game: "GameState"):
-        super().__init__(game)
-        self.deductions: list[Deduction] = []  # each: (corporation, revenue) -> revenue left
+    def handlers(self) -> list[tuple[Point, Handler]]:
+        return [(REVENUE_LEFT, self.revenue_left), (PAY_INSTEAD, self.corporation_keeps_half),
+                (PRICE_MOVE, self.move_by_payout)]
 
-    def operating_steps(self, steps: list[Any]) -> list[Any]:
-        return mix_into(steps, DividendStep, RuledDividendStep)
+    def revenue_left(self, step: DividendStep, entity: Corporation, revenue: int, kind: str) -> str:
+        """What is left once interest is paid is the revenue distributed; nothing left pays no
+        dividend and counts as withheld."""
+        step.round.route_revenues = [revenue]
+        step.round.extra_revenue = 0
+        return "withhold" if revenue <= 0 else kind
 
-
-def add_deduction(game: "GameState", deduction: Deduction) -> None:
-    """Have something owed paid before each dividend (it returns the revenue left to distribute)."""
-    rules = find(game, DividendRules)
-    if rules is None:  # pragma: no cover - the mechanic applies wherever something is owed
-        raise GameError("dividends with deductions need the dividend rules", "title data")
-    rules.deductions.append(deduction)
-
-
-class RuledDividendStep:
-    """Deductions, half-dividend rounding and price jumps (mixed in front of the title's dividend step)."""
-
-    game: Any
-    round: Any
-
-    def pay(self, entity: Any, kind: str) -> None:
+    def corporation_keeps_half(self, step: DividendStep, entity: Corporation, kind: str) -> bool:
+        """``half_dividend_rounding: corporation_down_to_10``: in a half dividend the corporation keeps
+        half its revenue rounded down to a multiple of 10, the holders share the rest."""
         game = self.game
-        revenue = self.total_revenue()  # type: ignore[attr-defined]
-        rules = find(game, DividendRules)
-        for deduction in rules.deductions if rules is not None else ():
-            revenue = deduction(entity, revenue)
-        self.round.route_revenues = [revenue]
-        self.round.extra_revenue = 0
-        if revenue <= 0:
-            kind = "withhold"
         rounding = game.rules.operating_round.half_dividend_rounding
-        if kind == "half" and rounding == "corporation_down_to_10" and not entity.minor:
-            kept = revenue // 2 // 10 * 10
-            if kept > 0:
-                game.bank.spend(kept, entity)
-                game.log(f"{entity.name} keeps {game.format_money(kept)} of its revenue")
-            self.round.route_revenues = [revenue - kept]
-            super().pay(entity, "payout")  # type: ignore[misc]
-            history = entity.operating_history.get((game.turn, self.round.round_num))
-            if history is not None:
-                history.update({"revenue": revenue, "kind": "half"})
-            return
-        super().pay(entity, kind)  # type: ignore[misc]
+        if kind != "half" or rounding != "corporation_down_to_10" or entity.minor:
+            return False
+        revenue = step.total_revenue()
+        kept = revenue // 2 // 10 * 10
+        if kept > 0:
+            game.bank.spend(kept, entity)
+            game.log(f"{entity.name} keeps {game.format_money(kept)} of its revenue")
+        step.round.route_revenues = [revenue - kept]
+        step.distribute(entity, "payout")
+        history = entity.operating_history.get((game.turn, step.round.round_num))
+        if history is not None:
+            history.update({"revenue": revenue, "kind": "half"})
+        return True
 
-    def change_share_price(self, entity: Any, paid: int) -> None:
+    def move_by_payout(self, step: DividendStep, entity: Corporation, paid: int) -> bool:
+        """``dividend_price_moves`` bands, else ``dividend_jump_percents``: how far a payout moves the price
+        depends on what it is worth against the price."""
         bands = self.game.rules.operating_round.dividend_price_moves
         if bands and entity.share_price is not None:
             self.move_by_bands(entity, paid, bands)
-            return
+            return True
         jumps = self.game.rules.operating_round.dividend_jump_percents
         if not jumps or entity.share_price is None or paid <= 0:
-            super().change_share_price(entity, paid)  # type: ignore[misc]
-            return
+            return False
         game = self.game
         old = entity.share_price
         price = old.price
@@ -102,6 +85,7 @@ class RuledDividendStep:
         if entity.share_price is old:
             game.log(f"{entity.name}'s share price stays at {game.format_money(price)}")
         log_share_price(game, entity, old)
+        return True
 
     def move_by_bands(self, entity: Any, paid: int, bands: Any) -> None:
         """``dividend_price_moves``: the last band the payout fits (as a percent of the price) moves it."""
@@ -125,4 +109,3 @@ class RuledDividendStep:
         if entity.share_price is old:
             game.log(f"{entity.name}'s share price stays at {game.format_money(price)}")
         log_share_price(game, entity, old)
-

@@ -18,8 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, simple
-from railbook.engine.mechanics.base import Mechanic, find
-from railbook.engine.mechanics.compose import insert_before
+from railbook.engine.mechanics.base import Mechanic, find, insert_before
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.token import TokenStep
 from railbook.errors import IllegalAction

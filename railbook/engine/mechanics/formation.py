@@ -39,9 +39,8 @@ from railbook.precompiled import dataclass  # dataclasses.dataclass, methods com
 
 from railbook.engine.legal import LegalAction, simple
 from railbook.engine.map.token import Token
-from railbook.engine.mechanics.base import Mechanic, find
+from railbook.engine.mechanics.base import Mechanic, find, has_step
 from railbook.engine.mechanics.bonds import bonds_of, move_bonds
-from railbook.engine.mechanics.compose import has_step
 from railbook.engine.mechanics.conversion import convert_corporation
 from railbook.engine.rules.corporations import close_corporation, operating_order
 from railbook.engine.rules.shares import log_share_price

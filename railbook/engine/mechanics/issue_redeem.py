@@ -20,14 +20,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.entities.corporation import Corporation
 from railbook.engine.entities.share import ShareBundle
 from railbook.engine.legal import LegalAction, shares_action
 from railbook.engine.mechanics.base import Mechanic
-from railbook.engine.mechanics.compose import mix_into
 from railbook.engine.rules.shares import bundles_for_corporation, log_share_price
+from railbook.engine.points import Handler, Point
 from railbook.engine.steps.base import Step
-from railbook.engine.steps.track_and_token import TrackAndTokenStep
-from railbook.engine.steps.trains import BuyTrainStep
+from railbook.engine.steps.track_and_token import STATION_POWER, TRACK_POWER
+from railbook.engine.steps.trains import (PRESIDENT_WAITS, SELL_INSTEAD, TRAIN_LISTING, TRAIN_OFFER,
+                                          TRAIN_TURN_START, BuyTrainStep)
 from railbook.errors import IllegalAction, InsufficientFunds
 
 if TYPE_CHECKING:
@@ -99,8 +101,12 @@ def issue(game: "GameState", corp: Any, bundle: ShareBundle) -> None:
     game.log(f"{corp.name} issues {bundle.percent}% of itself to the pool and receives {game.format_money(price)}")
 
 
+ISSUE_LEFT_ALONE = Point("issue_redeem", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
+
+
 class IssueRedeemStep(Step):
     type_name = "issue_redeem"
+    POINTS: tuple[Point, ...] = (ISSUE_LEFT_ALONE,)
     ACTIONS = ("buy_shares", "sell_shares")
 
     def description(self) -> str:
@@ -120,7 +126,7 @@ class IssueRedeemStep(Step):
                 and entity.floated() and entity.owner is not None and entity.owner.is_player())
 
     def actions(self, entity: Any) -> list[str]:
-        if not self.allowed(entity):
+        if self.game.extensions.yes(ISSUE_LEFT_ALONE, self, entity) or not self.allowed(entity):
             return []
         out = []
         if redeemable_bundles(self.game, entity):
@@ -177,31 +183,83 @@ class IssueRedeem(Mechanic):
     def applies(cls, game: "GameState") -> bool:
         return "issue_redeem" in game.rules.operating_round.steps
 
-    def operating_steps(self, steps: list[Any]) -> list[Any]:
-        steps = mix_into(steps, TrackAndTokenStep, IssuingPower)
+    def __init__(self, game: "GameState"):
+        super().__init__(game)
+        self.emergency_issued = False   # the operating corporation has issued for a train this turn
+
+    def handlers(self) -> list[tuple[Point, Handler]]:
+        out: list[tuple[Point, Handler]] = [(TRACK_POWER, self.issuing_power), (STATION_POWER, self.issuing_power)]
         if self.game.rules.operating_round.emergency_buy.issue_shares_first:
-            steps = mix_into(steps, BuyTrainStep, EmergencyIssuing)
-        return steps
+            out += [(TRAIN_TURN_START, self.new_turn), (PRESIDENT_WAITS, self.issue_before_president),
+                    (TRAIN_OFFER, self.offer_emergency_issue), (TRAIN_LISTING, self.list_emergency_issues),
+                    (SELL_INSTEAD, self.emergency_sale)]
+        return out
 
-
-class IssuingPower:
-    """While it may still issue, what a corporation could raise by issuing counts as money it has
-    (whether it can pay for track, say)."""
-
-    game: Any
-    round: Any
-
-    def buying_power(self, entity: Any) -> int:
-        return int(super().buying_power(entity)) + self.issuing_power(entity)  # type: ignore[misc]
-
-    def token_buying_power(self, entity: Any) -> int:
-        return int(super().token_buying_power(entity)) + self.issuing_power(entity)  # type: ignore[misc]
-
-    def issuing_power(self, entity: Any) -> int:
-        issuing = next((s for s in self.round.steps if isinstance(s, IssueRedeemStep)), None)
+    # -- issuing counts as money (track and token step)
+    def issuing_power(self, step: Step, corp: Corporation) -> int:
+        """While it may still issue, what a corporation could raise by issuing counts as money it has
+        (whether it can pay for track or a station)."""
+        issuing = next((s for s in step.round.steps if isinstance(s, IssueRedeemStep)), None)
         if issuing is None or not issuing.active():
             return 0
-        return max((b.price() for b in issuable_bundles(self.game, entity)), default=0)
+        return max((b.price() for b in issuable_bundles(self.game, corp)), default=0)
+
+    # -- issuing for a train (emergency_buy.issue_shares_first, the train step)
+    def new_turn(self, step: BuyTrainStep) -> None:
+        """A corporation issues for a train once a turn."""
+        self.emergency_issued = False
+
+    def can_issue(self, corp: Any) -> bool:
+        return (not self.emergency_issued and corp is not None and corp.is_corporation()
+                and not corp.minor and bool(emergency_issuable(self.game, corp)))
+
+    def issue_before_president(self, step: BuyTrainStep, corp: Corporation) -> bool:
+        """A trainless corporation issues certificates for a train before its president may pay (he
+        adds money only below the cheapest depot train and once it cannot issue)."""
+        return not (corp.cash < self.game.depot.min_depot_price() and not self.can_issue(corp))
+
+    def offer_emergency_issue(self, step: BuyTrainStep, entity: Any, kinds: list[str]) -> list[str]:
+        """A corporation that must buy a train and may issue for it sells (issues) certificates or buys,
+        and may not pass; its president waits meanwhile."""
+        out = list(kinds)
+        current = step.current_entity()
+        if current is None or entity is None:
+            return out
+        if entity is current.owner and entity is not current:
+            return [] if self.can_issue(current) else out
+        if entity is current and self.can_issue(entity) and step.must_buy_train(entity):
+            out = [k for k in out if k != "pass"]
+            if "buy_train" not in out:
+                out.append("buy_train")
+            if "sell_shares" not in out:
+                out.append("sell_shares")
+        return out
+
+    def list_emergency_issues(self, step: BuyTrainStep, entity: Any, listed: list[LegalAction]) -> list[LegalAction]:
+        """A corporation's ``sell_shares`` in the train step is its emergency issue: each bundle it may
+        issue now (it sells nothing else)."""
+        if entity is None or entity is not step.current_entity():
+            return listed
+        out = [la for la in listed if la.type != "sell_shares"]
+        if "sell_shares" in step.actions(entity) and self.can_issue(entity):
+            out += [shares_action("sell_shares", entity, b) for b in emergency_issuable(self.game, entity)]
+        return out
+
+    def emergency_sale(self, step: BuyTrainStep, action: "Action") -> bool:
+        """The corporation's own ``sell_shares`` issues certificates for its train, each lowering its price
+        a column; its president may not sell while it can issue."""
+        entity, game = action.entity, self.game
+        current = step.current_entity()
+        if entity is current:
+            bundle = matching(emergency_issuable(game, entity), action.bundle)
+            if bundle is None or not self.can_issue(entity):
+                raise IllegalAction(f"{entity.name} cannot issue those certificates for a train", "emergency issue")
+            emergency_issue(game, entity, bundle)
+            self.emergency_issued = True
+            return True
+        if self.can_issue(current):
+            raise IllegalAction(f"{entity.name} may not sell while {current.name} can issue shares", "emergency issue")
+        return False
 
 
 def emergency_issuable(game: "GameState", corp: Any) -> list[ShareBundle]:
@@ -240,64 +298,3 @@ def emergency_issue(game: "GameState", corp: Any, bundle: ShareBundle) -> None:
     for _ in range(int(bundle.num_shares())):
         game.stock_market.move_left(corp)
     log_share_price(game, corp, old)
-
-
-class EmergencyIssuing:
-    """A trainless corporation issues certificates for a train before its president may pay (the
-    train step's ``sell_shares`` by the corporation); once a turn (mixed in front of the train step)."""
-
-    game: Any
-    current_entity: Any
-
-    def setup(self) -> None:
-        super().setup()  # type: ignore[misc]
-        self.emergency_issued = False
-
-    def can_issue(self, corp: Any) -> bool:
-        return (not getattr(self, "emergency_issued", False) and corp is not None and corp.is_corporation()
-                and not corp.minor and bool(emergency_issuable(self.game, corp)))
-
-    def president_may_contribute(self, entity: Any) -> bool:
-        return bool(super().president_may_contribute(entity)  # type: ignore[misc]
-                    and entity.cash < self.game.depot.min_depot_price() and not self.can_issue(entity))
-
-    def actions(self, entity: Any) -> list[str]:
-        out: list[str] = list(super().actions(entity))  # type: ignore[misc]
-        current = self.current_entity()
-        if current is None or entity is None:
-            return out
-        if entity is current.owner and entity is not current:
-            return [] if self.can_issue(current) else out
-        if entity is current and self.can_issue(entity) and self.must_buy_train(entity):  # type: ignore[attr-defined]
-            out = [k for k in out if k != "pass"]
-            if "buy_train" not in out:
-                out.append("buy_train")
-            if "sell_shares" not in out:
-                out.append("sell_shares")
-        return out
-
-    def legal_actions(self, entity: Any) -> list[LegalAction]:
-        """The train step's listing, but a corporation's ``sell_shares`` is its emergency issue: each
-        bundle it may issue now (it sells nothing else)."""
-        listed: list[LegalAction] = list(super().legal_actions(entity))  # type: ignore[misc]
-        if entity is None or entity is not self.current_entity():
-            return listed
-        out = [la for la in listed if la.type != "sell_shares"]
-        if "sell_shares" in self.actions(entity) and self.can_issue(entity):
-            out += [shares_action("sell_shares", entity, b) for b in emergency_issuable(self.game, entity)]
-        return out
-
-    def process_sell_shares(self, action: "Action") -> None:
-        entity, game = action.entity, self.game
-        current = self.current_entity()
-        if entity is current:
-            bundle = matching(emergency_issuable(game, entity), action.bundle)
-            if bundle is None or not self.can_issue(entity):
-                raise IllegalAction(f"{entity.name} cannot issue those certificates for a train", "emergency issue")
-            emergency_issue(game, entity, bundle)
-            self.emergency_issued = True
-            return
-        if self.can_issue(current):
-            raise IllegalAction(f"{entity.name} may not sell while {current.name} can issue shares", "emergency issue")
-        super().process_sell_shares(action)  # type: ignore[misc]
-

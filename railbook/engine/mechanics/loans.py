@@ -22,18 +22,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.entities.corporation import Corporation
+from railbook.engine.entities.train import Train
 from railbook.engine.legal import LegalAction, simple
-from railbook.engine.mechanics.base import Mechanic, cash_lent, replace_step
+from railbook.engine.mechanics.base import Mechanic, replace_step
 from railbook.engine.mechanics.bonds import bond_interest_due
 from railbook.engine.mechanics.cash_crisis import CashCrisisStep
-from railbook.engine.mechanics.compose import mix_into
 from railbook.engine.mechanics.debt_formation import loans_ended
-from railbook.engine.mechanics.dividend_rules import add_deduction
+from railbook.engine.points import Handler, Point
 from railbook.engine.rules.shares import log_share_price
 from railbook.engine.steps.base import Step
-from railbook.engine.steps.privates import BuyPrivateStep
-from railbook.engine.steps.token import TokenStep
-from railbook.engine.steps.trains import BuyTrainStep
+from railbook.engine.steps.privates import PRIVATE_POWER
+from railbook.engine.steps.routes import DEDUCT, DividendStep
+from railbook.engine.steps.token import TOKEN_POWER
+from railbook.engine.steps.trains import BEFORE_BUY, CHECK_BUY, PRICE_RANGE, RAISED_TO_BUY, BuyTrainStep
 from railbook.errors import GameError, IllegalAction, InsufficientFunds
 from railbook.title.model import LoansDef
 
@@ -93,81 +95,6 @@ def move_price(game: "GameState", corp: Any, how: str) -> None:
         return
     {"left": game.stock_market.move_left, "right": game.stock_market.move_right,
      "down": game.stock_market.move_down, "up": game.stock_market.move_up}[how](corp)
-
-
-class LoanTrainBuying:
-    """Train buying with loans (mixed in front of the title's train step)."""
-
-    #: the train step's listing holds: it asks ``check_buy_train`` and ``price_range`` below
-    LISTING_HOLDS = True
-
-    game: Any
-    round: Any
-
-    def loans_for(self, entity: Any, train: Any, price: int) -> int:
-        """The loans the corporation takes before buying this train (its first, short of cash)."""
-        short = price - entity.cash
-        if short > 0 and train.from_depot() and self.must_buy_train(entity):  # type: ignore[attr-defined]
-            return min(-(-short // _loans(self.game).amount), loan_room(self.game, entity))
-        return 0
-
-    def check_buy_train(self, entity: Any, train: Any, price: int, exchange: Any = None,
-                        variant: str | None = None) -> int:
-        """The title's rules of buying, judged with the loans it would take first."""
-        self.check_loan_trade(entity, train, price)
-        loans = self.loans_for(entity, train, price)
-        with cash_lent(self.game.bank, entity, loans * _loans(self.game).amount if loans else 0):
-            return super().check_buy_train(entity, train, price, exchange, variant)  # type: ignore[misc]
-
-    def price_range(self, entity: Any, train: Any) -> tuple[int, int]:
-        """``check_loan_trade``'s prices: from the treasury alone, at the printed price where it says so."""
-        low, high = super().price_range(entity, train)  # type: ignore[misc]
-        high = min(high, entity.cash)
-        seller, face = train.owner, train.price_
-        if seller is None or not seller.is_corporation():
-            return low, high
-        rules = loan_rules(self.game)
-        loans_rule = rules is not None and rules.face_value_train_trades
-        if entity.definition.trades_trains_at_face_value or seller.definition.trades_trains_at_face_value \
-                or (loans_rule and entity.loans and seller.loans):
-            low, high = max(low, face), min(high, face)
-        elif loans_rule and entity.loans:
-            high = min(high, face)
-        elif loans_rule and seller.loans:
-            low = max(low, face)
-        return low, high
-
-    def process_buy_train(self, action: "Action") -> None:
-        game = self.game
-        entity, train, price = action.entity, action.train, action.price
-        self.check_buy_train(entity, train, price, action.exchange, action.variant)
-        take_loans(game, entity, self.loans_for(entity, train, price), "to buy a train")
-        super().process_buy_train(action)  # type: ignore[misc]
-
-    def check_loan_trade(self, buyer: Any, train: Any, price: int) -> None:
-        seller = train.owner
-        if train.from_depot() or seller is None or not seller.is_corporation():
-            return
-        face = train.price_
-        if buyer.definition.trades_trains_at_face_value or seller.definition.trades_trains_at_face_value:
-            if price != face:
-                raise IllegalAction(f"{buyer.name} and {seller.name} trade trains only at their printed price "
-                                    f"({self.game.format_money(face)})", "train price")
-        if price > buyer.cash:
-            raise InsufficientFunds(f"{buyer.name} has {self.game.format_money(buyer.cash)}: a train from another "
-                                    "corporation is paid from the treasury alone", "train price")
-        rules = loan_rules(self.game)
-        if rules is None or not rules.face_value_train_trades:
-            return
-        if buyer.loans and seller.loans and price != face:
-            raise IllegalAction(f"two corporations with loans trade a train at its printed price "
-                                f"({self.game.format_money(face)})", "train price")
-        if buyer.loans and price > face:
-            raise IllegalAction(f"{buyer.name} has a loan: it pays at most {self.game.format_money(face)} for a "
-                                f"{train.name} from another corporation", "train price")
-        if seller.loans and price < face:
-            raise IllegalAction(f"{seller.name} has a loan: it sells a {train.name} for at least "
-                                f"{self.game.format_money(face)}", "train price")
 
 
 class LoanRepayStep(Step):
@@ -375,31 +302,6 @@ class TurnLoanStep(Step):
         return max(0, revenue - self.penalty.pop(corp.id, 0))
 
 
-class LoanPower:
-    """``in_turn``: a loan the corporation may still take this turn counts as money for a station
-    or a private (mixed in front of the token and private steps); the purchase itself is paid
-    from the treasury once the loan is taken."""
-
-    #: what may be bought is still what the treasury pays for: the listing holds
-    LISTING_HOLDS = True
-
-    game: Any
-    round: Any
-
-    def loan_power(self, entity: Any) -> int:
-        step = next((s for s in self.round.steps if isinstance(s, TurnLoanStep)), None)
-        if step is None or not entity.is_corporation() or not step.can_take(entity):
-            return 0
-        rules = _loans(self.game)
-        return rules.amount - (rules.interest if entity.id in step.paid_interest else 0)
-
-    def token_buying_power(self, entity: Any) -> int:
-        return int(super().token_buying_power(entity)) + self.loan_power(entity)  # type: ignore[misc]
-
-    def company_buying_power(self, entity: Any) -> int:
-        return int(super().company_buying_power(entity)) + self.loan_power(entity)  # type: ignore[misc]
-
-
 class Loans(Mechanic):
     STEPS = {"loans": LoanRepayStep}
 
@@ -407,20 +309,108 @@ class Loans(Mechanic):
     def applies(cls, game: "GameState") -> bool:
         return loan_rules(game) is not None or any(c.definition.bonds for c in game.all_corporations)
 
-    def setup(self) -> None:
-        add_deduction(self.game, self.in_turn_deduction if self.in_turn() else self.pay_interest)
+    def handlers(self) -> list[tuple[Point, Handler]]:
+        out: list[tuple[Point, Handler]] = [(DEDUCT, self.interest_before_dividend)]
+        if loan_rules(self.game) is None:
+            return out
+        if self.in_turn():
+            return out + [(TOKEN_POWER, self.loan_power), (PRIVATE_POWER, self.loan_power)]
+        return out + [(PRICE_RANGE, self.treasury_pays_trains), (CHECK_BUY, self.check_loan_trade),
+                      (RAISED_TO_BUY, self.loans_raised), (BEFORE_BUY, self.loans_before_train)]
+
+    def interest_before_dividend(self, step: DividendStep, corp: Corporation, revenue: int) -> int:
+        """Loan and bond interest is paid before the dividend, from the treasury, then the revenue
+        (``taken: in_turn``: as the turn's loan step has it); the rest is distributed."""
+        if self.in_turn():
+            return self.in_turn_deduction(corp, revenue)
+        return self.pay_interest(corp, revenue)
 
     def in_turn(self) -> bool:
         rules = loan_rules(self.game)
         return rules is not None and rules.taken == "in_turn"
 
     def operating_steps(self, steps: list[Any]) -> list[Any]:
-        if loan_rules(self.game) is None:
-            return steps
-        if self.in_turn():
-            steps = [CashCrisisStep] + mix_into(replace_step(steps, LoanRepayStep, TurnLoanStep), TokenStep, LoanPower)
-            return mix_into(steps, BuyPrivateStep, LoanPower)
-        return mix_into(steps, BuyTrainStep, LoanTrainBuying)
+        if loan_rules(self.game) is not None and self.in_turn():
+            return [CashCrisisStep] + replace_step(steps, LoanRepayStep, TurnLoanStep)
+        return steps
+
+    # -- ``taken: in_turn``: a loan it may still take counts as money (token and private steps)
+    def loan_power(self, step: Step, entity: Any) -> int:
+        """A loan the corporation may still take this turn counts as money for a station or a private;
+        the purchase itself is paid from the treasury once the loan is taken."""
+        loan_step = next((s for s in step.round.steps if isinstance(s, TurnLoanStep)), None)
+        if loan_step is None or not entity.is_corporation() or not loan_step.can_take(entity):
+            return 0
+        rules = _loans(self.game)
+        return rules.amount - (rules.interest if entity.id in loan_step.paid_interest else 0)
+
+    # -- loans taken to buy a train (the train step)
+    def loans_for(self, step: BuyTrainStep, entity: Corporation, train: Train, price: int) -> int:
+        """The loans the corporation takes before buying this train (its first, short of cash)."""
+        short = price - entity.cash
+        if short > 0 and train.from_depot() and step.must_buy_train(entity):
+            return min(-(-short // _loans(self.game).amount), loan_room(self.game, entity))
+        return 0
+
+    def loans_raised(self, step: BuyTrainStep, entity: Corporation, train: Train, price: int) -> int:
+        """A corporation short of cash for the train it must buy takes loans first: the purchase is
+        judged with their money."""
+        loans = self.loans_for(step, entity, train, price)
+        return loans * _loans(self.game).amount if loans else 0
+
+    def loans_before_train(self, step: BuyTrainStep, action: "Action") -> None:
+        """The loans a train purchase needs are taken before it is paid (once the purchase is judged legal)."""
+        entity, train, price = action.entity, action.train, action.price
+        step.check_buy_train(entity, train, price, action.exchange, action.variant)
+        take_loans(self.game, entity, self.loans_for(step, entity, train, price), "to buy a train")
+
+    def treasury_pays_trains(self, step: BuyTrainStep, entity: Corporation, train: Train,
+                             span: tuple[int, int]) -> tuple[int, int]:
+        """A train from another corporation is paid from the treasury alone, at the printed price where
+        the title or a loan says so (``check_loan_trade``'s prices)."""
+        low, high = span
+        high = min(high, entity.cash)
+        seller, face = train.owner, train.price_
+        if seller is None or not seller.is_corporation():
+            return low, high
+        rules = loan_rules(self.game)
+        loans_rule = rules is not None and rules.face_value_train_trades
+        if entity.definition.trades_trains_at_face_value or seller.definition.trades_trains_at_face_value \
+                or (loans_rule and entity.loans and seller.loans):
+            low, high = max(low, face), min(high, face)
+        elif loans_rule and entity.loans:
+            high = min(high, face)
+        elif loans_rule and seller.loans:
+            low = max(low, face)
+        return low, high
+
+    def check_loan_trade(self, step: BuyTrainStep, buyer: Corporation, train: Train, price: int) -> None:
+        """Trains traded between corporations are paid from the treasury alone, at the printed price where
+        the title says so or both have loans; a buyer with a loan pays at most, a seller with one takes at
+        least, the printed price."""
+        seller = train.owner
+        if train.from_depot() or seller is None or not seller.is_corporation():
+            return
+        face = train.price_
+        if buyer.definition.trades_trains_at_face_value or seller.definition.trades_trains_at_face_value:
+            if price != face:
+                raise IllegalAction(f"{buyer.name} and {seller.name} trade trains only at their printed price "
+                                    f"({self.game.format_money(face)})", "train price")
+        if price > buyer.cash:
+            raise InsufficientFunds(f"{buyer.name} has {self.game.format_money(buyer.cash)}: a train from another "
+                                    "corporation is paid from the treasury alone", "train price")
+        rules = loan_rules(self.game)
+        if rules is None or not rules.face_value_train_trades:
+            return
+        if buyer.loans and seller.loans and price != face:
+            raise IllegalAction(f"two corporations with loans trade a train at its printed price "
+                                f"({self.game.format_money(face)})", "train price")
+        if buyer.loans and price > face:
+            raise IllegalAction(f"{buyer.name} has a loan: it pays at most {self.game.format_money(face)} for a "
+                                f"{train.name} from another corporation", "train price")
+        if seller.loans and price < face:
+            raise IllegalAction(f"{seller.name} has a loan: it sells a {train.name} for at least "
+                                f"{self.game.format_money(face)}", "train price")
 
     def in_turn_deduction(self, corp: Any, revenue: int) -> int:
         round = self.game.round

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.entities.corporation import Corporation
 from railbook.engine.mechanics.base import Mechanic
-from railbook.engine.mechanics.compose import mix_into
+from railbook.engine.points import Handler, Point
 from railbook.engine.rules.privates import minor_of, purchasable_companies
 from railbook.engine.rules.trains import num_corp_trains, train_limit
-from railbook.engine.steps.track_and_token import TrackAndTokenStep
-from railbook.engine.steps.trains import BuyTrainStep
+from railbook.engine.steps.track_and_token import TRACK_POWER, TrackAndTokenStep
+from railbook.engine.steps.trains import MAY_BUY, BuyTrainStep
 
 if TYPE_CHECKING:
     from railbook.engine.state import GameState
@@ -46,29 +47,17 @@ class MinorTakeover(Mechanic):
         return any(c.definition.kind == "minor" for c in game.companies) and \
             "track_and_token" in game.rules.operating_round.steps
 
-    def operating_steps(self, steps: list[Any]) -> list[Any]:
-        return mix_into(mix_into(steps, TrackAndTokenStep, TakeoverPower), BuyTrainStep, TakeoverTrainPower)
+    def handlers(self) -> list[tuple[Point, Handler]]:
+        return [(TRACK_POWER, self.minor_cash_for_track), (MAY_BUY, self.minor_cash_for_a_train)]
 
+    def minor_cash_for_track(self, step: TrackAndTokenStep, corp: Corporation) -> int:
+        """A minor's cash the corporation could take by buying the minor counts as money for track
+        (less the minor's price, if it has room for the minor's train)."""
+        return takeover_cash(self.game, corp)
 
-class TakeoverPower:
-    game: Any
-
-    def buying_power(self, entity: Any) -> int:
-        return int(super().buying_power(entity)) + takeover_cash(self.game, entity)  # type: ignore[misc]
-
-
-class TakeoverTrainPower:
-    """A corporation that could pay for a train once it takes a minor over may stay in the train step
-    (it may buy a train, or pass): which trains it may buy the purchase rules still say."""
-
-    LISTING_HOLDS = True   # the listing asks ``actions`` and ``check_buy_train``
-
-    game: Any
-
-    def can_buy_train(self, entity: Any) -> bool:
-        if super().can_buy_train(entity):  # type: ignore[misc]
-            return True
-        price = self.game.depot.min_price(entity)
-        power = entity.cash + takeover_cash(self.game, entity, room=2, least_trains=1)
-        return bool(self.room(entity) and price is not None and power >= price)  # type: ignore[attr-defined]
-
+    def minor_cash_for_a_train(self, step: BuyTrainStep, corp: Corporation) -> bool:
+        """A corporation that could pay for a train once it takes a minor over may stay in the train step
+        (it may buy a train, or pass): which trains it may buy the purchase rules still say."""
+        price = self.game.depot.min_price(corp)
+        power = corp.cash + takeover_cash(self.game, corp, room=2, least_trains=1)
+        return bool(step.room(corp) and price is not None and power >= price)

@@ -22,8 +22,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, simple
-from railbook.engine.mechanics.base import Mechanic, cash_lent, replace_step
+from railbook.engine.mechanics.base import Mechanic, replace_step
 from railbook.engine.rules.trains import can_buy_train_from_others
+from railbook.engine.steps.base import cash_lent
 from railbook.engine.steps.routes import DividendStep
 from railbook.engine.steps.trains import BuyTrainStep
 from railbook.errors import IllegalAction
@@ -69,15 +70,14 @@ class TypedDividendStep(DividendStep):
     def single_choice(self, entity: Any) -> bool:
         return entity is not None and not entity.is_company() and len(self.choices(entity)) == 1
 
-    def actions(self, entity: Any) -> list[str]:
+    def choosing(self, entity: Any) -> list[str]:
         if self.single_choice(entity):
             return []
-        return super().actions(entity)
+        return super().choosing(entity)
 
-    def skip(self) -> None:
-        entity = self.current_entity()
+    def withhold_unasked(self, entity: Any) -> None:
         if not self.single_choice(entity):
-            super().skip()
+            super().withhold_unasked(entity)
             return
         if not self.round.routes:
             for t in entity.trains:   # no routes: no dividend at all, but its trains have had their turn
@@ -98,14 +98,14 @@ class TypedDividendStep(DividendStep):
             raise IllegalAction(f"{action.kind!r} is not a dividend choice for {action.entity.name}", "dividend")
         super().process_dividend(action)
 
-    def pay(self, entity: Any, kind: str) -> None:
+    def distribute(self, entity: Any, kind: str) -> None:
         if kind != "half" or not entity.minor:
-            super().pay(entity, kind)
+            super().distribute(entity, kind)
             return
         game = self.game
         revenue = self.total_revenue()
         owner = entity.owner
-        super().pay(entity, "withhold")  # the treasury takes it all, then hands the owner his half
+        super().distribute(entity, "withhold")  # the treasury takes it all, then hands the owner his half
         entity.operating_history[(game.turn, self.round.round_num)]["kind"] = "half"
         share = revenue - revenue // 2
         if share > 0 and owner is not None:
@@ -154,8 +154,8 @@ class TypedBuyTrainStep(BuyTrainStep):
             return 0
         return price - entity.cash
 
-    def price_range(self, entity: Any, train: Any) -> tuple[int, int]:
-        low, high = super().price_range(entity, train)
+    def means_range(self, entity: Any, train: Any) -> tuple[int, int]:
+        low, high = super().means_range(entity, train)
         rules = type_rules(self.game, entity)
         owner = entity.owner
         if rules is not None and rules.owner_pays_shortfall and not entity.trains and owner is not None \
@@ -163,17 +163,17 @@ class TypedBuyTrainStep(BuyTrainStep):
             high = max(high, entity.cash + owner.cash)
         return low, high
 
-    def check_buy_train(self, entity: Any, train: Any, price: int, exchange: Any = None,
-                        variant: str | None = None) -> int:
+    def check_purchase(self, entity: Any, train: Any, price: int, exchange: Any = None,
+                       variant: str | None = None) -> int:
         """The base rules, for a company whose owner has paid his share of the price first."""
         if train.owner is not None and not train.from_depot() and train.owner is not entity \
                 and not self.may_buy_from(entity, train):
             raise IllegalAction(f"{entity.name} may not buy {train.owner.name}'s {train.name} train now",
                                 "buy train")
         with cash_lent(entity.owner, entity, self.owner_assist(entity, price)):
-            return super().check_buy_train(entity, train, price, exchange, variant)
+            return super().check_purchase(entity, train, price, exchange, variant)
 
-    def process_buy_train(self, action: "Action") -> None:
+    def buy(self, action: "Action") -> None:
         entity, train = action.entity, action.train
         self.check_buy_train(entity, train, action.price, action.exchange, action.variant)
         assist = self.owner_assist(entity, action.price)
@@ -181,4 +181,4 @@ class TypedBuyTrainStep(BuyTrainStep):
             entity.owner.spend(assist, entity)
             self.game.log(f"{entity.owner.name} pays {self.game.format_money(assist)} towards "
                           f"{entity.name}'s {train.name} train")
-        super().process_buy_train(action)
+        super().buy(action)

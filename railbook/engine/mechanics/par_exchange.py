@@ -17,8 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, simple
-from railbook.engine.mechanics.base import Mechanic, replace_step
-from railbook.engine.mechanics.compose import insert_before, mix_into
+from railbook.engine.mechanics.base import Mechanic, insert_before, replace_step, replace_stock_step
 from railbook.engine.rules.shares import after_par, buy_shares, can_par, par_exchange_private
 from railbook.engine.steps.stock import BuySellParShares
 from railbook.engine.steps.token import HomeTokenStep
@@ -60,7 +59,7 @@ class ParByExchange(Mechanic):
                 for c in game.all_corporations)
 
     def stock_steps(self, steps: list[Any]) -> list[Any]:
-        steps = mix_into(steps, BuySellParShares, ParByExchangeStock)
+        steps = replace_stock_step(steps, ParByExchangeStock)
         return insert_before(steps, BuySellParShares, HomeAnywhereStep)
 
     def operating_steps(self, steps: list[Any]) -> list[Any]:

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from railbook.engine.entities.corporation import Corporation
 from railbook.engine.entities.share import ShareBundle
 from railbook.engine.legal import LegalAction, simple
-from railbook.engine.mechanics.base import Mechanic, replace_step
-from railbook.engine.mechanics.compose import mix_into
-from railbook.engine.mechanics.issue_redeem import IssueRedeemStep, emergency_issuable, emergency_issue
+from railbook.engine.mechanics.base import Mechanic, find, replace_step
+from railbook.engine.mechanics.issue_redeem import ISSUE_LEFT_ALONE, IssueRedeem, emergency_issuable, emergency_issue
+from railbook.engine.points import Handler, Point
 from railbook.engine.rounds.operating import OperatingRound
 from railbook.engine.rules.bankruptcy import (declare_bankrupt, refuse_unless_may_go_bankrupt, sellable_bundles,
                                               total_emr_buying_power)
@@ -36,12 +37,13 @@ from railbook.engine.rules.corporations import close_corporation
 from railbook.engine.rules.game_end import TRIGGERS
 from railbook.engine.rules.shares import sell_shares, sell_shares_and_change_price
 from railbook.engine.rules.trains import after_train_bought, buy_train
-from railbook.engine.steps.privates import BuyPrivateStep
-from railbook.engine.steps.routes import DividendStep
-from railbook.engine.steps.stock import BuySellParShares
-from railbook.engine.steps.token import TokenStep
-from railbook.engine.steps.track import TrackStep
-from railbook.engine.steps.trains import BankruptStep, BuyTrainStep
+from railbook.engine.steps.base import Step
+from railbook.engine.steps.privates import PRIVATE_LEFT_ALONE
+from railbook.engine.steps.routes import DIVIDEND_LEFT_ALONE, DIVIDEND_SKIPPED, DividendStep
+from railbook.engine.steps.stock import NO_SALE
+from railbook.engine.steps.token import TOKEN_LEFT_ALONE
+from railbook.engine.steps.track import TRACK_LEFT_ALONE
+from railbook.engine.steps.trains import NO_EMERGENCY_SALE, TRAIN_LEFT_ALONE, TRAIN_SKIPPED, BankruptStep, BuyTrainStep
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
@@ -61,18 +63,35 @@ class Receivership(Mechanic):
                     or b.leftover_cash != "to_bank" or b.privates_close)
 
     def operating_steps(self, steps: list[Any]) -> list[Any]:
-        steps = replace_step(steps, BankruptStep, TitleBankruptStep)
-        if not self.game.rules.bankruptcy.receivership:
-            return steps
-        for base in (TrackStep, TokenStep, IssueRedeemStep, BuyPrivateStep):
-            steps = mix_into(steps, base, LeftAlone)
-        steps = mix_into(steps, BuyTrainStep, ReceivershipTrains)
-        return mix_into(steps, DividendStep, ReceivershipDividend)
+        return replace_step(steps, BankruptStep, TitleBankruptStep)
 
-    def stock_steps(self, steps: list[Any]) -> list[Any]:
+    def handlers(self) -> list[tuple[Point, Handler]]:
         if not self.game.rules.bankruptcy.receivership:
-            return steps
-        return mix_into(steps, BuySellParShares, NoSalesInReceivership)
+            return []
+        return [(TRACK_LEFT_ALONE, self.left_alone), (TOKEN_LEFT_ALONE, self.left_alone),
+                (ISSUE_LEFT_ALONE, self.left_alone), (PRIVATE_LEFT_ALONE, self.left_alone),
+                (TRAIN_LEFT_ALONE, self.left_alone), (NO_EMERGENCY_SALE, self.no_sale),
+                (TRAIN_SKIPPED, self.buys_own_train), (DIVIDEND_LEFT_ALONE, self.left_alone),
+                (DIVIDEND_SKIPPED, self.trainless_price_drop), (NO_SALE, self.no_sale)]
+
+    def left_alone(self, step: Step, entity: Any) -> bool:
+        """A corporation in receivership lays no track, places no station, and issues, buys and
+        chooses nothing: it operates on its own."""
+        return in_receivership(entity)
+
+    def no_sale(self, step: Step, bundle: ShareBundle) -> bool:
+        """Nobody sells shares of a corporation in receivership."""
+        return in_receivership(bundle.corporation)
+
+    def buys_own_train(self, step: BuyTrainStep, corp: Any) -> None:
+        """A trainless corporation in receivership buys the cheapest train in the depot, if it can pay."""
+        auto_buy_train(self.game, corp)
+
+    def trainless_price_drop(self, step: DividendStep, corp: Corporation) -> None:
+        """A corporation in receivership without trains sees its price drop once more."""
+        if in_receivership(corp) and not corp.trains and corp.share_price is not None \
+                and corp.share_price.price > 0:
+            step.change_share_price(corp, 0)
 
 
 def auto_buy_train(game: "GameState", corp: Any) -> None:
@@ -90,54 +109,6 @@ def auto_buy_train(game: "GameState", corp: Any) -> None:
     buy_train(game, corp, train, variant.price)
     after_train_bought(game, train)
     game.hook("after_buy_train", corp, train)
-
-
-class NoSalesInReceivership:
-    """Nobody sells shares of a corporation in receivership."""
-
-    LISTING_HOLDS = True
-
-    def can_sell(self, entity: Any, bundle: Any) -> bool:
-        if bundle is not None and in_receivership(bundle.corporation):
-            return False
-        return bool(super().can_sell(entity, bundle))  # type: ignore[misc]
-
-
-class LeftAlone:
-    """The step does nothing for a corporation in receivership."""
-
-    LISTING_HOLDS = True
-
-    def actions(self, entity: Any) -> list[str]:
-        return [] if in_receivership(entity) else list(super().actions(entity))  # type: ignore[misc]
-
-
-class ReceivershipTrains(LeftAlone):
-    LISTING_HOLDS = True   # the listing asks ``can_sell_emergency``
-
-    game: Any
-    current_entity: Any
-
-    def can_sell_emergency(self, entity: Any, bundle: Any) -> bool:
-        if in_receivership(bundle.corporation):
-            return False
-        return bool(super().can_sell_emergency(entity, bundle))  # type: ignore[misc]
-
-    def skip(self) -> None:
-        auto_buy_train(self.game, self.current_entity())
-        super().skip()  # type: ignore[misc]
-
-
-class ReceivershipDividend(LeftAlone):
-    game: Any
-    current_entity: Any
-
-    def skip(self) -> None:
-        entity = self.current_entity()
-        super().skip()  # type: ignore[misc]
-        if in_receivership(entity) and not entity.trains and entity.share_price is not None \
-                and entity.share_price.price > 0:
-            self.change_share_price(entity, 0)  # type: ignore[attr-defined]
 
 
 class TitleBankruptStep(BankruptStep):
@@ -172,9 +143,9 @@ class TitleBankruptStep(BankruptStep):
             bundles = emergency_issuable(game, corp)
             if bundles:
                 emergency_issue(game, corp, max(bundles, key=lambda b: b.num_shares()))
-                for step in self.round.steps:
-                    if hasattr(step, "emergency_issued"):
-                        step.emergency_issued = True
+                issuing = find(game, IssueRedeem)
+                if issuing is not None:   # it has issued for a train this turn
+                    issuing.emergency_issued = True
         refuse_unless_may_go_bankrupt(game, player, corp)
         game.log(f"-- {player.name} goes bankrupt and sells remaining shares --")
         for held in by_operating_order(player):

@@ -52,12 +52,17 @@ MECHANICS: tuple[type[Mechanic], ...] = (
 
 
 def install(game: "GameState") -> None:
-    """Create the mechanics the title's data asks for, then set each up (they may look each other up)."""
+    """Create the mechanics the title's data asks for, set each up (they may look each other up), then
+    register their handlers at the steps' extension points, in the order the mechanics are listed."""
     mechanics = [cls(game) for cls in MECHANICS if cls.applies(game)]
     game.mechanics = list(mechanics)
     game.mechanic_index.clear()
     for m in mechanics:
         m.setup()
+    game.extensions.clear()
+    for m in mechanics:
+        for point, handler in m.handlers():
+            game.extensions.add(point, handler, type(m).__name__)
 
 
 def step_kinds() -> dict[str, StepSpec]:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railbook.engine.mechanics.base import Mechanic, find
-from railbook.engine.mechanics.compose import mix_into
-from railbook.engine.steps.routes import RouteStep
+from railbook.engine.mechanics.base import Mechanic
+from railbook.engine.points import Handler, Point
+from railbook.engine.steps.routes import RUN_INSTEAD, RUNS_UNCHECKED, RouteStep
 from railbook.errors import IllegalAction, RouteError
 
 if TYPE_CHECKING:
@@ -32,29 +32,17 @@ class StatedRevenue(Mechanic):
         super().__init__(game)
         self.trusted = 0  # how many revenues were taken on trust
 
-    def operating_steps(self, steps: list[Any]) -> list[Any]:
-        return mix_into(steps, RouteStep, StatedRouteStep)
+    def handlers(self) -> list[tuple[Point, Handler]]:
+        return [(RUNS_UNCHECKED, self.routes_unrecorded), (RUN_INSTEAD, self.run_stated)]
 
+    def routes_unrecorded(self, step: RouteStep, entity: Any) -> bool:
+        """The log records no routes: a corporation with trains may run (the engine cannot know where)."""
+        return True
 
-class StatedRouteStep:
-    """A route step that also takes a stated revenue (mixed in front of the title's route step)."""
-
-    #: the route step's listing holds: its routes and revenue are open fields, judged when run
-    LISTING_HOLDS = True
-
-    game: Any
-    round: Any
-
-    def actions(self, entity: Any) -> list[str]:
-        if entity is not self.current_entity() or not entity.is_operator():  # type: ignore[attr-defined]
-            return []
-        # the engine cannot know the routes a log did not record: a corporation with trains may run
-        return ["run_routes"] if entity.runnable_trains() else []
-
-    def process_run_routes(self, action: "Action") -> None:
+    def run_stated(self, step: RouteStep, action: "Action") -> bool:
+        """A revenue the log states is taken on trust, logged and counted (a run with routes is checked)."""
         if action.stated_revenue is None:
-            super().process_run_routes(action)  # type: ignore[misc]
-            return
+            return False
         game = self.game
         entity = action.entity
         if not game.trust_stated_revenue:
@@ -65,12 +53,11 @@ class StatedRouteStep:
             raise RouteError(f"a revenue cannot be negative ({revenue})", "routes")
         if revenue > 0 and not entity.runnable_trains():
             raise RouteError(f"{entity.name} has no train to run", "routes")
-        mechanic = find(game, StatedRevenue)
-        if mechanic is not None:
-            mechanic.trusted += 1
+        self.trusted += 1
         game.log(f"{entity.name} runs its trains for {game.format_money(revenue)} "
                  "(revenue stated by the log; routes not recorded, not checked)")
-        self.round.routes = []
-        self.round.route_revenues = [revenue]
-        self.round.extra_revenue = 0
-        self.pass_()  # type: ignore[attr-defined]
+        step.round.routes = []
+        step.round.route_revenues = [revenue]
+        step.round.extra_revenue = 0
+        step.pass_()
+        return True

@@ -17,9 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from railbook.engine.entities.share import ShareBundle
 from railbook.engine.legal import LegalAction, Range, distinct_choices, ranged, shares_action, simple
-from railbook.engine.mechanics.base import Mechanic
+from railbook.engine.mechanics.base import Mechanic, has_step
 from railbook.engine.mechanics.bonds import bond_price, bonds_of, buy_back, holdings
-from railbook.engine.mechanics.compose import has_step
 from railbook.engine.rules.shares import (
     fit_in_bank,
     market_share_limit,

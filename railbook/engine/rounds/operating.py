@@ -114,6 +114,7 @@ class OperatingRound(Round):
         self.game.log(f"{self.game.describe_entity(entity.owner)} operates {entity.name}")
         if self.game.rules.operating_round.home_token == "first_operation":
             place_home_token(self.game, entity)
+        self.game.hook("operating_turn_start", entity)
         self.skip_steps()
         if not self.finished():
             return

@@ -66,6 +66,8 @@ def after_end_of_operating_turn(game: "GameState", operator: Any) -> None:
     if operator is not None and hasattr(operator, "turns_operated"):
         operator.turns_operated += 1
     update_insolvency(game, operator)
+    if operator is not None:
+        game.hook("operating_turn_end", operator)
 
 
 def withdraw_corporation(game: "GameState", corp: Corporation) -> None:

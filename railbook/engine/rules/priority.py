@@ -39,6 +39,7 @@ def reorder_players(game: "GameState", order: str) -> None:
         game.players.sort(key=lambda p: (p.cash, current.index(p)))
     if game.players:
         game.log(f"{game.players[0].name} has priority deal")
+    game.hook("priority_deal")
 
 
 def _richest_else_least_private_value(players: list[Any]) -> Any:

@@ -75,6 +75,7 @@ def float_corporation(game: "GameState", corp: Corporation) -> None:
         game.log(f"{corp.name}'s unsold certificates go to the bank pool")
         move_ipo_to_pool(game, corp)
     queue_home_track(game, corp)
+    game.hook("after_float", corp)
 
 
 def queue_home_track(game: Any, corp: Any) -> None:

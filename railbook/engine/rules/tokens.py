@@ -122,5 +122,9 @@ def settle_hex_reservation(game: "GameState", tile: Tile) -> None:
             game.graph.invalidate_hex(tile.hex)
 
 
+def before_place_token(game: "GameState", corp: Any, hex_: Hex) -> None:
+    game.hook("before_place_token", corp, hex_.id)
+
+
 def after_place_token(game: "GameState", corp: Any, hex_: Hex) -> None:
     game.hook("after_place_token", corp, hex_.id)

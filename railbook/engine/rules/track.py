@@ -160,6 +160,10 @@ def after_lay_tile(game: "GameState", corp: Any, hex_: Hex, tile: Tile) -> None:
     game.hook("after_lay_tile", corp, hex_.id, tile)
 
 
+def first_track(game: "GameState", hex_: Hex, tile: Tile) -> None:
+    game.hook("first_track", hex_.id, tile)
+
+
 SIDE_RULES = ("semi_restrictive_sides",)
 
 

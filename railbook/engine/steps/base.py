@@ -6,9 +6,11 @@ A step lists the actions an entity may take now (``actions``), processes them
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Iterator
 
 from railbook.engine.legal import LegalAction, is_move, simple, unlisted
+from railbook.engine.points import Point
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
@@ -20,6 +22,8 @@ class Step:
     #: the only action kinds the step ever offers, where it declares them (empty: ask
     #: ``actions``); lets a round pass over a step whose ``actions`` are costly to compute
     ACTIONS: tuple[str, ...] = ()
+    #: the extension points the step calls, where mechanics' rules act (``railbook explain`` lists them)
+    POINTS: tuple[Point, ...] = ()
 
     def __init__(self, game: "GameState", round: "Round", **opts: Any):
         self.game = game
@@ -160,3 +164,19 @@ def listing_holds(cls: type) -> bool:
                 break
         _LISTING_HOLDS[cls] = known
     return known
+
+
+@contextmanager
+def cash_lent(giver: Any, taker: Any, amount: int) -> Iterator[None]:
+    """Within the block, ``amount`` of the giver's cash is the taker's: a check judges an action as it
+    would be judged once a mechanic has paid what it pays first (an owner's share of a train, a loan)."""
+    if amount <= 0 or giver is None:
+        yield
+        return
+    giver.cash -= amount
+    taker.cash += amount
+    try:
+        yield
+    finally:
+        taker.cash -= amount
+        giver.cash += amount

@@ -10,6 +10,7 @@ from railbook.engine.map.token import Token
 from railbook.engine.rules.abilities import exchange_corporations, grant_route_bonuses, usable_abilities
 from railbook.engine.rules.privates import in_first_or, minor_of, price_range, purchasable_companies, take_over_minor
 from railbook.engine.rules.trains import num_corp_trains, take_reserved_train, train_limit
+from railbook.engine.points import Point
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.markers import grant_private_markers
 from railbook.engine.steps.stock import ShareBuying
@@ -22,8 +23,15 @@ if TYPE_CHECKING:
     from railbook.engine.actions import Action
 
 
+PRIVATE_LEFT_ALONE = Point("buy_private", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
+PRIVATE_BOUGHT = Point("buy_private", "after buying", "(step, action): the private is the corporation's")
+PRIVATE_POWER = Point("buy_private", "money it could raise", "(step, corporation) -> int: added to its cash")
+
+
 class BuyPrivateStep(Step):
     """A corporation buys a private from a player, between half and double its value (by default)."""
+
+    POINTS: tuple[Point, ...] = (PRIVATE_LEFT_ALONE, PRIVATE_POWER, PRIVATE_BOUGHT)
 
     def description(self) -> str:
         return "Buy Companies"
@@ -65,10 +73,12 @@ class BuyPrivateStep(Step):
             <= self.company_buying_power(entity)
 
     def company_buying_power(self, entity: Any) -> int:
-        """What the corporation could spend on a private (its cash; a mechanic may count more)."""
-        return int(entity.cash)
+        """What the corporation could spend on a private: its cash, and what mechanics say it could raise."""
+        return int(entity.cash) + self.game.extensions.total(PRIVATE_POWER, self, entity)
 
     def actions(self, entity: Any) -> list[str]:
+        if self.game.extensions.yes(PRIVATE_LEFT_ALONE, self, entity):
+            return []
         if entity.is_minor() or not entity.is_corporation():
             return []
         if self.can_buy_company(entity):
@@ -134,6 +144,8 @@ class BuyPrivateStep(Step):
             take_reserved_train(game, entity, company)
         if minor is not None:
             take_over_minor(game, entity, minor)
+        for bought in game.extensions.at(PRIVATE_BOUGHT):
+            bought(self, action)
 
 
 class ExchangeStep(Step, ShareBuying):

@@ -11,6 +11,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, simple
+from railbook.engine.points import Point
 from railbook.engine.rules.abilities import close_companies_on_event, run_bonuses
 from railbook.engine.rules.insolvency import insolvent, leased_train
 from railbook.engine.rules.recorded_routes import routes_from_hexes
@@ -25,8 +26,13 @@ if TYPE_CHECKING:
     from railbook.engine.actions import Action
 
 
+RUNS_UNCHECKED = Point("route", "runs without routes", "(step, corporation) -> bool: routes are not asked for")
+RUN_INSTEAD = Point("route", "run instead", "(step, action) -> bool: the handler ran the trains itself")
+
+
 class RouteStep(Step):
     type_name = "route"
+    POINTS: tuple[Point, ...] = (RUNS_UNCHECKED, RUN_INSTEAD)
 
     def description(self) -> str:
         return "Run Routes"
@@ -34,6 +40,9 @@ class RouteStep(Step):
     def actions(self, entity: Any) -> list[str]:
         if entity is not self.current_entity() or not entity.is_operator():
             return []
+        for unchecked in self.game.extensions.at(RUNS_UNCHECKED):
+            if unchecked(self, entity):
+                return ["run_routes"] if entity.runnable_trains() else []
         if not (entity.runnable_trains() or leased_train(self.game, entity)) or not can_run_route(self.game, entity):
             return []
         return ["run_routes"]
@@ -47,6 +56,8 @@ class RouteStep(Step):
                             open=frozenset({"routes", "extra_revenue", "stated_revenue"}))]
 
     def process_run_routes(self, action: "Action") -> None:
+        if self.game.extensions.takes(RUN_INSTEAD, self, action):
+            return
         entity = action.entity
         game = self.game
         routes = rebuild_routes(game, entity, action.routes,
@@ -133,8 +144,20 @@ def check_recorded_route(route: Route, revenue: int, spec: dict[str, Any]) -> No
                          f"{'-'.join(hexes)} as the action says", "route hexes")
 
 
+DIVIDEND_LEFT_ALONE = Point("dividend", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
+DIVIDEND_SKIPPED = Point("dividend", "after skipping", "(step, corporation): after the step withheld unasked")
+DEDUCT = Point("dividend", "deduct before dividend", "(step, corporation, revenue) -> the revenue left")
+REVENUE_LEFT = Point("dividend", "revenue left to distribute",
+                     "(step, corporation, revenue, kind) -> the kind of dividend paid")
+PAY_INSTEAD = Point("dividend", "pay instead", "(step, corporation, kind) -> bool: the handler paid it")
+PRICE_HELD = Point("dividend", "price held", "(step, corporation) -> bool: yes, the share price stays")
+PRICE_MOVE = Point("dividend", "price move after dividend",
+                   "(step, corporation, amount paid to holders) -> bool: the handler moved the price")
+
+
 class DividendStep(Step):
     type_name = "dividend"
+    POINTS: tuple[Point, ...] = (DIVIDEND_LEFT_ALONE, DEDUCT, REVENUE_LEFT, PAY_INSTEAD, PRICE_HELD, PRICE_MOVE, DIVIDEND_SKIPPED)
 
     def description(self) -> str:
         return "Pay or Withhold Dividends"
@@ -143,6 +166,12 @@ class DividendStep(Step):
         return sum(self.round.route_revenues) + (self.round.extra_revenue or 0) + self.round.run_bonus
 
     def actions(self, entity: Any) -> list[str]:
+        if self.game.extensions.yes(DIVIDEND_LEFT_ALONE, self, entity):
+            return []
+        return self.choosing(entity)
+
+    def choosing(self, entity: Any) -> list[str]:
+        """The step's own ``actions``: a corporation with revenue chooses its dividend."""
         if entity is not self.current_entity() or entity.is_company() or self.total_revenue() == 0:
             return []
         if insolvent(self.game, entity):   # it withholds what its leased train earned
@@ -151,6 +180,12 @@ class DividendStep(Step):
 
     def skip(self) -> None:
         entity = self.current_entity()
+        self.withhold_unasked(entity)
+        for skipped in self.game.extensions.at(DIVIDEND_SKIPPED):
+            skipped(self, entity)
+
+    def withhold_unasked(self, entity: Any) -> None:
+        """The step's own ``skip``: the corporation withholds whatever it earned."""
         if entity is None:
             super().skip()
             return
@@ -168,6 +203,21 @@ class DividendStep(Step):
         self.pay(action.entity, kind)
 
     def pay(self, entity: Any, kind: str) -> None:
+        """The corporation's dividend of this kind: what it owes first, then the mechanics' way of paying
+        or the step's own (``distribute``)."""
+        extensions = self.game.extensions
+        left = extensions.at(REVENUE_LEFT)
+        if left:
+            revenue = self.total_revenue()
+            for deduct in extensions.at(DEDUCT):
+                revenue = deduct(self, entity, revenue)
+            for settle in left:
+                kind = settle(self, entity, revenue, kind)
+        if not extensions.takes(PAY_INSTEAD, self, entity, kind):
+            self.distribute(entity, kind)
+
+    def distribute(self, entity: Any, kind: str) -> None:
+        """The revenue paid out, halved or withheld, the trains marked as run, the share price moved."""
         game = self.game
         revenue = self.total_revenue()
         if kind == "payout":
@@ -243,6 +293,10 @@ class DividendStep(Step):
         return math.ceil(holder.num_shares_of(entity, ceil=False) * per_share)
 
     def change_share_price(self, entity: Any, paid: int) -> None:
+        if self.game.extensions.yes(PRICE_HELD, self, entity):
+            return
+        if self.game.extensions.takes(PRICE_MOVE, self, entity, paid):
+            return
         if entity.share_price is None:
             return
         old = entity.share_price

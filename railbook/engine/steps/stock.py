@@ -28,6 +28,7 @@ from railbook.engine.rules.shares import (
     sell_shares_and_change_price,
 )
 from railbook.engine.rules.tokens import home_choices, place_home_token, set_home
+from railbook.engine.points import Point
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, InsufficientFunds
 
@@ -73,7 +74,14 @@ class ShareBuying:
             place_home_token(self.game, corporation)
 
 
+NO_SALE = Point("stock", "no sale", "(step, bundle) -> bool: yes, it may not be sold")
+NO_BUY = Point("stock", "no purchase", "(step, player, corporation) -> bool: yes, he may not buy them")
+BUY_INSTEAD = Point("stock", "buy instead", "(step, action) -> bool: the handler carried out the purchase")
+STOCK_AFTER_ACTION = Point("stock", "after each action", "(step, action): the round's action is done")
+
+
 class BuySellParShares(Step, ShareBuying):
+    POINTS: tuple[Point, ...] = (NO_SALE, NO_BUY, BUY_INSTEAD, STOCK_AFTER_ACTION)
     def description(self) -> str:
         return {"sell_buy_or_buy_sell": "Buy or Sell Shares", "sell_buy": "Sell then Buy Shares",
                 "sell_buy_sell": "Sell/Buy/Sell Shares"}[self.sr.sell_buy_order]
@@ -241,7 +249,8 @@ class BuySellParShares(Step, ShareBuying):
         return entity.cash
 
     def can_buy(self, entity: Any, bundle: ShareBundle | None) -> bool:
-        if bundle is None or not bundle.buyable() or len(bundle.shares) != 1 or bundle.partial():
+        if bundle is None or self.game.extensions.yes(NO_BUY, self, entity, bundle.corporation) \
+                or not bundle.buyable() or len(bundle.shares) != 1 or bundle.partial():
             return False
         if entity is bundle.owner:
             return False
@@ -274,8 +283,12 @@ class BuySellParShares(Step, ShareBuying):
             return False
         return any(not c.holding_ok(entity) and self.can_sell_any_bundles(entity, c) for c in self.held(entity))
 
+    def after_action(self, action: "Action") -> None:   # each action of the round, once done
+        for after in self.game.extensions.at(STOCK_AFTER_ACTION):
+            after(self, action)
+
     def can_sell(self, entity: Any, bundle: ShareBundle | None) -> bool:
-        if bundle is None or entity is not bundle.owner:
+        if bundle is None or self.game.extensions.yes(NO_SALE, self, bundle) or entity is not bundle.owner:
             return False
         corp = bundle.corporation
         return (check_sale_timing(self.game, entity, bundle)
@@ -330,8 +343,9 @@ class BuySellParShares(Step, ShareBuying):
         certificate count and whether it bought this turn, when the caller has them already)."""
         if not shares:
             return False
-        corp = shares[0].corporation
-        owner = shares[0].owner
+        corp, owner = shares[0].corporation, shares[0].owner
+        if self.game.extensions.yes(NO_BUY, self, entity, corp):
+            return False
         if bought is None:
             bought = self.bought()
         if self.sold_corp(entity, corp) or (bought and not self.can_buy_multiple(entity, corp, owner)):
@@ -414,6 +428,8 @@ class BuySellParShares(Step, ShareBuying):
         raise IllegalAction(f"{entity.name} cannot buy that {corp.name} certificate now", "buy shares")
 
     def process_buy_shares(self, action: "Action") -> None:
+        if self.game.extensions.takes(BUY_INSTEAD, self, action):
+            return
         entity, bundle = action.entity, action.bundle
         corp = bundle.corporation
         if bundle.owner is not self.game.share_pool and bundle.owner is not corp.ipo_owner:

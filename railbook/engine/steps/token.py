@@ -13,9 +13,11 @@ from railbook.engine.rules.corporations import operating_order
 from railbook.engine.rules.insolvency import insolvent
 from railbook.engine.rules.tokens import (
     after_place_token,
+    before_place_token,
     settle_hex_reservation,
     token_price,
 )
+from railbook.engine.points import Point
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, InsufficientFunds
 
@@ -110,6 +112,7 @@ class Tokener:
         hex_ = hex_of(city)
         price, ability = self.plan_token(entity, city, token, connected, extra_action, special_ability, free_override)
         assert token is not None
+        before_place_token(game, entity, hex_)
         free = price <= 0
         city.exchange_token(token)
         if token.corporation is not entity and token in entity.tokens:
@@ -153,8 +156,17 @@ class Tokener:
                                 "token placement")
 
 
+TOKEN_LEFT_ALONE = Point("token", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
+TOKEN_POWER = Point("token", "money it could raise", "(step, corporation) -> int: added to its cash")
+
+
 class TokenStep(Step, Tokener):
     type_name = "token"
+    POINTS: tuple[Point, ...] = (TOKEN_LEFT_ALONE, TOKEN_POWER)
+
+    def token_buying_power(self, entity: Any) -> int:
+        """What the corporation may spend on a station: its cash, and what mechanics say it could raise."""
+        return int(entity.cash) + self.game.extensions.total(TOKEN_POWER, self, entity)
 
     def description(self) -> str:
         return "Place a Token"
@@ -166,6 +178,8 @@ class TokenStep(Step, Tokener):
         self.round.tokened = False
 
     def actions(self, entity: Any) -> list[str]:
+        if self.game.extensions.yes(TOKEN_LEFT_ALONE, self, entity):
+            return []
         if "token" in self.game.skipped_steps or entity is not self.current_entity() or insolvent(self.game, entity):
             return []
         if self.can_place_token(entity):

@@ -22,6 +22,7 @@ from railbook.engine.rules.track import (
     after_lay_tile,
     extra_upgrade,
     check_lay_permission,
+    first_track,
     pay_tile_income,
     paths_reached_once_laid,
     forfeit_tile_lays,
@@ -35,6 +36,7 @@ from railbook.engine.rules.track import (
     upgrades_to,
 )
 from railbook.engine.legal import LegalAction, simple, track_layout
+from railbook.engine.points import Point
 from railbook.engine.steps.base import Step
 from railbook.errors import IllegalAction, InsufficientFunds
 from railbook.hexgrid import invert
@@ -498,27 +500,24 @@ class Tracker:
         tile.borders = keep
 
     def update_token(self, action: "Action", entity: Any, tile: "Tile", old_tile: "Tile") -> None:
-        """The first track on a hex of several cities: tokens there choose their city again,
-        except a home token whose home names a city (it stays in that city)."""
-        if old_tile.paths or not tile.paths or len(tile.cities) <= 1:
+        """The first track on a hex: on a hex of several cities the stations there are lifted, each
+        waiting for the corporation laying to place it again (the 18xx rule: the printed hex did
+        not say which city is which); then the title's first_track hook may place them itself."""
+        if old_tile.paths or not tile.paths:
             return
-        tokens = [t for c in tile.cities for t in c.tokens if t is not None]
-        for token in list(tokens):
-            corp = token.corporation
-            home_city = corp.city[0] if isinstance(corp.city, tuple) else corp.city
-            if home_city is not None and action.hex.id in corp.coordinates and token is corp.tokens[0] \
-                    and home_city < len(tile.cities):
-                target = tile.cities[home_city]
-                if token.city is not target:
-                    token.remove()
-                    target.exchange_token(token)
-                tokens.remove(token)
-                self.game.graph.clear()
-        for token in tokens:
+        lifted = []
+        if len(tile.cities) > 1:
             actor = entity.owner if entity.is_company() else entity
-            self.round.pending_tokens.append({"entity": actor, "hexes": [action.hex], "token": token})
-            self.game.log(f"{actor.name} must choose a city for {token.corporation.name}'s token")
-            token.remove()
+            for token in [t for c in tile.cities for t in c.tokens if t is not None]:
+                choice = {"entity": actor, "hexes": [action.hex], "token": token}
+                self.round.pending_tokens.append(choice)
+                token.remove()
+                lifted.append(choice)
+        first_track(self.game, action.hex, tile)
+        for choice in lifted:
+            if any(p is choice for p in self.round.pending_tokens):
+                self.game.log(f"{choice['entity'].name} must choose a city for {choice['token'].corporation.name}'s "
+                              f"token")
 
 
 def border_discount(spender: Any, kind: str | None) -> int:
@@ -549,8 +548,12 @@ def replacement_rotation(new: "Tile", old: "Tile") -> int | None:
     return spec.rotation
 
 
+TRACK_LEFT_ALONE = Point("track", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
+
+
 class TrackStep(Step, Tracker):
     type_name = "track"
+    POINTS: tuple[Point, ...] = (TRACK_LEFT_ALONE,)
 
     def description(self) -> str:
         return "Lay Track"
@@ -563,6 +566,8 @@ class TrackStep(Step, Tracker):
 
     def actions(self, entity: Any) -> list[str]:
         if "track" in self.game.skipped_steps:
+            return []
+        if self.game.extensions.yes(TRACK_LEFT_ALONE, self, entity):
             return []
         if entity is not self.current_entity() or entity.is_company() or not self.can_lay_tile(entity):
             return []

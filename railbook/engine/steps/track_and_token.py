@@ -12,17 +12,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, simple
+from railbook.engine.points import Point
 from railbook.engine.rules.abilities import usable_abilities
 from railbook.engine.steps.token import Tokener
-from railbook.engine.steps.track import TrackStep
+from railbook.engine.steps.track import TRACK_LEFT_ALONE, TrackStep
 from railbook.errors import IllegalAction
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
 
 
+TRACK_POWER = Point("track_and_token", "money it could raise for track",
+                    "(step, corporation) -> int: added to its cash when asking whether it can pay for track")
+STATION_POWER = Point("track_and_token", "money it could raise for a station",
+                      "(step, corporation) -> int: added to its cash when asking whether it can pay for a station")
+
+
 class TrackAndTokenStep(TrackStep, Tokener):
     type_name = "track"
+    POINTS: tuple[Point, ...] = (TRACK_LEFT_ALONE, TRACK_POWER, STATION_POWER)
 
     def description(self) -> str:
         return "Place a Token or Lay Track"
@@ -41,7 +49,12 @@ class TrackAndTokenStep(TrackStep, Tokener):
         return super().can_lay_tile(entity)
 
     def buying_power(self, entity: Any) -> int:
-        return int(entity.cash)
+        """What the corporation may spend on track: its cash, and what mechanics say it could raise."""
+        return int(entity.cash) + self.game.extensions.total(TRACK_POWER, self, entity)
+
+    def token_buying_power(self, entity: Any) -> int:
+        """What the corporation may spend on a station: its cash, and what mechanics say it could raise."""
+        return int(entity.cash) + self.game.extensions.total(STATION_POWER, self, entity)
 
     def lays_cheap_somewhere(self, entity: Any, least: int) -> bool:
         """One of the entity's tile-lay abilities lays free, or at least ``least`` cheaper, on a printed hex."""
@@ -55,6 +68,8 @@ class TrackAndTokenStep(TrackStep, Tokener):
         return False
 
     def actions(self, entity: Any) -> list[str]:
+        if self.game.extensions.yes(TRACK_LEFT_ALONE, self, entity):
+            return []
         if entity is not self.current_entity() or entity.is_company():
             return []
         out = []

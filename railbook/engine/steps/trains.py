@@ -8,7 +8,7 @@ corporation); if even that fails, the president goes bankrupt.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from railbook.engine.legal import LegalAction, Range, ranged, shares_action, simple
 from railbook.engine.rounds.operating import OperatingRound
@@ -34,17 +34,70 @@ from railbook.engine.rules.trains import (
     num_corp_trains,
     train_limit,
 )
-from railbook.engine.steps.base import Step
+from railbook.engine.points import Point
+from railbook.engine.steps.base import Step, cash_lent
 from railbook.errors import IllegalAction, InsufficientFunds
 
 if TYPE_CHECKING:
     from railbook.engine.actions import Action
 
 
-class EmergencyMoney:
-    game: Any
-    current_entity: Callable[[], Any]   # the step's
+TRAIN_LEFT_ALONE = Point("buy_train", "left alone", "(step, corporation) -> bool: yes, the step offers it nothing")
+NO_EMERGENCY_SALE = Point("buy_train", "no emergency sale", "(step, bundle) -> bool: yes, it may not be sold")
+TRAIN_TURN_START = Point("buy_train", "turn start", "(step): a corporation's turn in the step begins")
+TRAIN_OFFER = Point("buy_train", "offer", "(step, entity, kinds) -> the kinds of action offered")
+TRAIN_LISTING = Point("buy_train", "listing", "(step, entity, legal actions) -> the legal actions")
+PRESIDENT_WAITS = Point("buy_train", "president waits",
+                        "(step, corporation) -> bool: yes, the president may not add money for a train yet")
+SELL_INSTEAD = Point("buy_train", "sell instead", "(step, action) -> bool: the handler carried out the sale")
+MAY_BUY = Point("buy_train", "may buy", "(step, corporation) -> bool: yes, it may buy though its cash falls short")
+CHECK_BUY = Point("buy_train", "check before buying", "(step, corporation, train, price): raises a rule broken")
+RAISED_TO_BUY = Point("buy_train", "money raised to buy",
+                      "(step, corporation, train, price) -> int: what it would raise before paying")
+PRICE_RANGE = Point("buy_train", "price range", "(step, corporation, train, (low, high)) -> (low, high)")
+BEFORE_BUY = Point("buy_train", "before buying", "(step, action): before the purchase is judged and made")
+TRAIN_BOUGHT = Point("buy_train", "after buying", "(step, action): the train is the corporation's")
+TRAIN_SKIPPED = Point("buy_train", "when skipped", "(step, corporation): before the step passes unasked")
 
+
+class BuyTrainStep(Step):
+    type_name = "buy_train"
+    POINTS: tuple[Point, ...] = (TRAIN_TURN_START, TRAIN_LEFT_ALONE, MAY_BUY, TRAIN_OFFER, TRAIN_LISTING, PRESIDENT_WAITS,
+                                 NO_EMERGENCY_SALE, SELL_INSTEAD, PRICE_RANGE, CHECK_BUY, RAISED_TO_BUY, BEFORE_BUY,
+                                 TRAIN_BOUGHT, TRAIN_SKIPPED)
+
+    def __init__(self, game: Any, round: Any, **opts: Any):
+        super().__init__(game, round, **opts)
+        self.last_share_sold_price: int | None = None
+        self.corporations_sold: list[Any] = []
+        self.bought_from_depot = False   # this turn (the phase flag one_depot_train_per_turn)
+        self.depot_types_bought: set[str] = set()   # one_depot_train_per_type: the types bought this turn
+
+    def description(self) -> str:
+        return "Buy Trains"
+
+    def pass_description(self) -> str:
+        return "Done (Trains)" if self.acted else "Skip (Trains)"
+
+    def setup(self) -> None:
+        self.last_share_sold_price = None
+        self.corporations_sold = []
+        self.bought_from_depot = False
+        self.depot_types_bought = set()
+        self.round.trade_ins_this_turn = 0
+        for turn_start in self.game.extensions.at(TRAIN_TURN_START):
+            turn_start(self)
+
+    def pass_(self) -> None:
+        self.last_share_sold_price = None
+        super().pass_()
+
+    def skip(self) -> None:
+        for skipped in self.game.extensions.at(TRAIN_SKIPPED):
+            skipped(self, self.current_entity())
+        super().skip()
+
+    # -- emergency money
     def needed_cash(self, entity: Any) -> int:
         ebuy = self.game.rules.operating_round.emergency_buy
         depot = self.game.depot
@@ -58,6 +111,8 @@ class EmergencyMoney:
 
     def can_sell_emergency(self, entity: Any, bundle: Any) -> bool:
         game = self.game
+        if game.extensions.yes(NO_EMERGENCY_SALE, self, bundle):
+            return False
         if entity is not bundle.owner or not check_sale_timing(game, entity, bundle):
             return False
         if not self.sellable_bundle(bundle):
@@ -83,34 +138,6 @@ class EmergencyMoney:
         others = [v for k, v in holders.items() if k is not seller]
         return remaining >= (max(others) if others else 0)
 
-
-class BuyTrainStep(Step, EmergencyMoney):
-    type_name = "buy_train"
-
-    def __init__(self, game: Any, round: Any, **opts: Any):
-        super().__init__(game, round, **opts)
-        self.last_share_sold_price: int | None = None
-        self.corporations_sold: list[Any] = []
-        self.bought_from_depot = False   # this turn (the phase flag one_depot_train_per_turn)
-        self.depot_types_bought: set[str] = set()   # one_depot_train_per_type: the types bought this turn
-
-    def description(self) -> str:
-        return "Buy Trains"
-
-    def pass_description(self) -> str:
-        return "Done (Trains)" if self.acted else "Skip (Trains)"
-
-    def setup(self) -> None:
-        self.last_share_sold_price = None
-        self.corporations_sold = []
-        self.bought_from_depot = False
-        self.depot_types_bought = set()
-        self.round.trade_ins_this_turn = 0
-
-    def pass_(self) -> None:
-        self.last_share_sold_price = None
-        super().pass_()
-
     # -- availability
     def can_entity_buy_train(self, entity: Any) -> bool:
         return not entity.is_minor() or self.game.rules.operating_round.minors_buy_trains
@@ -122,7 +149,7 @@ class BuyTrainStep(Step, EmergencyMoney):
         return must_buy_train(self.game, entity)
 
     def president_may_contribute(self, entity: Any) -> bool:
-        return self.must_buy_train(entity)
+        return self.must_buy_train(entity) and not self.game.extensions.yes(PRESIDENT_WAITS, self, entity)
 
     def depot_closed(self) -> bool:
         """While the phase has the flag ``one_depot_train_per_turn``, a corporation that has bought a train
@@ -141,13 +168,23 @@ class BuyTrainStep(Step, EmergencyMoney):
         min_price = self.game.depot.min_price(entity)
         normal = self.room(entity) and min_price is not None and entity.cash >= min_price
         return normal or (self.trade_in_allowed() and any(entity.cash >= price
-                                                          for _, _, price in discountable_trains_for(self.game, entity)))
+                                                          for _, _, price in discountable_trains_for(self.game, entity))) \
+            or self.game.extensions.yes(MAY_BUY, self, entity)
 
     def trade_in_allowed(self) -> bool:
         limit = self.game.rules.operating_round.trade_ins_per_turn
         return limit is None or self.round.trade_ins_this_turn < limit
 
     def actions(self, entity: Any) -> list[str]:
+        if self.game.extensions.yes(TRAIN_LEFT_ALONE, self, entity):
+            return []
+        kinds = self.buying(entity)
+        for offer in self.game.extensions.at(TRAIN_OFFER):
+            kinds = offer(self, entity, kinds)
+        return kinds
+
+    def buying(self, entity: Any) -> list[str]:
+        """The step's own ``actions``: a corporation that may buy a train, its president selling for one."""
         current = self.current_entity()
         if current is None or not current.is_operator() or not self.can_entity_buy_train(current):
             return []
@@ -184,6 +221,8 @@ class BuyTrainStep(Step, EmergencyMoney):
             out += self.legal_train_buys(entity)
         if "pass" in kinds:
             out.append(simple("pass", entity))
+        for listing in self.game.extensions.at(TRAIN_LISTING):
+            out = listing(self, entity, out)
         return out
 
     def legal_train_buys(self, entity: Any) -> list[LegalAction]:
@@ -213,6 +252,13 @@ class BuyTrainStep(Step, EmergencyMoney):
     def price_range(self, entity: Any, train: Any) -> tuple[int, int]:
         """The prices (low, high) the rules and the buyer's means allow for another corporation's train
         (none where low > high); the listing checks both ends with ``check_buy_train``."""
+        span = self.means_range(entity, train)
+        for narrow in self.game.extensions.at(PRICE_RANGE):
+            span = narrow(self, entity, train, span)
+        return span
+
+    def means_range(self, entity: Any, train: Any) -> tuple[int, int]:
+        """The step's own ``price_range``: the emergency rules' prices, up to what the buyer can pay."""
         low, high = self.spend_minmax(entity, train)
         if self.president_may_contribute(entity) and entity.owner is not None:
             means = max(entity.cash, min(train.price_, entity.cash + entity.owner.cash))
@@ -254,6 +300,15 @@ class BuyTrainStep(Step, EmergencyMoney):
         return self.game.depot.other_min_price, power
 
     def process_buy_train(self, action: "Action") -> None:
+        extensions = self.game.extensions
+        for before in extensions.at(BEFORE_BUY):
+            before(self, action)
+        self.buy(action)
+        for bought in extensions.at(TRAIN_BOUGHT):
+            bought(self, action)
+
+    def buy(self, action: "Action") -> None:
+        """The step's own rules of buying a train, judged, then the purchase (and whether the turn's buying is over)."""
         entity = action.entity
         train = action.train
         game = self.game
@@ -338,7 +393,18 @@ class BuyTrainStep(Step, EmergencyMoney):
     def check_buy_train(self, entity: Any, train: Any, price: int, exchange: Any = None,
                         variant: str | None = None) -> int:
         """Every rule of buying this train at this price (trading in ``exchange``, as its ``variant``), judged
-        without buying it: raises the rule a purchase breaks; returns what the president must add."""
+        without buying it: raises the rule a purchase breaks; returns what the president must add. The
+        mechanics' checks come first, and the step's rules judge it with what they would raise lent."""
+        extensions = self.game.extensions
+        for check in extensions.at(CHECK_BUY):
+            check(self, entity, train, price)
+        raised = extensions.total(RAISED_TO_BUY, self, entity, train, price)
+        with cash_lent(self.game.bank, entity, raised):
+            return self.check_purchase(entity, train, price, exchange, variant)
+
+    def check_purchase(self, entity: Any, train: Any, price: int, exchange: Any = None,
+                       variant: str | None = None) -> int:
+        """The step's own rules of buying (``check_buy_train`` without the mechanics')."""
         game = self.game
         if variant is not None and variant != train.name and (variant not in train.variants or not train.from_depot()):
             raise IllegalAction(f"{train.id} cannot be bought as a {variant}", "train variant")
@@ -424,6 +490,8 @@ class BuyTrainStep(Step, EmergencyMoney):
         return InsufficientFunds(f"{action.entity.name} cannot afford a train now", "money")
 
     def process_sell_shares(self, action: "Action") -> None:
+        if self.game.extensions.takes(SELL_INSTEAD, self, action):
+            return
         bundle = action.bundle
         entity = action.entity
         if not self.can_sell_emergency(entity, bundle):
