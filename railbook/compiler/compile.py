@@ -156,12 +156,14 @@ def _check_typed(model: dict[str, Any], src: TitleSource) -> None:
         src.problems.add(str(src.folder), 1, 1, "", f"the title's data does not fit the engine's model: {exc}")
         return
     for i, rule in enumerate(built.title.optional_rules):
+        changed = built   # each change is checked on the title as the rule's changes before it left it
         for j, change in enumerate(rule.changes):
             try:
-                typed.apply_change(built, change)
+                changed = typed.apply_change(changed, change)
             except typed.ModelError as exc:
                 chk.add("title.yaml", ("optional_rules", i, "changes", j, "remove" if change.remove else "to"),
-                        str(exc))
+                        f"change {j + 1} of optional rule {rule.id!r}: {exc}")
+                break
 
 
 def _names_not_strings(text: str, functions: Any) -> str:
