@@ -159,3 +159,22 @@ def test_off_the_rails_is_18chesapeake_with_changes_only() -> None:
     assert folder is not None and sorted(p.name for p in folder.iterdir()) == ["title.yaml"]
     title = Title.load("18ChesapeakeOfftheRails")
     assert title.model.title.bank.cash == 12000
+
+
+def test_the_two_player_variant_is_1846_with_changes_and_two_hooks() -> None:
+    folder = find_title_or_alias("1846 2p Variant")
+    assert folder is not None and sorted(p.name for p in folder.iterdir()) == ["rules.hooks", "title.yaml"]
+    src, model, hooks = check_title(folder)
+    assert not src.problems, str(src.problems)
+    assert model is not None and not any(p["kind"] == "blank" for p in model["privates"])
+    assert set(hooks.hooks) >= {"setup", "after_lay_tile", "after_par", "route_bonus"}   # 1846's still run
+    assert "setup" in hooks.hooks and "withdraw_corporation(" in hooks.source
+
+
+def test_a_childs_hook_replaces_its_parents_hook_of_that_name(tmp_path: Path) -> None:
+    kid = family(tmp_path, "extends: tiny\nid: kid\nname: Kid\n", rules_hooks="on setup() {\n    log(\"kid\")\n}\n")
+    (tmp_path / "tiny" / "rules.hooks").write_text("on setup() {\n    log(\"tiny\")\n}\n", encoding="utf-8")
+    src, _, hooks = check_title(kid)
+    assert not src.problems, str(src.problems)
+    # both are in the module; the child's, defined later, is the one the table names
+    assert hooks.source.index("'tiny'") < hooks.source.index("'kid'") and hooks.hooks["setup"] == "hook_setup"

@@ -83,12 +83,30 @@ def check_title(folder: Path) -> tuple[TitleSource, dict[str, Any] | None, Compi
         return src, None, CompiledHooks()
     hooks = CompiledHooks()
     names = hook_names(model)
+    for text, file in src.inherited_hooks:   # a title that extends another: its parents' hooks first
+        hooks = _merge_hooks(hooks, compile_hooks(text, file, names, src.problems))
     if src.hooks_text is not None:
-        hooks = compile_hooks(src.hooks_text, src.hooks_file or "rules.hooks", names, src.problems)
+        hooks = _merge_hooks(hooks, compile_hooks(src.hooks_text, src.hooks_file or "rules.hooks", names,
+                                                  src.problems))
     _check_events(model, hooks, src)
     if not src.problems:
         _check_typed(model, src)
     return src, model, hooks
+
+
+def _merge_hooks(base: CompiledHooks, own: CompiledHooks) -> CompiledHooks:
+    """A child's hooks over its parent's: a hook or event handler of the child's replaces the parent's of
+    that name (its function, defined later in the module, is the one the tables name)."""
+    if not base.source:
+        return own
+    if not own.source:
+        return base
+    merged = CompiledHooks(source=base.source + "\n\n" + own.source, hooks={**base.hooks, **own.hooks},
+                           events={**base.events, **own.events}, docs={**base.docs, **own.docs},
+                           doc_texts={**base.doc_texts, **own.doc_texts})
+    merged.warnings.extend(base.warnings)
+    merged.warnings.extend(own.warnings)
+    return merged
 
 
 def _check_events(model: dict[str, Any], hooks: CompiledHooks, src: TitleSource) -> None:

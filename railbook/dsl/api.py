@@ -167,6 +167,10 @@ FUNCTIONS: dict[str, Func] = {
     "form_corporation": Func(("Corporation", "list[Corporation]"), "none",
                              "Form a corporation that has a 'formation' section (corporations.yaml) by taking "
                              "over the given corporations, which close; the section says how."),
+    "place_station": Func(("Corporation", "Hex"), "bool",
+                          "Place one of a corporation's unused stations in the first city of a hex, free and "
+                          "whether or not it could reach it (a withdrawn corporation's too). False if it has "
+                          "none left or the city no free slot."),
 }
 
 # ------------------------------------------------------------------ methods and properties by type

@@ -46,6 +46,8 @@ class TitleSource:
     hooks_file: str | None = None
     problems: Problems = field(default_factory=Problems)
     parent: "TitleSource | None" = None      # the title this one extends, as read
+    # the hooks of the titles it extends, farthest first, as (text, file): a hook of its own replaces theirs
+    inherited_hooks: list[tuple[str, str]] = field(default_factory=list)
     own_title: YamlDoc | None = None         # a child's own title.yaml (extends, its keys, changes)
 
     def doc(self, name: str) -> YamlDoc | None:
@@ -226,6 +228,9 @@ def _load_child(src: TitleSource, own: YamlDoc, children: tuple[Path, ...]) -> T
         if doc is not None:
             src.examples[path.name] = doc
             check_document(doc, EXAMPLE_SCHEMA, src.problems)
+    src.inherited_hooks = list(parent.inherited_hooks)
+    if parent.hooks_text is not None:
+        src.inherited_hooks.append((parent.hooks_text, parent.hooks_file or HOOKS_FILE))
     hooks = folder / HOOKS_FILE
     if hooks.exists():
         try:
@@ -233,8 +238,6 @@ def _load_child(src: TitleSource, own: YamlDoc, children: tuple[Path, ...]) -> T
             src.hooks_file = display_path(hooks)
         except (OSError, UnicodeDecodeError) as exc:
             src.problems.add(display_path(hooks), 1, 1, "", f"cannot read file: {exc}")
-    else:
-        src.hooks_text, src.hooks_file = parent.hooks_text, parent.hooks_file
     return src
 
 
