@@ -178,3 +178,16 @@ def test_a_childs_hook_replaces_its_parents_hook_of_that_name(tmp_path: Path) ->
     assert not src.problems, str(src.problems)
     # both are in the module; the child's, defined later, is the one the table names
     assert hooks.source.index("'tiny'") < hooks.source.index("'kid'") and hooks.hooks["setup"] == "hook_setup"
+
+
+def test_an_optional_rules_values_are_written_as_the_yaml_files_write_them(tmp_path: Path) -> None:
+    shutil.copytree(BASE, tmp_path / "tiny")
+    title = tmp_path / "tiny" / "title.yaml"
+    title.write_text(title.read_text().replace("game_end:", 'optional_rules:\n  - {id: endless, name: Endless, '
+                                               'description: "Threes never run out", changes: [{set: '
+                                               '"trains[name=3].count", to: unlimited}]}\ngame_end:'))
+    src, model, _ = check_title(tmp_path / "tiny")
+    assert not src.problems, str(src.problems)
+    assert model is not None
+    assert model["title"]["optional_rules"][0]["changes"] == [{"set": "trains[name=3].count", "to": None}]
+    assert Title.from_folder(tmp_path / "tiny", ["endless"]).model.trains[1].count is None

@@ -90,8 +90,67 @@ def check_title(folder: Path) -> tuple[TitleSource, dict[str, Any] | None, Compi
                                                   src.problems))
     _check_events(model, hooks, src)
     if not src.problems:
+        _rule_values_as_normalized(model, src)
+    if not src.problems:
         _check_typed(model, src)
     return src, model, hooks
+
+
+def _rule_values_as_normalized(model: dict[str, Any], src: TitleSource) -> None:
+    """An optional rule's values are written as the YAML files write them (``count: unlimited``); the
+    engine applies them to the normalized title. So each rule's changes are made, in order, on a copy
+    of the title's YAML documents, the copy is schema-checked and normalized, and each ``set`` takes
+    the value the normalized copy holds at its path. (A whole printed hex is normalized where the
+    rule's changes are checked: railbook/title/normalize/rules.py.)"""
+    import copy
+
+    from railbook.title.changes import ChangeError, apply_source_change, resolve_change_path, source_location
+    from railbook.title.normalize import Checker
+    from railbook.title.schema_check import SCHEMA_FILES, check_document
+    from railbook.title.yaml_source import YamlDoc
+
+    chk = Checker(src.problems, src.docs)
+    for i, rule in enumerate(model["title"]["optional_rules"]):
+        changes = rule.get("changes") or []
+        if not changes:
+            continue
+        data = {name: copy.deepcopy(doc.data) for name, doc in src.docs.items()}
+        data["title.yaml"].pop("optional_rules", None)
+        where = ("optional_rules", i, "changes")
+        if any(str(c.get("set", c.get("remove"))).startswith("map.hexes[") for c in changes):
+            continue   # printed hexes: map.yaml groups them otherwise; normalized on their own (see above)
+        for j, change in enumerate(changes):
+            verb = "remove" if "remove" in change else "set"
+            path, value = change[verb], copy.deepcopy(change.get("to"))
+            try:
+                if verb == "set" and value is None and not path.endswith("]"):   # null: the field left out
+                    if source_location(path)[0] in data:
+                        try:
+                            apply_source_change(data, "remove", path)
+                        except ChangeError:
+                            pass   # already left out
+                    continue
+                apply_source_change(data, verb, path, value, create_fields=True)
+            except ChangeError as exc:
+                chk.add("title.yaml", where + (j, verb), f"change {j + 1} of optional rule {rule['id']!r}: {exc}")
+                return
+        trial = TitleSource(folder=src.folder, common_tiles=src.common_tiles)
+        for name, doc in src.docs.items():
+            trial.docs[name] = YamlDoc(file=doc.file, data=data[name], positions=doc.positions)
+            check_document(trial.docs[name], SCHEMA_FILES[name], trial.problems)
+        changed = build_model(trial) if not trial.problems else None
+        if trial.problems or changed is None:
+            first = next(iter(trial.problems))
+            chk.add("title.yaml", where, f"with optional rule {rule['id']!r} the title does not check: "
+                                         f"{first.path + ': ' if first.path else ''}{first.message}")
+            continue
+        for change in changes:
+            if "set" not in change:
+                continue
+            found = resolve_change_path(changed, change["set"])
+            if found is not None:
+                container, key = found
+                change["to"] = copy.deepcopy(container[key])
 
 
 def _merge_hooks(base: CompiledHooks, own: CompiledHooks) -> CompiledHooks:

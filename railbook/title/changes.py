@@ -172,11 +172,14 @@ def source_location(path: str) -> tuple[str, list[tuple[str, str | None]]]:
     return "title.yaml", steps
 
 
-def apply_source_change(docs: dict[str, Any], verb: str, path: str, value: Any = None) -> tuple[str, Pointer]:
+def apply_source_change(docs: dict[str, Any], verb: str, path: str, value: Any = None,
+                        create_fields: bool = False) -> tuple[str, Pointer]:
     """Make one change to a title's YAML documents (``docs``: data by file name, changed in place).
 
     Returns the file and the pointer of what changed (for messages about the new value); raises
-    :class:`ChangeError` when the path names nothing in the data as the changes before left it."""
+    :class:`ChangeError` when the path names nothing in the data as the changes before left it.
+    ``create_fields``: a ``set`` may give a field the data leaves out (an optional rule's option the
+    title does not set; the schema check of the changed file refuses a key it does not know)."""
     file, steps = source_location(path)
     if file not in docs or not isinstance(docs[file], dict):
         raise ChangeError(f"the title has no {file}")
@@ -188,7 +191,7 @@ def apply_source_change(docs: dict[str, Any], verb: str, path: str, value: Any =
             raise ChangeError(f"{'.'.join(str(p) for p in pointer) or file} is not a mapping")
         if name not in node:
             if last and selector is None and verb in ("set", "add"):
-                if verb == "set":
+                if verb == "set" and not create_fields:
                     raise ChangeError(f"the title does not set {name!r} here; to give it, use add")
                 node[name] = value
                 return file, pointer + (name,)
