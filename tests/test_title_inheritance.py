@@ -191,3 +191,9 @@ def test_an_optional_rules_values_are_written_as_the_yaml_files_write_them(tmp_p
     assert model is not None
     assert model["title"]["optional_rules"][0]["changes"] == [{"set": "trains[name=3].count", "to": None}]
     assert Title.from_folder(tmp_path / "tiny", ["endless"]).model.trains[1].count is None
+
+
+def test_a_child_whose_title_does_not_parse_is_not_asked_for_the_parents_files(tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    code, output = validate(family(tmp_path, "extends: tiny\nid: kid: two\n"), monkeypatch)
+    assert code != 0 and "YAML syntax error" in output and "required file is missing" not in output

@@ -29,6 +29,7 @@ from railbook.title.sources import (
     MAX_EXTENDS_DEPTH,
     OPTIONAL,
     REQUIRED,
+    extends_of,
     parent_folder,
 )
 from railbook.title.yaml_source import Pointer, YamlDoc, YamlSyntaxError, load_yaml
@@ -127,6 +128,9 @@ def load_source(folder: Path, _children: tuple[Path, ...] = ()) -> TitleSource:
     title = _read(folder / "title.yaml", Problems(), True)
     if title is not None and isinstance(title.data, dict) and "extends" in title.data:
         return _load_child(src, title, _children)
+    if title is None and extends_of(folder):   # a child whose title.yaml does not parse: say only that
+        _read(folder / "title.yaml", src.problems, True)
+        return src
     for name in REQUIRED + OPTIONAL:
         doc = _read(folder / name, src.problems, name in REQUIRED)
         if doc is None:
