@@ -19,7 +19,7 @@ from railbook.importers.replay import replay_file
 GAMES = sorted(fixtures_dir().rglob("*.json")) if fixtures_dir().is_dir() else []
 # titles whose engine support is complete: their games must replay exactly
 REQUIRED = {"1830", "1894", "1893", "1889", "18Chesapeake", "18AL", "18GA", "18TN", "18MS", "1836Jr30", "1882", "1846",
-            "1856"}
+            "1856", "18ChesapeakeOfftheRails", "18462pVariant"}
 # games of required titles that do not replay yet, each with the rule it lacks
 KNOWN_OPEN: dict[str, str] = {}
 

@@ -84,13 +84,111 @@ def check_title(folder: Path) -> tuple[TitleSource, dict[str, Any] | None, Compi
         return src, None, CompiledHooks()
     hooks = CompiledHooks()
     names = hook_names(model)
+    for text, file in src.inherited_hooks:   # a title that extends another: its parents' hooks first
+        hooks = _merge_hooks(hooks, compile_hooks(text, file, names, src.problems))
     if src.hooks_text is not None:
-        hooks = compile_hooks(src.hooks_text, src.hooks_file or "rules.hooks", names, src.problems)
+        hooks = _merge_hooks(hooks, compile_hooks(src.hooks_text, src.hooks_file or "rules.hooks", names,
+                                                  src.problems))
     _check_events(model, hooks, src)
     _check_optional_rules_act(model, hooks, src)
     if not src.problems:
+        _rule_values_as_normalized(model, src)
+    if not src.problems:
         _check_typed(model, src)
     return src, model, hooks
+
+
+def _rule_values_as_normalized(model: dict[str, Any], src: TitleSource) -> None:
+    """An optional rule's values are written as the YAML files write them (``count: unlimited``); the
+    engine applies them to the normalized title. So each rule's changes are made, in order, on a copy
+    of the title's YAML documents, the copy is schema-checked and normalized, and each ``set`` takes
+    the value the normalized copy holds at its path. (A whole printed hex is normalized where the
+    rule's changes are checked: railbook/title/normalize/rules.py.)"""
+    import copy
+
+    from railbook.title.changes import ChangeError, apply_source_change, resolve_change_path, source_location
+    from railbook.title.normalize import Checker
+    from railbook.title.schema_check import SCHEMA_FILES, check_document
+    from railbook.title.yaml_source import YamlDoc
+
+    chk = Checker(src.problems, src.docs)
+    for i, rule in enumerate(model["title"]["optional_rules"]):
+        changes = rule.get("changes") or []
+        if not changes:
+            continue
+        data = {name: copy.deepcopy(doc.data) for name, doc in src.docs.items()}
+        data["title.yaml"].pop("optional_rules", None)
+        where = ("optional_rules", i, "changes")
+        if any(str(c.get("set", c.get("remove"))).startswith("map.hexes[") for c in changes):
+            continue   # printed hexes: map.yaml groups them otherwise; normalized on their own (see above)
+        for j, change in enumerate(changes):
+            verb = "remove" if "remove" in change else "set"
+            path, value = change[verb], copy.deepcopy(change.get("to"))
+            try:
+                if verb == "set" and value is None and not path.endswith("]"):   # null: the field left out
+                    if source_location(path)[0] in data:
+                        try:
+                            apply_source_change(data, "remove", path)
+                        except ChangeError:
+                            pass   # already left out
+                    continue
+                apply_source_change(data, verb, path, value, create_fields=True)
+            except ChangeError as exc:
+                chk.add("title.yaml", where + (j, verb), f"change {j + 1} of optional rule {rule['id']!r}: {exc}")
+                return
+        trial = TitleSource(folder=src.folder, common_tiles=src.common_tiles)
+        for name, doc in src.docs.items():
+            trial.docs[name] = YamlDoc(file=doc.file, data=data[name], positions=doc.positions)
+            check_document(trial.docs[name], SCHEMA_FILES[name], trial.problems)
+        changed = build_model(trial) if not trial.problems else None
+        if trial.problems or changed is None:
+            first = next(iter(trial.problems))
+            chk.add("title.yaml", where, f"with optional rule {rule['id']!r} the title does not check: "
+                                         f"{first.path + ': ' if first.path else ''}{first.message}")
+            continue
+        renames = _renames(changes)
+        for change in changes:
+            if "set" not in change:
+                continue
+            found = resolve_change_path(changed, _renamed(change["set"], renames))
+            if found is not None:
+                container, key = found
+                change["to"] = copy.deepcopy(container[key])
+
+
+def _renames(changes: list[dict[str, Any]]) -> dict[str, str]:
+    """The list items a rule renames (``set: trains[name=D].name, to: "8"``): an earlier change's path
+    names the item as it was, the changed title as it became."""
+    out: dict[str, str] = {}
+    for change in changes:
+        path = str(change.get("set", ""))
+        for key in ("name", "sym", "id"):
+            if path.endswith(f"].{key}") and f"[{key}=" in path and isinstance(change.get("to"), (str, int)):
+                head = path[: -len(f".{key}")]
+                out[head] = f"{head[: head.rindex('[')]}[{key}={change['to']}]"
+    return out
+
+
+def _renamed(path: str, renames: dict[str, str]) -> str:
+    for old, new in renames.items():
+        if path == old or path.startswith(old + "."):
+            return new + path[len(old):]
+    return path
+
+
+def _merge_hooks(base: CompiledHooks, own: CompiledHooks) -> CompiledHooks:
+    """A child's hooks over its parent's: a hook or event handler of the child's replaces the parent's of
+    that name (its function, defined later in the module, is the one the tables name)."""
+    if not base.source:
+        return own
+    if not own.source:
+        return base
+    merged = CompiledHooks(source=base.source + "\n\n" + own.source, hooks={**base.hooks, **own.hooks},
+                           events={**base.events, **own.events}, docs={**base.docs, **own.docs},
+                           doc_texts={**base.doc_texts, **own.doc_texts})
+    merged.warnings.extend(base.warnings)
+    merged.warnings.extend(own.warnings)
+    return merged
 
 
 def _check_events(model: dict[str, Any], hooks: CompiledHooks, src: TitleSource) -> None:
@@ -181,12 +279,14 @@ def _check_typed(model: dict[str, Any], src: TitleSource) -> None:
         src.problems.add(str(src.folder), 1, 1, "", f"the title's data does not fit the engine's model: {exc}")
         return
     for i, rule in enumerate(built.title.optional_rules):
+        changed = built   # each change is checked on the title as the rule's changes before it left it
         for j, change in enumerate(rule.changes):
             try:
-                typed.apply_change(built, change)
+                changed = typed.apply_change(changed, change)
             except typed.ModelError as exc:
                 chk.add("title.yaml", ("optional_rules", i, "changes", j, "remove" if change.remove else "to"),
-                        str(exc))
+                        f"change {j + 1} of optional rule {rule.id!r}: {exc}")
+                break
 
 
 def _names_not_strings(text: str, functions: Any) -> str:

@@ -318,6 +318,10 @@ FUNCTIONS: dict[str, Func] = {
         effect=True, example='reorder_players([p for p in players() if p.cash < 100] + '
                              '[p for p in players() if p.cash >= 100])',
         survey="26 titles override how the priority deal is decided"),
+    "place_spare_station": Func(("Corporation", "Hex"), "bool",
+                          "Place one of a corporation's unused stations in the first city of a hex, free and "
+                          "whether or not it could reach it (a withdrawn corporation's too). False if it has "
+                          "none left or the city no free slot."),
 }
 
 # ------------------------------------------------------------------ methods and properties by type

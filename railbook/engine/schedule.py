@@ -26,7 +26,7 @@ from railbook.engine.rules.priority import reorder_players
 from railbook.engine.rules.privates import close_used_privates
 from railbook.engine.rules.trains import end_of_operating_set
 from railbook.engine.steps.auction import CompanyPendingPar, WaterfallAuction
-from railbook.engine.steps.blind_draft import BlindDraftRound, BlindDraftStep
+from railbook.engine.steps.blind_draft import BlindDraftRound, BlindDraftStep, unsold_privates
 from railbook.engine.steps.draft import PrivateDraft
 from railbook.engine.steps.home_track import HomeTrackStep
 from railbook.engine.steps.markers import SpecialBuyStep
@@ -100,14 +100,22 @@ class Schedule:
         if kind == "draft":
             return PrivateDraftRound(game, with_bystanders([CompanyPendingPar, PrivateDraft]))
         if kind == "blind_draft":
-            game.log("-- Draft Round --")
-            return BlindDraftRound(game, with_bystanders([BlindDraftStep]))
+            return self.draft_round()
         if kind == "turn_auction":
             return AuctionRound(game, with_bystanders([TurnAuction]))
         if kind == "starting_package":
             game.log("-- Draft of the starting package --")
             return DraftRound(game, with_bystanders([StartingPackageDraft]))
         raise GameError(f"auction kind {kind!r} is not supported by this engine yet", "title data")
+
+    def draft_round(self) -> Round:
+        self.game.log("-- Draft Round --")
+        return BlindDraftRound(self.game, with_bystanders([BlindDraftStep]))
+
+    def drafting_between_sets(self) -> bool:
+        """An open draft that goes on between sets of operating rounds while privates are unsold."""
+        draft = self.game.rules.auction.draft
+        return draft.open and draft.between_operating_sets and bool(unsold_privates(self.game))
 
     def stock_round(self) -> Round:
         game = self.game
@@ -160,8 +168,14 @@ class Schedule:
         if isinstance(r, OperatingRound):
             if r.round_num < game.operating_rounds:
                 return self.operating_round(r.round_num + 1)
+            if self.drafting_between_sets():
+                self.operating_set_finished()
+                return self.draft_round()
             game.turn += 1
             self.operating_set_finished()
             return self.stock_round()
+        if isinstance(r, BlindDraftRound) and self.drafting_between_sets():
+            game.operating_rounds = game.phase.operating_rounds
+            return self.operating_round(1)
         reorder_players(game, game.rules.auction.next_priority or game.rules.stock_round.priority)
         return self.stock_round()

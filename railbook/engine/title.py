@@ -15,8 +15,9 @@ from typing import Any, Callable
 from railbook.compiler.cache import load_compiled
 from railbook.engine.map.tile import TileShape
 from railbook.errors import GameError
-from railbook.paths import find_title, known_titles
+from railbook.paths import known_titles
 from railbook.title.model import TitleModel, TitleRules
+from railbook.title.sources import find_title_or_alias
 from railbook.title.typed import ModelError, apply_change, replace_at, with_market_moves
 
 _TITLES: dict[tuple[str, str, tuple[str, ...], str], "Title"] = {}
@@ -52,7 +53,7 @@ class Title:
         with these optional rules and then these data changes (``("trains[4].price", 350)``, as an
         optional rule's ``{set: ..., to: ...}``); built once per process (games never change it).
         An id is looked up among titles/ and the folders the user listed; it is never a path."""
-        folder = find_title(title) if isinstance(title, str) else None
+        folder = find_title_or_alias(title) if isinstance(title, str) else None
         if folder is None:
             known = ", ".join(sorted(known_titles()))
             hint = (" (a title is named by its id, never by a path)" if isinstance(title, str)

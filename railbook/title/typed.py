@@ -20,7 +20,7 @@ import typing
 from typing import Any, Literal, Union, get_args, get_origin
 
 from railbook.title import model as M
-from railbook.title.changes import parse_path
+from railbook.title.changes import item_matches, parse_path
 
 
 class ModelError(ValueError):
@@ -231,9 +231,9 @@ def _is_default(f: dataclasses.Field[Any], value: Any) -> bool:
 # ---------------------------------------------------------------- optional rules change the model
 
 def _select(items: tuple[Any, ...], selector: str) -> int | None:
-    """The item a ``[selector]`` names: by its name, its symbol or its id."""
+    """The item a ``[selector]`` names: by the key it gives (``name=5``), or by its name, symbol or id."""
     for i, item in enumerate(items):
-        if any(str(getattr(item, attr, None)) == selector for attr in ("name", "sym", "id")):
+        if item_matches(item, selector, lambda it, k: getattr(it, k, None)):
             return i
     return None
 
@@ -256,7 +256,8 @@ def _replace(node: Any, tp: Any, steps: list[tuple[str, str | None]], value: Any
             elem_t = get_args(child_t)[0]
             idx = _select(child, selector)
             if idx is None:
-                raise ModelError(f"{path!r}: no {name} item named {selector!r}")
+                raise ModelError(f"{path!r}: no {name} item with {selector}" if "=" in selector else
+                                 f"{path!r}: no {name} item named {selector!r}")
             if value is REMOVE and not rest:
                 new_child = child[:idx] + child[idx + 1:]
                 return dataclasses.replace(node, **{name: new_child})  # type: ignore[type-var]

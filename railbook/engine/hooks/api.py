@@ -18,6 +18,7 @@ from railbook.engine.mechanics.formation import form_corporation
 from railbook.engine.mechanics.stock_trading import StockTrading
 from railbook.engine.rules.capitalization import treasury_percent
 from railbook.engine.rules.corporations import make_available, withdraw_corporation
+from railbook.engine.rules.tokens import place_station
 from railbook.engine.rules.privates import withdraw_private
 from railbook.engine.rules.game_end import end_game_after_set
 from railbook.engine.rules.privates import attach_share
@@ -306,6 +307,12 @@ class HookAPI(Effects):
         if h is None:
             raise GameError(f"rule hook names unknown hex {hex_id!r}", "title rule")
         return restore_printed_tile(self.game, h)
+
+    def place_spare_station(self, corp: Any, hex_id: str) -> bool:
+        h = self.game.hex_by_id(hex_id)
+        if h is None:
+            raise GameError(f"rule hook names unknown hex {hex_id!r}", "title rule")
+        return place_station(self.game, self._corp(corp), h)
 
     def convert_corporation(self, corp: Any) -> None:
         convert_corporation(self.game, self._corp(corp))

@@ -94,6 +94,19 @@ def place_home_token(game: "GameState", corp: Corporation) -> None:
             game.graph.invalidate_city(city, corp)
 
 
+def place_station(game: "GameState", corp: Corporation, hex_: Any) -> bool:
+    """A station a rule gives a corporation: one of its unused ones, in the hex's first city, free and
+    without the route or reservation checks of a station it places itself (hook ``place_station``)."""
+    token = next((t for t in corp.tokens if not t.used and t.type == "normal"), None)
+    city = hex_.tile.cities[0] if hex_.tile.cities else None
+    if token is None or city is None or city.get_slot(corp) is None:
+        return False
+    city.exchange_token(token)
+    game.log(f"{corp.name} places a token on {hex_.id} ({hex_.location_name or hex_.id})")
+    game.graph.clear()   # a station blocks the others' routes through its city
+    return True
+
+
 def token_price(game: "GameState", corp: Any, city: Any, token: Any) -> int:
     """A station token's price: the token's own, plus the title's token_cost by distance."""
     rule = corp.definition.token_cost if corp.is_corporation() else None

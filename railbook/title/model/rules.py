@@ -55,6 +55,8 @@ class DraftRules:
     order: Literal["seat", "reverse"] = "seat"
     offer_extra: int = 0                # cards on offer: one per player and this many more
     last_card_price_drop: int = 0       # each pass of the last card lowers its price by this
+    open: bool = False                  # every unsold private on offer, seen, paid at once; passes end it
+    between_operating_sets: bool = False  # unsold privates left: a set of operating rounds, then a draft again
 
 
 @dataclass(frozen=True, slots=True)

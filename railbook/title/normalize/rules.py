@@ -12,7 +12,7 @@ import dataclasses
 from typing import Any
 
 from railbook.title import model as M
-from railbook.title.changes import parse_path, resolve_change_path
+from railbook.title.changes import change_path_problem, parse_path, resolve_change_path
 from railbook.title.normalize.checker import Checker
 from railbook.title.normalize.companies import check_mergers
 from railbook.title.normalize.tiles import normalize_tile_body
@@ -152,7 +152,9 @@ def check_title_refs(model: dict[str, Any], chk: Checker) -> None:
             if found is None and key == "set" and names_model_field(change["set"]):
                 continue   # an option this title leaves unset; the compiler checks the value on the typed model
             if found is None or (key == "remove" and not _selects_item(change[key])):
+                problem = change_path_problem(model, change[key])
                 chk.add("title.yaml", ("optional_rules", i, "changes", j, key),
+                        problem if problem and "does not name" not in problem else
                         f"{change[key]!r} does not name {'an item' if key == 'remove' else 'anything'} in the "
                         "title's data")
             elif found[0] is model["map"]["hexes"] and key == "set":
