@@ -185,11 +185,11 @@ def run_fidelity(folder: Path, verbose: bool = True,
 def game_fidelity_row(path: Path, folder: Path) -> dict[str, Any]:
     """Replay one 18xx.games log: exact when it runs through, its scores match and its trace agrees."""
     from railbook.importers.replay import replay
-    from railbook.paths import find_title
+    from railbook.title.sources import find_title_or_alias
 
     def judge(row: dict[str, Any]) -> bool:
         log = _load_log(str(path))
-        if find_title(log.title) is None:        # not railbook's to judge: counted apart, not as differing
+        if find_title_or_alias(log.title) is None:        # not railbook's to judge: counted apart, not as differing
             row["unknown"] = True
             row["detail"] = f"not a title railbook has ({log.title})"
             return False
