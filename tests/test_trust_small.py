@@ -109,3 +109,20 @@ def test_a_hook_error_names_the_copy_it_came_from(tmp_path: Path, monkeypatch: p
                      "--titles", str(tmp_path / "copy"))
     assert code == 1
     assert "copy/tiny/rules.hooks:2:" in text and "original" not in text
+
+
+def test_an_interrupted_fuzz_run_writes_its_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from railbook.bots.fuzz import run_fuzz_task
+    from railbook.cli import fuzz_commands
+
+    def one_then_interrupted(tasks: list, workers: int):  # type: ignore[no-untyped-def]
+        yield run_fuzz_task(tasks[0])
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(fuzz_commands, "_results", one_then_interrupted)
+    code, _ = run(tmp_path, monkeypatch, "fuzz", "1889", "--games", "5", "--stop-after", "20",
+                  "--report", "report.json")
+    assert code == 130
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["summary"]["interrupted"] is True and report["summary"]["played"] == 1
+    assert len(report["games"]) == 1 and not list(tmp_path.glob(".report.json*"))

@@ -185,6 +185,10 @@ class Fuzzer:
 
     def finish(self, seconds: float) -> FuzzResult:
         r, game = self.result, self.game
+        if "finished" not in game.__dict__ and r.failures:   # stopped by its time limit midway through a rebuild
+            r.finished, r.end_reason, r.checks = False, None, self.invariants.checks
+            r.seconds += seconds
+            return r
         if not r.failures and not game.finished and r.actions >= self.max_actions:
             self.fail("stall", f"the game has not ended after {r.actions} actions")
         if not r.failures and game.finished and game.game_end_reason == "dnf":

@@ -5,7 +5,9 @@ off, out of its listed range, negative, zero, huge or of the wrong kind; an id o
 of the same kind (another hex, tile, train, private, corporation, certificate), an unknown id,
 or one of the wrong kind; a certificate named twice, dropped or added, a percent that is not
 the certificates'; another entity acting, or another type of action; a field dropped, or one
-added that no action has. Most perturbations are illegal and must be refused, leaving the game
+added that no action has; and a field the action's type declares (railbook/engine/action_shapes.py)
+given a value legal in form but not the listing's: an ``extra_revenue`` of $500, a ``created_at`` of
+another day, an ``auto_action`` for another seat, a recorded ``subsidy`` or route revenue. Most perturbations are illegal and must be refused, leaving the game
 exactly as it was; some are another legal action, and must be accepted (the listing says which).
 """
 
@@ -14,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Callable
 
+from railbook.engine.action_shapes import ROUTE, SHAPES, Kind
 from railbook.engine.legal import LegalAction, is_move
 
 if TYPE_CHECKING:
@@ -73,6 +76,8 @@ def perturb(game: "Game", la: LegalAction, rng: random.Random) -> Perturbation:
         lambda: _dropped_field(la, rng),
         lambda: _added_field(la, rng),
         lambda: _routes(game, la, rng),
+        lambda: _declared_field(game, la, rng),
+        lambda: _declared_field(game, la, rng),
     ]
     rng.shuffle(makers)
     for make in makers:
@@ -206,6 +211,49 @@ def _routes(game: "Game", la: LegalAction, rng: random.Random) -> Perturbation |
     ]
     label, value = rng.choice(choices)
     return label, {**la.action, "routes": value}
+
+
+#: fields whose value is the action's own identity, perturbed elsewhere (another entity, type, id)
+_IDENTITY = ("type", "entity", "entity_type", "id")
+
+
+def form_values(game: "Game", kind: Kind, listed: Any, entity: Any) -> list[Any]:
+    """Values a field of this kind may hold (its declared kind accepts them), other than the listed one:
+    money and counts, ids of the game's pieces, true and false, lists of ids, another seat's action."""
+    known = ids(game)
+    pieces = [v for values in known.values() for v in values[:40]] + [p.id for p in game.players]
+    pool: list[Any] = [0, 1, 2, 5, 10, 60, 500, 10 ** 9, -1, True, False, "ZZ9", "x", 1_600_000_000,
+                       *pieces, [], *[[v] for v in pieces[:30]], [["A1", "B2"]],
+                       [{"type": "pass", "entity": p.id, "entity_type": "player"} for p in game.players
+                        if p.id != entity][:1]]
+    return [v for v in pool if kind.check(v) and v != listed]
+
+
+def _declared_field(game: "Game", la: LegalAction, rng: random.Random) -> Perturbation | None:
+    """A field the action's type declares, given a value legal in form but not the listing's (the
+    engine must work it out and compare, or refuse it: a forged field never pays)."""
+    shape = SHAPES.get(la.type)
+    if shape is None:
+        return None
+    action = dict(la.action)
+    routes = action.get("routes")
+    if isinstance(routes, list) and routes and isinstance(routes[0], dict) and rng.random() < 0.4:
+        key = rng.choice(sorted(ROUTE.own))
+        values = form_values(game, ROUTE.own[key], routes[0].get(key), action.get("entity"))
+        if not values:
+            return None
+        value = rng.choice(values)
+        return (f"route field {key} = {value!r:.40}",
+                {**action, "routes": [{**routes[0], key: value}] + routes[1:]})
+    fields = sorted(k for k in shape.fields() if k not in _IDENTITY)
+    if not fields:
+        return None
+    key = rng.choice(fields)
+    values = form_values(game, shape.fields()[key], action.get(key), action.get("entity"))
+    if not values:
+        return None
+    value = rng.choice(values)
+    return f"declared field {key} = {value!r:.40}", {**action, key: value}
 
 
 def judged(kind: Any) -> bool:

@@ -95,7 +95,9 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         bar.close()
         print(f"railbook: stopped after {len(rows)} of {len(tasks)} games", file=sys.stderr)
-        return 130
+        interrupted = True
+    else:
+        interrupted = False
     finally:
         bar.close()
     seconds = time.perf_counter() - started
@@ -104,12 +106,24 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
                "end_reasons": dict(sorted(ends.items())), "failures": dict(sorted(kinds.items())),
                "failed_games": sum(1 for r in ordered if r["failures"]), "seconds": round(seconds, 1),
                "game_seconds": round(sum(r["seconds"] for r in ordered), 1)}
+    if interrupted:   # the games played so far are reported: an interrupted run's figures are not lost
+        summary = {**summary, "interrupted": True, "played": len(ordered)}
     if args.report:
-        Path(args.report).write_text(json.dumps({"summary": summary, "games": ordered}, indent=1) + "\n",
-                                     encoding="utf-8")
+        _write_report(Path(args.report), {"summary": summary, "games": ordered})
+    if interrupted:
+        return 130
     if not args.json:
         print(_figures(summary))
     return 0 if not kinds else 1
+
+
+def _write_report(path: Path, report: dict[str, Any]) -> None:
+    """The report, written whole or not at all (a second Ctrl-C must not leave half a file)."""
+    import os
+
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
 
 
 def _figures(s: dict[str, Any]) -> str:

@@ -347,3 +347,85 @@ def check_shape(d: Any) -> None:
         if sub.get("auto_actions"):   # only the top action's are played: a nested one would be ignored
             raise _refuse(f"{_what(kind)}'s auto action {sub['type']!r} carries auto actions of its own: "
                           "only an action's own auto actions are played")
+
+
+# ---------------------------------------------------------------- how each field is held
+
+#: an id or a choice, resolved against the game and judged by the rules as the action is played
+RESOLVED = "resolved"
+#: a value the rules fix: the engine works out its own, and a recorded one that differs is refused
+COMPARED = "compared"
+#: the engine's own: the log numbers an action (``id``); the engine stamps a new action's time
+STAMPED = "stamped"
+#: each auto action is an action of its own, of the sender's own seat, judged as it runs
+JUDGED_EACH = "judged each"
+#: what 18xx.games records for its own display or its own auto-play: the engine never reads it, so a
+#: forged one changes nothing (tests/test_trust_audit.py plays it to prove so)
+NOT_READ = "not read"
+#: accepted only while replaying logs that record no routes (``trust_stated_revenue``); refused in play
+REPLAY_ONLY = "replay only"
+
+_PROGRAM_NOTE = {k: NOT_READ for k in ("unconditional", "indefinite", "auto_pass_after")}
+
+#: how every field of every action type is held: the audit (tests/test_trust_audit.py) walks
+#: :data:`SHAPES` and finds each field here. A field no entry covers is a field taken on trust.
+FIELD_CHECKS: dict[str, dict[str, str]] = {
+    "*": {"type": RESOLVED, "entity": RESOLVED, "entity_type": RESOLVED, "id": STAMPED, "created_at": STAMPED,
+          "auto_actions": JUDGED_EACH, "original_id": NOT_READ, "user": NOT_READ, "skip": NOT_READ},
+    "route": {"train": RESOLVED, "connections": RESOLVED, "halts": RESOLVED, "hexes": COMPARED,
+              "revenue": COMPARED, "nodes": NOT_READ, "revenue_str": NOT_READ, "subsidy": NOT_READ},
+    "bid": {"price": RESOLVED, "company": RESOLVED, "corporation": RESOLVED, "minor": RESOLVED},
+    "pass": {},
+    "par": {"corporation": RESOLVED, "share_price": RESOLVED},
+    "buy_shares": {"shares": RESOLVED, "percent": COMPARED, "share_price": NOT_READ},
+    "sell_shares": {"shares": RESOLVED, "percent": COMPARED, "share_price": NOT_READ},
+    "buy_company": {"company": RESOLVED, "price": RESOLVED},
+    "sell_company": {"company": RESOLVED, "price": RESOLVED},
+    "lay_tile": {"tile": RESOLVED, "hex": RESOLVED, "rotation": RESOLVED, "consent": RESOLVED},
+    "place_token": {"city": RESOLVED, "slot": RESOLVED, "token_type": RESOLVED, "tokener": NOT_READ,
+                    "token": NOT_READ, "corporation": NOT_READ},
+    "run_routes": {"routes": RESOLVED, "extra_revenue": COMPARED, "subsidy": NOT_READ, "stated_revenue": REPLAY_ONLY},
+    "dividend": {"kind": RESOLVED},
+    "buy_train": {"train": RESOLVED, "price": RESOLVED, "variant": RESOLVED, "exchange": RESOLVED},
+    "discard_train": {"train": RESOLVED},
+    "bankrupt": {},
+    "message": {"message": NOT_READ},
+    "log": {"message": NOT_READ},
+    "assign": {"target": RESOLVED, "target_type": RESOLVED, "corporation": RESOLVED},
+    "payoff_loan": {"loan": NOT_READ},
+    "take_loan": {"loan": NOT_READ},
+    "convert": {},
+    "destination_connection": {"corporations": RESOLVED},
+    "exchange_tokens": {"cities": RESOLVED},
+    "buy_bonds": {"corporation": RESOLVED, "count": RESOLVED, "from": RESOLVED},
+    "sell_bonds": {"corporation": RESOLVED, "count": RESOLVED, "from": RESOLVED},
+    "map_correction": {"tile": RESOLVED, "hex": RESOLVED, "rotation": RESOLVED, "consent": RESOLVED},
+    "token_correction": {"city": RESOLVED, "slot": RESOLVED},
+    "cash_correction": {"target": RESOLVED, "amount": RESOLVED, "target_type": RESOLVED},
+    "end_game": {},
+    "choose": {"choice": RESOLVED},
+    "special_buy": {"description": RESOLVED, "cost": COMPARED},
+    "program_buy_shares": {"corporation": NOT_READ, "until_condition": NOT_READ, "from_market": NOT_READ,
+                           **_PROGRAM_NOTE},
+    "program_share_pass": dict(_PROGRAM_NOTE),
+    "program_auction_bid": {"bid_target": NOT_READ, "enable_maximum_bid": NOT_READ, "maximum_bid": NOT_READ,
+                            "enable_buy_price": NOT_READ, "buy_price": NOT_READ, **_PROGRAM_NOTE},
+    "program_disable": {"reason": NOT_READ, "original_type": NOT_READ},
+    "program_merger_pass": {"corporations_by_round": NOT_READ, "options": NOT_READ, **_PROGRAM_NOTE},
+    "program_independent_mines": {"skip_track": NOT_READ, "skip_buy": NOT_READ, "skip_close": NOT_READ,
+                                  **_PROGRAM_NOTE},
+    "program_close_pass": dict(_PROGRAM_NOTE),
+    "program_harzbahn_draft_pass": {"until_premium": NOT_READ, **_PROGRAM_NOTE},
+    "undo": {"action_id": RESOLVED},
+    "redo": {},
+    "merge": {"corporation": RESOLVED},
+    "short": {"corporation": RESOLVED},
+    "remove_token": {"city": RESOLVED, "slot": RESOLVED},
+}
+
+
+def field_check(kind: str, name: str) -> str | None:
+    """How a field of an action type is held (None: it is taken on trust, which the audit refuses)."""
+    if kind == "route":
+        return FIELD_CHECKS["route"].get(name)
+    return FIELD_CHECKS.get(kind, {}).get(name) or FIELD_CHECKS["*"].get(name)

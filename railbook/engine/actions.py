@@ -212,6 +212,11 @@ def _place_token(game: "GameState", a: Action, d: dict[str, Any]) -> None:
         raise ActionFormatError(f"{d['city']!r} is a {type(a.city).__name__.lower()}, not a city")
     a.slot = d.get("slot")
     a.token_type = d.get("token_type")
+    entity = a.entity
+    if d.get("type") == "place_token" and a.token_type is not None and entity is not None \
+            and entity.is_corporation() and entity.find_token_by_type(a.token_type) is None:
+        # the kind of station is part of the move: one the corporation does not hold is no move at all
+        raise IllegalAction(f"{entity.name} has no {a.token_type!r} station left to place", "tokens")
 
 
 def _run_routes(game: "GameState", a: Action, d: dict[str, Any]) -> None:

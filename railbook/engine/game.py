@@ -15,6 +15,7 @@ comes next in :mod:`railbook.engine.schedule`.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import sys
 from functools import partial
 from typing import Any, Callable
@@ -273,11 +274,16 @@ class Game(GameState):
         """The listed legal action this action is (the same move, whatever ids name it), if any."""
         try:
             entity = A.resolve_entity(self, action)
-            done = move(A.from_dict(self, dict(action)))
+            resolved = A.from_dict(self, dict(action))
+            A.check_auto_actions(self, resolved)
+            done = move(resolved)
         except GameError:
             return None
         resolve = partial(A.from_dict, self)
-        return next((la for la in self.legal_actions(entity) if la.matches(action, done, resolve)), None)
+        found = next((la for la in self.legal_actions(entity) if la.matches(action, done, resolve)), None)
+        if found is not None and resolved.auto_actions:   # the listing lists none: judged as they run
+            found = dataclasses.replace(found, open=found.open | {"auto_actions"})
+        return found
 
     def fork(self) -> "Game":
         """An independent copy of the game as it stands (to try an action on without touching this one)."""

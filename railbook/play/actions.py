@@ -38,10 +38,11 @@ def read_written(game: "Game", action: Any) -> dict[str, Any]:
             raise natural_error from None
     if "id" in action:
         raise ActionFormatError("the action gives an id: the actions saved are numbered as they are saved")
-    try:
-        return natural.read(game, action)
-    except RailbookError:
-        pass  # the rules say why it is refused, naming their rule
+    if "auto_actions" not in action:   # natural form says one move: auto actions are judged as written
+        try:
+            return natural.read(game, action)
+        except RailbookError:
+            pass  # the rules say why it is refused, naming their rule
     action = dict(action)
     if "entity" not in action:
         ent = game.current_entity
