@@ -13,7 +13,7 @@ step that waits for a pass because a city that refuses stations is in reach
 private-buying step that does not wait for a pass over a passive ability (18AL's Warrior Coal
 Field), a bankruptcy declared at will (1856), a private auction everyone passes after its cheapest
 private is sold, which ends a set of operating rounds without one (18Chesapeake's depot exports a
-train), and a whole random 1830 game through every phase to the broken bank. Each game is stored gzipped with
+train), a station paid with the cash of a minor the corporation could take over (1846), and a whole random 1830 game through every phase to the broken bank. Each game is stored gzipped with
 the reference engine's trace (STATE_DIGEST.md format).
 """
 

@@ -4,7 +4,7 @@ A corporation may buy a minor's certificate from a player (a private of kind
 ``minor``, while privates are for sale to corporations) for as little as its
 lowest price and take the minor's cash with it (rules/privates.take_over_minor).
 So, as 18xx.games counts it, whether a corporation with some money can pay for
-track counts each such minor's cash less that price as its own, if it has room for
+track or a station counts each such minor's cash less that price as its own, if it has room for
 the minor's train; and whether it can buy another train, if it has a train and room
 for the minor's and one more.
 """
@@ -51,10 +51,16 @@ class MinorTakeover(Mechanic):
 
 
 class TakeoverPower:
+    """Track and stations alike: a corporation that could pay for its next station once it takes a
+    minor over may still place one (18xx.games counts the minors' cash in the step's buying power)."""
+
     game: Any
 
     def buying_power(self, entity: Any) -> int:
         return int(super().buying_power(entity)) + takeover_cash(self.game, entity)  # type: ignore[misc]
+
+    def token_buying_power(self, entity: Any) -> int:
+        return int(super().token_buying_power(entity)) + takeover_cash(self.game, entity)  # type: ignore[misc]
 
 
 class TakeoverTrainPower:
