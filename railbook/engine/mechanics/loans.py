@@ -33,7 +33,7 @@ from railbook.engine.rules.shares import log_share_price
 from railbook.engine.steps.base import Step
 from railbook.engine.steps.privates import BuyPrivateStep
 from railbook.engine.steps.token import TokenStep
-from railbook.engine.steps.trains import BuyTrainStep
+from railbook.engine.steps.trains import BankruptStep, BuyTrainStep
 from railbook.errors import GameError, IllegalAction, InsufficientFunds
 from railbook.title.model import LoansDef
 
@@ -418,7 +418,11 @@ class Loans(Mechanic):
         if loan_rules(self.game) is None:
             return steps
         if self.in_turn():
-            steps = [CashCrisisStep] + mix_into(replace_step(steps, LoanRepayStep, TurnLoanStep), TokenStep, LoanPower)
+            steps = mix_into(replace_step(steps, LoanRepayStep, TurnLoanStep), TokenStep, LoanPower)
+            # the crisis comes first, after a bankruptcy step only (a bankruptcy declared at will, debts and all,
+            # is that step's, as 18xx.games orders them)
+            at = 1 if steps and isinstance(steps[0], type) and issubclass(steps[0], BankruptStep) else 0
+            steps = steps[:at] + [CashCrisisStep] + steps[at:]
             return mix_into(steps, BuyPrivateStep, LoanPower)
         return mix_into(steps, BuyTrainStep, LoanTrainBuying)
 
