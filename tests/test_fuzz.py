@@ -204,8 +204,15 @@ def read_case(path: Path) -> dict[str, Any]:
     return case
 
 
+#: cases whose log railbook's fuzz made under a rule since corrected by a reference game, so that it no longer
+#: replays (to be found again by the fuzz): an 18Chesapeake auction everyone passed now exports a train
+STALE = {"certificate_the_bank_holds": "made before an auction everyone passes exported 18Chesapeake's 2-trains"}
+
+
 @pytest.mark.parametrize("path", CASES, ids=[p.name.split(".")[0] for p in CASES])
 def test_a_position_the_fuzz_found_is_listed_and_judged_alike(path: Path) -> None:
+    if path.name.split(".")[0] in STALE:
+        pytest.skip(STALE[path.name.split(".")[0]])
     case = read_case(path)
     log = case["log"]
     game = Game(Title.load(log["title"], log["settings"]["optional_rules"]),

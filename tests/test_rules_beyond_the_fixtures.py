@@ -112,3 +112,27 @@ def test_an_auction_everyone_passes_plays_a_set_without_rounds_and_the_depot_exp
         game.process(action)
     assert p1.cash == cash + 5                                   # D&R's revenue
     assert [t.id for t in game.depot.upcoming[:1]] == ["2-1"]    # 2-0 exported
+
+
+# ---------------------------------------------------------------- 1846: a minor's cash pays for a station
+
+def test_a_corporation_may_place_a_station_with_the_cash_of_a_minor_it_could_take_over() -> None:
+    """1846: GT has laid its track and bought the Steamboat Company; $71 is left and its next station
+    costs $80. MS and BIG4, each a player's minor with $20, are for sale to it for $1: with their cash
+    it could pay, so it may still place a station (and the step waits for it)."""
+    game = kept_game("1846_station_paid_with_a_minors_cash", 35)
+    gt = game.corporation_by_id("GT")
+    assert gt.cash == 71
+    assert "place_token" in game.round.actions_for(gt)
+
+
+def test_a_player_in_debt_who_declares_bankruptcy_leaves_his_debt_to_the_bank() -> None:
+    """1856: P4 owes the bank after his corporation's interest; he declares bankruptcy (the bankruptcy
+    step comes before emergency fundraising, as in 18xx.games): his cash is set to nothing, the bank
+    bearing the debt, and the game ends."""
+    game = kept_game("1856_bankruptcy_declared_in_debt", 339)
+    p4 = next(p for p in game.players if p.name == "P4")
+    owed, bank = -p4.cash, game.bank.cash
+    assert owed > 0
+    game.process({"type": "bankrupt", "entity": p4.id, "entity_type": "player"})
+    assert p4.cash == 0 and game.bank.cash == bank - owed and game.finished

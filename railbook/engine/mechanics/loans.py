@@ -35,7 +35,7 @@ from railbook.engine.steps.base import Step
 from railbook.engine.steps.privates import PRIVATE_POWER
 from railbook.engine.steps.routes import DEDUCT, DividendStep
 from railbook.engine.steps.token import TOKEN_POWER
-from railbook.engine.steps.trains import BEFORE_BUY, CHECK_BUY, PRICE_RANGE, RAISED_TO_BUY, BuyTrainStep
+from railbook.engine.steps.trains import BEFORE_BUY, CHECK_BUY, PRICE_RANGE, RAISED_TO_BUY, BankruptStep, BuyTrainStep
 from railbook.errors import GameError, IllegalAction, InsufficientFunds
 from railbook.title.model import LoansDef
 
@@ -331,7 +331,11 @@ class Loans(Mechanic):
 
     def operating_steps(self, steps: list[Any]) -> list[Any]:
         if loan_rules(self.game) is not None and self.in_turn():
-            return [CashCrisisStep] + replace_step(steps, LoanRepayStep, TurnLoanStep)
+            steps = replace_step(steps, LoanRepayStep, TurnLoanStep)
+            # the crisis comes first, after a bankruptcy step only (a bankruptcy declared at will, debts and all,
+            # is that step's, as 18xx.games orders them)
+            at = 1 if steps and isinstance(steps[0], type) and issubclass(steps[0], BankruptStep) else 0
+            return steps[:at] + [CashCrisisStep] + steps[at:]
         return steps
 
     # -- ``taken: in_turn``: a loan it may still take counts as money (token and private steps)

@@ -4,7 +4,7 @@ A corporation may buy a minor's certificate from a player (a private of kind
 ``minor``, while privates are for sale to corporations) for as little as its
 lowest price and take the minor's cash with it (rules/privates.take_over_minor).
 So, as 18xx.games counts it, whether a corporation with some money can pay for
-track counts each such minor's cash less that price as its own, if it has room for
+track or a station counts each such minor's cash less that price as its own, if it has room for
 the minor's train; and whether it can buy another train, if it has a train and room
 for the minor's and one more.
 """
@@ -18,7 +18,7 @@ from railbook.engine.mechanics.base import Mechanic
 from railbook.engine.points import Handler, Point
 from railbook.engine.rules.privates import minor_of, purchasable_companies
 from railbook.engine.rules.trains import num_corp_trains, train_limit
-from railbook.engine.steps.track_and_token import TRACK_POWER, TrackAndTokenStep
+from railbook.engine.steps.track_and_token import STATION_POWER, TRACK_POWER, TrackAndTokenStep
 from railbook.engine.steps.trains import MAY_BUY, BuyTrainStep
 
 if TYPE_CHECKING:
@@ -48,11 +48,17 @@ class MinorTakeover(Mechanic):
             "track_and_token" in game.rules.operating_round.steps
 
     def handlers(self) -> list[tuple[Point, Handler]]:
-        return [(TRACK_POWER, self.minor_cash_for_track), (MAY_BUY, self.minor_cash_for_a_train)]
+        return [(TRACK_POWER, self.minor_cash_for_track), (STATION_POWER, self.minor_cash_for_a_station),
+                (MAY_BUY, self.minor_cash_for_a_train)]
 
     def minor_cash_for_track(self, step: TrackAndTokenStep, corp: Corporation) -> int:
         """A minor's cash the corporation could take by buying the minor counts as money for track
         (less the minor's price, if it has room for the minor's train)."""
+        return takeover_cash(self.game, corp)
+
+    def minor_cash_for_a_station(self, step: TrackAndTokenStep, corp: Corporation) -> int:
+        """Stations alike: a corporation that could pay for its next station once it takes a minor over
+        may still place one (18xx.games counts the minors' cash in the step's buying power)."""
         return takeover_cash(self.game, corp)
 
     def minor_cash_for_a_train(self, step: BuyTrainStep, corp: Corporation) -> bool:
