@@ -99,3 +99,11 @@ def test_every_extension_point_is_declared_by_the_step_that_calls_it() -> None:
 
     declared = {p for cls in subclasses(Step) for p in cls.__dict__.get("POINTS", ())}
     assert defined and defined <= declared, sorted(str(p) for p in defined - declared)
+
+
+def test_every_hook_point_has_its_place_in_the_explanation() -> None:
+    """A new hook point must say where it acts, or explain would list it under "other moments"."""
+    from railbook.cli.explain_command import HOOK_PLACES
+    from railbook.dsl import api
+
+    assert sorted(set(api.HOOK_POINTS) - set(HOOK_PLACES)) == []

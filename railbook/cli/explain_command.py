@@ -39,6 +39,11 @@ HOOK_PLACES: dict[str, tuple[str, ...]] = {
     "run_moves_price": ("dividend",), "after_run": ("dividend",),
     "after_buy_train": ("buy_train", "special_buy_train"), "after_buy_private": ("buy_private",),
     "can_redeem": ("redeem_shares",),
+    "after_float": ("[a corporation floats]",), "first_track": ("track", "track_and_token", "special_track"),
+    "before_place_token": ("token", "track_and_token", "special_token", "home_token"),
+    "round_start": ("[each round's start]",), "round_end": ("[each round's end]",),
+    "operating_turn_start": ("[each operating turn's start]",), "operating_turn_end": ("[each operating turn's end]",),
+    "priority_deal": ("[after a stock round, the priority deal]",),
 }
 
 #: the steps every round has in front (messages, programmed actions, ending by agreement)
