@@ -42,7 +42,11 @@ def cmd_site(args: argparse.Namespace) -> int:
     from railbook.docs.render import build_site
 
     out = Path(args.output)
-    result = build_site(out, args.titles or None, pdf=not args.no_pdf)
+
+    def progress(done: int, total: int, pdf: Path) -> None:
+        print(f"\rPDF {done}/{total}: {pdf.parent.name}/{pdf.name}".ljust(60), end="" if done < total else "\n",
+              file=sys.stderr, flush=True)
+    result = build_site(out, args.titles or None, pdf=not args.no_pdf, progress=progress)
     print(f"{out}: {len(result['titles'])} titles × {len(result['languages'])} languages = {result['pages']} pages "
           f"({', '.join(result['titles'])}){' with their PDFs' if result['pdf'] else ''}; open {out / 'index.html'}")
     for tid in result["failed"]:
@@ -70,7 +74,8 @@ def register_site(sub: Any) -> None:
                                    "of titles/site.yaml, with a language switch on every page.")
     p.add_argument("titles", nargs="*", help="title ids (default: every title)")
     p.add_argument("-o", "--output", default="site", help="output folder (default: site)")
-    p.add_argument("--no-pdf", action="store_true", help="skip the A4 PDFs (written, and linked, where Chromium is installed)")
+    p.add_argument("--no-pdf", action="store_true", help="skip the A4 PDFs (written, and linked, where Chromium is installed; "
+                        "printed by one browser, several pages at a time, with progress on stderr)")
     p.set_defaults(func=cmd_site)
 
 
