@@ -51,11 +51,15 @@ def cmd_site(args: argparse.Namespace) -> int:
     from railbook.docs.render import build_site
 
     out = Path(args.output)
-    progress = bar(None, "site", "page")
 
+    def pdf_progress(done: int, total: int, pdf: Path) -> None:
+        print(f"\rPDF {done}/{total}: {pdf.parent.name}/{pdf.name}".ljust(60), end="" if done < total else "\n",
+              file=sys.stderr, flush=True)
+
+    progress = bar(None, "site", "page")
     advance = follow(progress)
     try:
-        result = build_site(out, args.titles or None, pdf=not args.no_pdf, progress=advance)
+        result = build_site(out, args.titles or None, pdf=not args.no_pdf, progress=advance, pdf_progress=pdf_progress)
     except OSError as exc:
         return _cannot_write(args.output, exc)
     finally:
@@ -87,7 +91,8 @@ def register_site(sub: Any) -> None:
                                    "of titles/site.yaml, with a language switch on every page.")
     p.add_argument("titles", nargs="*", help="title ids (default: every title)")
     p.add_argument("-o", "--output", default="site", help="output folder (default: site)")
-    p.add_argument("--no-pdf", action="store_true", help="skip the A4 PDFs (written, and linked, where Chromium is installed)")
+    p.add_argument("--no-pdf", action="store_true", help="skip the A4 PDFs (written, and linked, where Chromium is installed; "
+                        "printed by one browser, several pages at a time, with progress on stderr)")
     p.set_defaults(func=cmd_site)
 
 

@@ -121,7 +121,8 @@ class Words:
 
 
 def first_sentence(text: str) -> str:
-    m = re.search(r"[.!?](?=\s+[A-Z0-9])", text)
+    # "St. Louis", "Mt. Hood": an abbreviation's full stop ends no sentence
+    m = re.search(r"(?<!\bSt)(?<!\bMt)(?<!\bDr)(?<!\bFt)[.!?](?=\s+[A-Z0-9])", text)
     return text[: m.end()] if m else text
 
 
@@ -183,6 +184,53 @@ def setting(a: Side, b: Side, w: Words, keys: set[str]) -> Point:
                    bank=w.t("setting.unlimited") if bank == "unlimited" else w.t("setting.bank", cash=w.money(bank, s)),
                    end=_end(s, w))
     return Point(100, w.t("setting.title"), " ".join(_sentence(one(s)) for s in (a, b)))
+
+
+def _per_players(s: Side, w: Words, values: Any, money: bool) -> str:
+    """'$2,400 with 2 players, ...' (or bare numbers), from a {players: value} table."""
+    if isinstance(values, dict) and len(set(values.values())) == 1:
+        values = next(iter(values.values()))   # the same for every player count
+    if not isinstance(values, dict):
+        return w.money(values, s) if money else w.num(values)
+    return w.join([w.t("words.per_players", value=w.money(v, s) if money else w.num(v), n=w.num(int(n)))
+                   for n, v in sorted(values.items(), key=lambda kv: int(kv[0]))], "or")
+
+
+def _roster(s: Side, w: Words) -> str:
+    """Each train with its price and number: '2 $80 × 6, ...'."""
+    out = []
+    for name in s.get("trains.roster") or []:
+        count = s.get(f"trains.{name}.count")
+        n = w.t("words.unlimited") if count in (None, "unlimited") else \
+            "/".join(w.num(v) for _, v in sorted(count.items(), key=lambda kv: int(kv[0]))) if isinstance(count, dict) \
+            else w.num(count)   # by player count, fewest players first
+        out.append(f"{name} {w.money(s.get(f'trains.{name}.price'), s)} × {n}")
+    return ", ".join(out)
+
+
+def figures(a: Side, b: Side, w: Words, keys: set[str]) -> Point | None:
+    """The numbers a player meets first: starting cash, certificate limits, the trains' prices and numbers.
+    Not yet a theme of the story (its ten points and the seeds' eight leave it no room); ready for the prose diff."""
+    trains_differ = any(k.startswith("trains.") and k.rsplit(".", 1)[-1] in ("price", "count", "roster") or k == "trains.roster"
+                        for k in keys)
+    said = [("cash", "players.starting_cash" in keys), ("limit", "limits.certificate_limit" in keys),
+            ("trains", trains_differ)]
+    if not any(differs for _, differs in said):
+        return None
+
+    def one(s: Side) -> str:
+        parts = []
+        for what, differs in said:
+            if not differs:
+                continue
+            if what == "cash":
+                parts.append(w.t("figures.cash", list=_per_players(s, w, s.get("players.starting_cash"), money=True)))
+            elif what == "limit":
+                parts.append(w.t("figures.limit", list=_per_players(s, w, s.get("limits.certificate_limit"), money=False)))
+            else:
+                parts.append(w.t("figures.trains", list=_roster(s, w)))
+        return w.t("words.in_title", title=s.name) + " " + "; ".join(parts)
+    return Point(95, w.t("figures.title"), " ".join(_sentence(one(s)) for s in (a, b)))
 
 
 def _auction(s: Side, w: Words) -> str:
@@ -285,12 +333,14 @@ def _structure(s: str, w: Words) -> str:
 
 @theme
 def capital(a: Side, b: Side, w: Words, keys: set[str]) -> Point | None:
-    if not keys & {"capitalization.kind", "capitalization.float_percent", "bank.pool_limit",
+    if not keys & {"capitalization.kind", "capitalization.float_percent", "bank.pool_limit", "capitalization.ipo_price",
                    "rounds.stock_round.ipo_moves_to_pool", "capitalization.escrow_until_float"}:
         return None
 
     def one(s: Side) -> str:
         cap = s.get("capitalization.kind") or "full"
+        if cap == "incremental" and s.get("capitalization.ipo_price") == "market":
+            cap = "incremental_market"   # shares from the treasury at the current price, not at par
         floats = s.get("capitalization.float_percent") or [60]
         text = w.t(f"capital.{cap}" if w.has(f"capital.{cap}") else "capital.full", title=s.name,
                    float=w.join([w.pct(x) for x in floats], "or"))
@@ -351,8 +401,10 @@ def loans(a: Side, b: Side, w: Words, keys: set[str]) -> Point | None:
     amount = loan.get("amount")
     if not amount or a.get("corporations.loans"):
         return None
+    # how many: one per share players hold, or the title's own limit (the typed model's default where it sets none)
+    limit = "loans.this_per_share" if loan.get("max_per_player_share") else "loans.this"
     text = w.t("loans.base", title=a.name) + " " + w.t(
-        "loans.this", title=b.name, amount=w.money(amount, b), interest=w.money(loan.get("interest"), b),
+        limit, title=b.name, amount=w.money(amount, b), interest=w.money(loan.get("interest"), b),
         n=w.num(loan.get("max_per_corporation") or 1))
     if b.texts.get("loans"):
         text = _sentence(w.t("loans.base", title=a.name)) + " " + w.t("words.in_title", title=b.name) + " " + \
@@ -375,8 +427,9 @@ def trains(a: Side, b: Side, w: Words, keys: set[str]) -> Point | None:
     parts.append(w.t("trains.this", title=b.name, n=w.num(len(roster_b)), names=", ".join(roster_b)))
     if len(trades(b)) > len(trades(a)) and not b.texts.get("trains"):
         per = b.get("rounds.operating_round.trade_ins_per_turn")
-        parts.append(w.t("trains.trade") + (" " + (w.t("trains.trade_once") if per == 1 else
-                                                    w.t("trains.trade_limit", n=w.num(per))) if per else ""))
+        limit = "" if not per else w.t("trains.trade_once") if per == 1 else \
+            w.t("trains.trade_limit", n=w.num(per)) if isinstance(per, int) else w.t("trains.trade_any")
+        parts.append(w.t("trains.trade") + (" " + limit if limit else ""))
     if hexes and not b.texts.get("express_trains"):
         parts.append(w.t("trains.hexes", names=w.join(hexes)))
     if b.texts.get("express_trains"):
@@ -393,13 +446,19 @@ def track(a: Side, b: Side, w: Words, keys: set[str]) -> Point | None:
     lays_a = a.get("rounds.operating_round.tile_lays") or []
     if not splits and len(lays_a) == len(lays_b):
         return None
-    parts = [w.t("track.base", title=a.name)]
+
+    def lays(s: Side, lays_: list[Any]) -> str:
+        """What one title's track step allows, said of that title (never the other's words)."""
+        if len(lays_) <= 1:
+            return w.t("track.one_in", title=s.name)
+        first_only = all(isinstance(l, dict) and l.get("first_operation_only") for l in lays_[1:])
+        return w.t("track.first_turn_in" if first_only else "track.two_in", title=s.name, n=w.num(len(lays_)))
+    # the base's sentence: its own track step; "a city keeps its connections" only where the other splits cities
+    parts = [w.t("track.base", title=a.name) if splits and len(lays_a) <= 1 else lays(a, lays_a)]
     if splits:
         parts.append(w.t("track.split", title=b.name))
-    if len(lays_b) > len(lays_a):
-        first_only = all(isinstance(l, dict) and l.get("first_operation_only") for l in lays_b[1:])
-        key = "track.first_turn" if first_only else "track.two"
-        parts.append(w.t(key, n=w.num(len(lays_b))) if splits else w.t(key + "_in", title=b.name, n=w.num(len(lays_b))))
+    if len(lays_b) != len(lays_a):
+        parts.append(lays(b, lays_b))
     return Point(55, w.t("track.title"), " ".join(_sentence(p) for p in parts))
 
 
@@ -413,8 +472,13 @@ def routes(a: Side, b: Side, w: Words, keys: set[str]) -> Point | None:
     parts = [w.t("routes.base", title=a.name)]
     for i, k in enumerate(markers):
         m = b.get(k) or {}
-        parts.append(w.t("routes.marker" if i else "routes.marker_in", title=b.name, n=w.num(m.get("count", 0)),
-                         cost=w.money(m.get("cost"), b)))
+        if m.get("bonus"):   # a marker that adds to routes to some places, opening none
+            parts.append((w.t("words.in_title", title=b.name) + " " if not i else "") + w.t(
+                "routes.bonus_marker", cost=w.money(m.get("cost"), b), n=w.num(m.get("count") or 0),
+                bonus=w.money(m["bonus"], b), places=w.join([str(h) for h in m.get("bonus_hexes", [])], "or")))
+        elif m.get("opens"):   # a marker that opens places closed to the others
+            parts.append(w.t("routes.marker" if i else "routes.marker_in", title=b.name, n=w.num(m.get("count", 0)),
+                             cost=w.money(m.get("cost"), b)))
     docs = [w.own(doc) for doc in (check, bonus) if doc]
     if docs and not markers:
         docs[0] = w.t("words.in_title", title=b.name) + " " + docs[0]

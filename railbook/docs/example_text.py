@@ -29,8 +29,8 @@ def value(L: Lang, f: dict[str, Any], v: Value, played: Played) -> str:
         return " + ".join(raw) if raw else "—"
     if kind in ("train", "trains_label"):
         return w.train(L, raw)
-    if kind == "phase":
-        return w.phase_short(L, f, raw)
+    if kind == "phase":   # "the green phase", "faza zielona": the catalogue's phrase agrees with its noun
+        return w.phase(L, f, raw)
     if kind == "moneys":
         return L.join([L.money(x) for x in raw])
     if kind == "stops":
@@ -83,7 +83,7 @@ def block(L: Lang, f: dict[str, Any], played: Played) -> dict[str, Any]:
             "n": L.num(s.index),
             "round": round_label(L, s.round),
             "title": fill(L, f, s.title, s.values, played),
-            "phase": L.t("example.phase", phase=w.phase_short(L, f, s.phase)),
+            "phase": L.t("example.phase", phase=_capital(w.phase(L, f, s.phase))),
             "text": fill(L, f, s.text, s.values, played),
             "note": fill(L, f, s.note, s.values, played) if s.note else "",
             "figures": [{"label": figure_label(L, played, kind, who), "value": value(L, f, v, played)}
@@ -92,3 +92,8 @@ def block(L: Lang, f: dict[str, Any], played: Played) -> dict[str, Any]:
     return {"id": f"example-{played.name}", "title": L.text(played.title) or L.t("label.example"),
             "intro": fill(L, f, played.intro, played.intro_values, played) if played.intro else "",
             "steps": steps}
+
+
+def _capital(text: str) -> str:
+    """A phrase as a label starts: its first letter upper case ("faza zielona" → "Faza zielona")."""
+    return text[:1].upper() + text[1:]

@@ -19,6 +19,8 @@ from railbook.title import typed
 # steps of an operating round a summary mentions; the others are bookkeeping
 SUMMARY_STEPS = ("redeem_shares", "issue_shares", "loans", "home_token", "track", "token", "route",
                  "dividend", "buy_train", "buy_private")
+# steps that do two of those in one (issue_redeem, track_and_token): a reader sees both
+COMBINED_STEPS = {"issue_redeem": ("redeem_shares", "issue_shares"), "track_and_token": ("track", "token")}
 
 # colour names a phase takes when it does not say its own: the newest tile colour
 TILE_ORDER = ("yellow", "green", "brown", "gray")
@@ -388,7 +390,7 @@ def compute(model: dict[str, Any], hooks: Any = None) -> dict[str, Any]:
     corps = _corporations(model, fired, phases)
     units = sorted({c["unit"] for c in corps}) or [10]
     or_counts = [p["operating_rounds"] for p in model["phases"]] or [1]
-    steps = [s for s in t["operating_round"]["steps"] if s in SUMMARY_STEPS]
+    steps = [s for step in t["operating_round"]["steps"] for s in COMBINED_STEPS.get(step, (step,)) if s in SUMMARY_STEPS]
     token_prices = sorted({p for c in corps for p in c["token_prices"][1:] if p})
     flags_phases: dict[str, list[str]] = {}
     for p in model["phases"]:
@@ -407,6 +409,8 @@ def compute(model: dict[str, Any], hooks: Any = None) -> dict[str, Any]:
         "bank": {"unlimited": bool(t["bank"].get("unlimited")), "cash": t["bank"].get("cash")},
         "capitalization": t["capitalization"],
         "capitalizations": sorted({c["capitalization"] for c in corps}),
+        # what a share bought from the IPO costs: its par, or the current market price
+        "ipo_price": rules["ipo_price"],
         "float_percents": _group((c["sym"], c["float_percent"]) for c in corps),
         "share_units": units,
         "float_multiple": 100 // units[0],

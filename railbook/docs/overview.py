@@ -74,7 +74,8 @@ def float_phrase(L: Lang, f: dict[str, Any]) -> list[str]:
 def par_phrase(L: Lang, f: dict[str, Any]) -> str:
     """The par prices a president may choose, and those reserved for some corporations."""
     m = f["market"]
-    key = "sr.par" if "full" in f["capitalizations"] else "sr.par_incremental"
+    key = "sr.par" if "full" in f["capitalizations"] else \
+        "sr.par_market" if f["ipo_price"] == "market" else "sr.par_incremental"
     prices = L.join([L.num(p) for p in m["par_prices"]], "or")
     if m.get("par_private_only"):   # a par only a private carrying a president's certificate may set
         prices += " " + L.t("sr.par_private", prices=L.join([L.num(p) for p in m["par_private_only"]], "or"))
@@ -249,7 +250,7 @@ def elements(L: Lang, f: dict[str, Any]) -> list[Block]:
     else:
         players.append(L.t("el.players.limit", limits=limits))
     blocks.append({"id": "players", "title": L.t("el.players.title"), "items": players})
-    proper = [p for p in f["privates"] if not p["stock_round_trade"] and p["kind"] != "minor"]
+    proper = [p for p in f["privates"] if not p["stock_round_trade"] and p["kind"] not in ("minor", "blank")]
     if proper:
         revs = [p["revenue"] for p in proper]
         # privates of one kind (alternatives of which one is drawn) are one private to a reader
@@ -326,7 +327,8 @@ def elements(L: Lang, f: dict[str, Any]) -> list[Block]:
 def money_flows(L: Lang, f: dict[str, Any]) -> list[dict[str, str]]:
     P, B, C, M = (L.t(f"role.{r}") for r in ("players", "bank", "corporations", "minors"))
     flows = []
-    what = [L.t("money.ipo_full" if f["capitalization"] == "full" else "money.ipo_incremental")]
+    # a full capitalization's IPO pays the bank; an incremental or escrow one pays the corporation
+    what = [L.t("money.ipo_full")] if f["capitalization"] == "full" else []
     if f["no_open_market"]:
         what = [L.t("money.offer")]
     elif f["pool_limit"]:
@@ -334,8 +336,11 @@ def money_flows(L: Lang, f: dict[str, Any]) -> list[dict[str, str]]:
     if f["privates"]:
         what.append(L.t("money.package" if f["auction"].get("kind") == "starting_package" else "money.privates"))
     flows.append({"from": P, "to": B, "what": L.join(what)})
-    if f["capitalization"] == "incremental" or "incremental" in f["capitalizations"]:
-        flows.append({"from": P, "to": C, "what": L.t("money.ipo_to_corp")})
+    if f["capitalization"] == "escrow":
+        flows.append({"from": P, "to": C, "what": L.t("money.ipo_escrow")})
+    elif f["capitalization"] == "incremental" or "incremental" in f["capitalizations"]:
+        flows.append({"from": P, "to": C, "what": L.t("money.ipo_market_to_corp" if f["ipo_price"] == "market"
+                                                      else "money.ipo_to_corp")})
     if any(m["value"] for m in f["minors"]):
         flows.append({"from": P, "to": M, "what": L.t("money.buy_minor")})
     bank_corp = []
@@ -370,16 +375,20 @@ def money_flows(L: Lang, f: dict[str, Any]) -> list[dict[str, str]]:
     if "redeem_shares" in f["or_steps"]:
         corp_bank.append(L.t("money.redeem"))
     for m in f["markers"]:
-        corp_bank.append(L.t("money.marker", marker=marker_name(L, m)))
+        if not m.get("of_private"):   # a private's markers pay the corporation owning it
+            corp_bank.append(L.t("money.marker", marker=marker_name(L, m)))
     flows.append({"from": C, "to": B, "what": L.join(corp_bank)})
+    private_markers = [L.t("money.marker_to_corp", marker=marker_name(L, m)) for m in f["markers"] if m.get("of_private")]
     phases = f["flag_phases"].get("privates_buyable_by_corporations")
     if phases and f["privates"]:
         flows.append({"from": C, "to": P, "what": L.t("money.buy_private", phases=w.phase_list(L, f, phases),
                                                          range=private_price_range(L, f))})
     if f["operating_round"].get("must_buy_train") != "never":
         flows.append({"from": P, "to": C, "what": L.t("money.forced_train")})
-    if f["operating_round"].get("train_buys_between_corporations"):
-        flows.append({"from": C, "to": C, "what": L.t("money.corp_trains")})
+    between = ([L.t("money.corp_trains")] if f["operating_round"].get("train_buys_between_corporations") else []) \
+        + private_markers
+    if between:
+        flows.append({"from": C, "to": C, "what": L.join(between)})
     return flows
 
 
@@ -394,7 +403,7 @@ def marker_name(L: Lang, m: dict[str, Any]) -> str:
 
 def private_price_range(L: Lang, f: dict[str, Any]) -> str:
     """'half to double face value' when every private follows that rule, else the prices."""
-    ps = f["privates"]
+    ps = [p for p in f["privates"] if p.get("kind") != "blank"]   # a draft's blank cards are never sold
     half = all(p["min_price"] == (p["value"] + 1) // 2 for p in ps)
     double = all(p["max_price"] == p["value"] * 2 for p in ps)
     if half and double:

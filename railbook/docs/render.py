@@ -19,7 +19,7 @@ from railbook.docs import document
 from railbook.docs import facts as facts_mod
 from railbook.docs.examples import Played, play_all
 from railbook.docs.i18n import Lang, load_catalogue
-from railbook.docs.pdf import browser, print_pdf
+from railbook.docs.pdf import Progress, browser, print_pdf, print_pdfs
 from railbook.docs.svg import colour
 from railbook.errors import DocsError
 from railbook.languages import LANGUAGES
@@ -140,14 +140,16 @@ def write_docs(t: Loaded, lang: str, fmt: str, out: Path, base: tuple[Any, ...] 
 
 
 def build_site(out: Path, targets: list[str] | None = None, cfg: config_mod.SiteConfig | None = None,
-               pdf: bool = True, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+               pdf: bool = True, progress: Callable[[int, int], None] | None = None,
+               pdf_progress: Progress | None = None) -> dict[str, Any]:
     """Every title in every configured language, an index per language and a root index.
 
     Layout: ``out/index.html`` (first language), ``out/LANG/index.html``,
     ``out/LANG/TITLE.html`` and, where a browser can print them (``pdf``),
     ``out/LANG/TITLE.pdf``, linked from its page and the index. A title that does
     not check is listed as failed, never half-published. ``progress`` is told how many pages of how
-    many are written.
+    many are written; the PDFs are printed last, by one browser, several pages at a time
+    (``pdf_progress`` hears of each).
     """
     pdf = pdf and browser() is not None
     cfg = cfg or config_mod.load()
@@ -164,6 +166,7 @@ def build_site(out: Path, targets: list[str] | None = None, cfg: config_mod.Site
         cache[t.title_id] = t
         loaded.append(t)
     pages = 0
+    printing: list[tuple[Path, Path]] = []
     for t in loaded:
         base = baseline(t.title_id, cfg, cache)
         for lang in langs:
@@ -176,10 +179,11 @@ def build_site(out: Path, targets: list[str] | None = None, cfg: config_mod.Site
             page.write_text(render_html(doc, switch, "index.html", f"{t.title_id}.pdf" if pdf else None),
                             encoding="utf-8")
             if pdf:
-                print_pdf(page, d / f"{t.title_id}.pdf")
+                printing.append((page, d / f"{t.title_id}.pdf"))
             pages += 1
             if progress is not None:
                 progress(pages, len(loaded) * len(langs))
+    print_pdfs(printing, pdf_progress)
     for i, lang in enumerate(langs):
         _write_index(out / lang / "index.html", lang, langs, loaded, failed, prefix="../", here=f"{lang}/", pdf=pdf)
         if i == 0:

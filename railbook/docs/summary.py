@@ -153,7 +153,19 @@ def ability(L: Lang, f: dict[str, Any], a: dict[str, Any]) -> str:
 def abilities_text(L: Lang, f: dict[str, Any], abilities: list[dict[str, Any]]) -> list[str]:
     """Each ability as a phrase; a marker a corporation places and the bonus it brings are one phrase."""
     out = []
-    skip = set()
+    skip = {i for i, a in enumerate(abilities) if a.get("type") == "assign_corporation"}   # how, not what
+    assigned = [a for a in abilities if a.get("type") == "assign_hexes"]
+    paid = next((a for a in abilities if a.get("type") == "assign_bonus"), None)
+    if assigned and paid is not None:
+        # a marker the owner places (again each round, for some) and the bonus the assigned corporation earns: one phrase
+        text = L.t("ability.assigned_bonus", places=w.places(L, assigned[0].get("places", []), "or"),
+                   amount=L.money(paid.get("amount", 0)))
+        if any(a.get("count_per_or") for a in assigned):
+            text += " " + L.t("ability.assign_moves")
+        if paid.get("until_phase"):
+            text += ", " + L.t("ability.until", phase=w.phase(L, f, paid["until_phase"]))
+        out.append(text)
+        skip |= {i for i, a in enumerate(abilities) if a.get("type") in ("assign_hexes", "assign_bonus")}
     for i, a in enumerate(abilities):
         if i in skip:
             continue
@@ -214,7 +226,8 @@ def _ability(L: Lang, f: dict[str, Any], a: dict[str, Any]) -> str:
         price = a.get("price", 0)
         return L.t("ability.token_free" if not price else "ability.token", places=ps, price=L.money(price))
     if kind == "tile_lay":
-        key = "ability.tile_lay_cost" if a.get("cost") else "ability.tile_lay"
+        key = "ability.tile_lay_cost" if a.get("cost") else \
+            "ability.tile_lay_player" if a.get("owner") == "player" else "ability.tile_lay"
         text = L.t(key, places=ps or L.t("ability.anywhere"), tiles=tiles or L.t("ability.a_tile"),
                    cost=L.money(a.get("cost", 0)), n=a.get("count", 1))
         return text + (" " + L.t("ability.free") if a.get("free") else "")
@@ -229,7 +242,10 @@ def _ability(L: Lang, f: dict[str, Any], a: dict[str, Any]) -> str:
     if kind == "no_sale_between_players":
         return L.t("ability.no_sale_players")
     if kind == "train_limit":
-        return L.t("ability.train_limit", n=a.get("increase", a.get("amount", 1)))
+        return L.t("ability.train_limit_player" if a.get("owner") == "player" else "ability.train_limit",
+                   n=a.get("increase", a.get("amount", 1)))
+    if kind == "stops_bonus":
+        return L.t("ability.stops_bonus", amount=L.money(a.get("amount", 0)))
     return w.humanize(kind)
 
 
@@ -251,13 +267,24 @@ def merged_abilities(L: Lang, group: list[dict[str, Any]]) -> list[dict[str, Any
     return out
 
 
+def private_markers(L: Lang, f: dict[str, Any], sym: str) -> list[str]:
+    """The markers that go with a private (``of_private``): its buyer holds one, the others it sells."""
+    return [L.t("ability.marker_private", marker=ov.marker_name(L, m), n=m.get("count") or 0, cost=L.money(m["cost"]))
+            for m in f["markers"] if m.get("of_private") == sym]
+
+
+def corporations_own_privates(f: dict[str, Any]) -> bool:
+    """Whether a corporation ever owns a private: it buys them in some phase, or buys a minor's card."""
+    return bool(f["flag_phases"].get("privates_buyable_by_corporations")) or "buy_private" in f["or_steps"]
+
+
 def privates(L: Lang, f: dict[str, Any]) -> list[str]:
     items = []
-    for group in private_groups(f["privates"]):
+    for group in private_groups([p for p in f["privates"] if p.get("kind") != "blank"]):
         p = group[0]
         text = L.text(p["text"])
         # the title's own words say what the private does; the computed abilities only where it says nothing
-        abilities = [] if text else abilities_text(L, f, merged_abilities(L, group))
+        abilities = [] if text else abilities_text(L, f, merged_abilities(L, group)) + private_markers(L, f, p["sym"])
         desc = "; ".join([a.rstrip(".") for a in abilities if a] + ([text] if text else [])) or \
             L.t("privates.traded" if p["stock_round_trade"] else "privates.no_ability")
         names = [q["name"] for q in group]
@@ -268,6 +295,8 @@ def privates(L: Lang, f: dict[str, Any]) -> list[str]:
     phases = f["flag_phases"].get("privates_buyable_by_corporations")
     if phases and f["privates"]:
         items.append(L.t("privates.buyable", phases=w.phase_list(L, f, phases), range=ov.private_price_range(L, f)))
+    if not corporations_own_privates(f) and any(a.get("owner") == "player" for p in f["privates"] for a in p["abilities"]):
+        items.append(L.t("privates.consent"))
     extra = w.title_text(L, f, "privates")
     if extra:
         items.append(extra)
@@ -291,14 +320,16 @@ def corporation_line(L: Lang, f: dict[str, Any], c: dict[str, Any]) -> str:
         parts.insert(1, L.t("corps.available", phase=w.phase(L, f, c["available_phase"])))
     if c["destination"]:
         parts.append(L.t("corps.destination", place=w.place(L, c["destination"])))
-    tokens = L.t("corps.tokens", n=c["tokens"])
+    # a corporation formed from others takes over their stations (its formation says how many): no count of its own
+    tokens = "" if not c["tokens"] and c["formation"] else L.t("corps.tokens", n=c["tokens"])
     extras = []
     for extra in c["float_tokens"]:
         if extra.get("if_converted"):
             extras.append(L.t("corps.tokens_if_converted", n=extra.get("add", 1)))
         elif extra.get("from_phase"):
             extras.append(L.t("corps.tokens_from_phase", n=extra.get("add", 1), phase=w.phase(L, f, extra["from_phase"])))
-    parts.append(tokens + (" (" + "; ".join(extras) + ")" if extras else ""))
+    if tokens:
+        parts.append(tokens + (" (" + "; ".join(extras) + ")" if extras else ""))
     if c["formation"]:
         parts.append(formation(L, f, c))
     if c["face_value_trades"]:
@@ -453,7 +484,9 @@ def emergency(L: Lang, f: dict[str, Any]) -> list[str]:
     eb = o["emergency_buy"]
     parts = [L.t(f"emergency.must.{o['must_buy_train']}")]
     if o["must_buy_train"] != "never":
-        if eb.get("loans_first") and f["loans"]:
+        if eb.get("issue_shares_first") and "issue_shares" in f["or_steps"]:
+            parts.append(L.t("emergency.issue_first"))
+        elif eb.get("loans_first") and f["loans"]:
             parts.append(L.t("emergency.loans_first", n=f["loans"].get("max_per_corporation", model_default(M.LoansDef, "max_per_corporation")),
                              amount=L.money(f["loans"].get("amount"))))
         else:

@@ -12,6 +12,7 @@ from railbook.docs.svg import INK, colour, esc, n, svg, text
 
 W0, GAP, LINE = 132.0, 10.0, 13.0
 TEXT = 9.5            # px: the cards print at about 9 pt on A4
+PER_ROW = 3           # cards in a row: more would shrink a printed A4 strip to an illegible 4-5 pt
 
 
 def _fits(label: str, size: float, width: float) -> list[str]:
@@ -54,8 +55,9 @@ def render(facts: dict[str, Any], L: Lang, label: str) -> str:
     lines = [card_lines(facts, L, p, W) for p in phases]
     height = 66 + LINE * max((len(x) for x in lines), default=0) + 6
     for i, p in enumerate(phases):
-        x = i * (W + GAP)
-        body.append(f'<g class="phase" data-phase="{esc(p["name"])}">')
+        x = (i % PER_ROW) * (W + GAP)
+        y = (i // PER_ROW) * (height + GAP)
+        body.append(f'<g class="phase" data-phase="{esc(p["name"])}"' + (f' transform="translate(0 {n(y)})"' if y else "") + ">")
         body.append(f'<rect x="{n(x + 0.5)}" y="0.5" width="{n(W - 1)}" height="{n(height - 1)}" rx="6" fill="#fff" '
                     f'stroke="{INK}"/>')
         body.append(f'<rect x="{n(x + 0.5)}" y="0.5" width="{n(W - 1)}" height="24" rx="6" fill="{colour(p["colour"])}"/>')
@@ -70,7 +72,9 @@ def render(facts: dict[str, Any], L: Lang, label: str) -> str:
         for k, (line, fill) in enumerate(lines[i]):
             body.append(text(x + 8, 72 + k * LINE, line, size=TEXT, anchor="start", fill=fill,
                              extra=' xml:space="preserve"'))
-        body.append("</g>")
-        if i < len(phases) - 1:
+        if i < len(phases) - 1 and (i + 1) % PER_ROW:   # the arrow to the next card in the row
             body.append(f'<path d="M{n(x + W + 1)},{n(height / 2)} h{n(GAP - 3)}" stroke="{INK}" stroke-width="1.5"/>')
-    return svg(max(len(phases), 1) * (W + GAP) - GAP + 1, height + 1, body, label, "phases")
+        body.append("</g>")
+    cols = min(max(len(phases), 1), PER_ROW)
+    rows = max(1, -(-len(phases) // PER_ROW))
+    return svg(cols * (W + GAP) - GAP + 1, rows * (height + GAP) - GAP + 1, body, label, "phases")
