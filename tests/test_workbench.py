@@ -193,3 +193,19 @@ def test_the_tutorials_zenith_is_a_mistake_until_its_tiles_are_shipped(started: 
            '    if route.visits("A9") and route.visits("C11") {\n        add 30\n    }')
     assert _checks(started) == {}
     assert run("validate", str(started))[0] == 0
+
+
+def test_a_variant_started_with_extends_plays_as_its_parent_until_changed(tmp_path: Path) -> None:
+    code, output = run("init-title", "My1830", "--extends", "1830", "--dir", str(tmp_path))
+    assert code == 0 and "wrote 1 file to" in output, output
+    child = tmp_path / "My1830"
+    assert run("validate", str(child))[0] == 0
+    assert "changes: []" in (child / "title.yaml").read_text(encoding="utf-8")
+    _plant(child, "title.yaml", "changes: []", 'changes:\n  - {set: "trains[name=4].price", to: 350}')
+    code, output = run("diff", "My1830", "1830", "--titles", str(tmp_path))
+    assert code == 1 and "1 differences in 1 areas" in output and "$350 → $300" in output, output
+
+
+def test_a_variant_of_a_title_railbook_lacks_is_refused(tmp_path: Path) -> None:
+    code, output = run("init-title", "X", "--extends", "nope", "--dir", str(tmp_path))
+    assert code == 1 and "cannot extend 'nope'" in output and not (tmp_path / "X").exists()

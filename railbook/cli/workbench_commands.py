@@ -13,13 +13,15 @@ def cmd_init_title(args: argparse.Namespace) -> int:
     from railbook.workbench.init_title import init_title
 
     try:
-        started = init_title(args.name, Path(args.dir), force=args.force)
+        started = init_title(args.name, Path(args.dir), force=args.force, extends=args.extends)
     except (RailbookError, OSError) as exc:
         print(f"railbook init-title: {exc}", file=sys.stderr)
         return 1
     folder, parent = started.folder, started.folder.parent
-    print(f"wrote {len(started.files)} files to {folder}: {', '.join(started.files)}")
-    print("it validates and plays as it is; next:")
+    count = len(started.files)
+    print(f"wrote {count} file{'s' * (count != 1)} to {folder}: {', '.join(started.files)}")
+    print("it validates and plays as it is" + (f" (as {args.extends}, until you add changes)" if args.extends else "")
+          + "; next:")
     print(f"  railbook validate {folder}")
     print(f"  railbook new {args.name} --players 3 --titles {parent} -o game.json   (then: railbook show game.json)")
     print(f"  railbook selfplay {args.name} --titles {parent} --players 4 --games 10 --bots random -o runs/")
@@ -110,6 +112,8 @@ def register_init_title(sub: Any) -> None:
     p.add_argument("name", help="the new title's id (letters, digits, '_', '+', '-'): also its folder's name")
     p.add_argument("--dir", default=".", help="the folder to write the title's folder in (default: here)")
     p.add_argument("--force", action="store_true", help="write over the files of a folder that is not empty")
+    p.add_argument("--extends", metavar="TITLE", help="start a variant of a title railbook has: one title.yaml with "
+                                                      "'extends: TITLE' and the changes to make (none yet)")
     p.set_defaults(func=cmd_init_title)
 
 
