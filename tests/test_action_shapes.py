@@ -95,12 +95,19 @@ def _walk(action: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def test_every_action_of_every_recorded_game_fits_its_declared_shape() -> None:
+    """Every recorded game of a title railbook has (a title it lacks may use action kinds railbook has
+    not met yet: those games are counted apart, as railbook fidelity counts them)."""
+    from railbook.title.sources import find_title_or_alias
+
     logs = _recorded_logs()
     if not logs:
         pytest.skip(f"no recorded games at {fixtures_dir()}")
     seen: set[str] = set()
     for path in logs:
-        for action in json.loads(path.read_text())["actions"]:
+        data = json.loads(path.read_text())
+        if find_title_or_alias(str(data.get("title", ""))) is None:
+            continue
+        for action in data["actions"]:
             check_shape(action)
             seen.update(a["type"] for a in _walk(action))
     assert len(seen) >= 25

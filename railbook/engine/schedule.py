@@ -46,7 +46,8 @@ from railbook.engine.steps.token import HomeTokenStep, TokenStep, UpdateTokensSt
 from railbook.engine.steps.track import TrackStep
 from railbook.engine.steps.track_and_token import TrackAndTokenStep
 from railbook.engine.steps.turn_auction import TurnAuction
-from railbook.engine.steps.trains import BankruptStep, BuyTrainStep, DiscardTrainStep
+from railbook.engine.steps.discard import DiscardTrainStep
+from railbook.engine.steps.trains import BankruptStep, BuyTrainStep
 from railbook.errors import GameError
 
 if TYPE_CHECKING:
