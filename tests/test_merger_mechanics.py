@@ -121,7 +121,7 @@ def test_trains_change_hands_between_companies_only_from_the_trading_phase() -> 
     game = Game(Title.load("1893"), [(p["id"], p["name"]) for p in data["players"]],
                 seed=data["settings"]["seed"], game_id=data["id"])
     for action in data["actions"][:16]:  # KFBE's first turn, after its tile: EKB owns a 2-train
-        game.process(action)
+        game.process_action(action)      # replayed as recorded (its programmed auto actions too)
     assert game.phase.name == "2" and game.current_entity.name == "KFBE"
     with pytest.raises(IllegalAction, match="may not buy EKB's 2 train"):
         game.process({"type": "buy_train", "entity": "KFBE", "entity_type": "minor", "train": "2-0", "price": 50})

@@ -21,9 +21,11 @@ from railbook.title import schema_docs
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = sorted(p.name for p in SCHEMA_DIR.glob("*.schema.json"))
 
-#: the code that reads a title's typed model (or, for docs and diff, its data)
+#: the code that reads a title's typed model (or, for docs and diff, its data); the loader reads the keys
+#: that make a title of its parent's files (extends, changes) and name it (aliases)
 READERS = ("railbook/engine", "railbook/docs", "railbook/diff", "railbook/title/market_moves.py",
-           "railbook/title/typed.py", "railbook/compiler", "railbook/importers")
+           "railbook/title/typed.py", "railbook/compiler", "railbook/importers", "railbook/title/sources.py",
+           "railbook/title/loader.py")
 
 
 def _schema(name: str) -> dict:

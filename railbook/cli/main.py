@@ -72,7 +72,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                "  RAILBOOK_CACHE      the compile cache's folder (default ~/.cache/railbook; a folder of your own)\n"
                "  RAILBOOK_FIXTURES   the recorded games 'railbook fidelity' and the tests replay\n"
                "                      (default ../shared/fidelity)\n"
-               "  RAILBOOK_CHROMIUM   the headless Chromium that prints PDFs (default: the first on PATH)",
+               "  RAILBOOK_CHROMIUM   the headless Chromium that prints PDFs (default: the first on PATH)\n"
+               "  RAILBOOK_PROGRESS   1 shows progress bars, 0 hides them (default: shown on a terminal)",
     )
     parser.add_argument("--version", action="version", version=f"railbook {__version__}")
     parser.add_argument("--debug", action="store_true",
