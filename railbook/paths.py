@@ -82,16 +82,21 @@ def title_folders() -> list[Path]:
     return [*_user_folders, *env, TITLES_DIR]
 
 
+def titles_in(folder: Path) -> list[Path]:
+    """The title folders a listed folder holds: itself where it is one, else its sub-folders that are."""
+    if not folder.is_dir():
+        return []
+    candidates = [folder] if (folder / "title.yaml").is_file() else sorted(folder.iterdir())
+    return [d for d in candidates
+            if d.is_dir() and d.name != "common" and (d / "title.yaml").is_file() and TITLE_ID.match(d.name)]
+
+
 def known_titles() -> dict[str, Path]:
     """Every title id railbook may load, with its folder."""
     out: dict[str, Path] = {}
     for folder in title_folders():
-        if not folder.is_dir():
-            continue
-        candidates = [folder] if (folder / "title.yaml").is_file() else sorted(folder.iterdir())
-        for d in candidates:
-            if d.is_dir() and d.name != "common" and (d / "title.yaml").is_file() and TITLE_ID.match(d.name):
-                out.setdefault(d.name, d)
+        for d in titles_in(folder):
+            out.setdefault(d.name, d)
     return out
 
 

@@ -14,7 +14,7 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from railbook.paths import find_title, listed_title_folders
+from railbook.paths import find_title, listed_title_folders, titles_in
 
 #: what the page watches: the title's own files (a catalogue tile or a schema changes with railbook)
 WATCHED = ("*.yaml", "*.hooks")
@@ -24,10 +24,8 @@ def designs() -> dict[str, Path]:
     """The titles of the folders the server was started with, by id."""
     out: dict[str, Path] = {}
     for folder in listed_title_folders():
-        candidates = [folder] if (folder / "title.yaml").is_file() else sorted(
-            d for d in folder.iterdir() if d.is_dir()) if folder.is_dir() else []
-        for d in candidates:
-            if (d / "title.yaml").is_file() and find_title(d.name) == d:
+        for d in titles_in(folder):
+            if find_title(d.name) == d:   # the one a game of that id would play
                 out.setdefault(d.name, d)
     return out
 
